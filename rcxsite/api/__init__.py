@@ -1,0 +1,32 @@
+"""The REST API under /api/v1 for other clients of the accounts service.
+
+Reflex mounts its own backend inside this app (`rx.App(api_transformer=api)`), so the app
+must claim nothing outside /api/v1: no root docs, no root OpenAPI document.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from rcxsite.api.errors import API_PREFIX, install_error_handling
+from rcxsite.api.routes import auth, users
+
+
+def create_api() -> FastAPI:
+    app = FastAPI(
+        title="RCX API",
+        version="1",
+        openapi_url=f"{API_PREFIX}/openapi.json",
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+        swagger_ui_oauth2_redirect_url=None,  # its default path, /docs/..., is outside /api/v1
+    )
+    app.include_router(auth.router, prefix=API_PREFIX)
+    app.include_router(users.router, prefix=API_PREFIX)
+    install_error_handling(app)
+    return app
+
+
+api = create_api()
+
+__all__ = ["api", "create_api"]

@@ -1,0 +1,28 @@
+"""The /api/v1 routers; each route only translates between HTTP and rcxsite.accounts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rcxsite.api.envelope import Envelope
+from rcxsite.api.schemas import FieldErrors
+
+_DESCRIPTIONS = {
+    400: "Malformed request, or an unusable reset link",
+    401: "Unknown email or wrong password (one answer for both)",
+    409: "An account with this email already exists",
+    413: "Request body over 64 KiB",
+    422: "A field is missing or breaks a validation rule; data.errors lists them",
+    429: "Rate limit reached; the message and Retry-After say when to try again",
+}
+
+
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI descriptions of the error envelopes a route can answer with."""
+    return {
+        code: {
+            "model": Envelope[FieldErrors] if code == 422 else Envelope[None],
+            "description": _DESCRIPTIONS[code],
+        }
+        for code in (400, 413, 422, *codes)
+    }

@@ -1,0 +1,70 @@
+"""/api/v1/Auth/*: login and password reset (paths and field names as the clients use them)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Query, Request
+
+from rcxsite import accounts
+from rcxsite.accounts.reset import LINK_INVALID
+from rcxsite.api.client import client_address
+from rcxsite.api.envelope import Envelope
+from rcxsite.api.routes import error_responses
+from rcxsite.api.schemas import (
+    ForgotPasswordBody,
+    LoginBody,
+    LoginData,
+    ResetCheckData,
+    ResetPasswordBody,
+)
+
+router = APIRouter(prefix="/Auth", tags=["Auth"])
+
+RESET_LINK_VALID = "The reset link is valid."
+
+
+@router.post(
+    "/ForgotPassword", summary="Mail a password reset link", responses=error_responses(429)
+)
+def forgot_password(body: ForgotPasswordBody, request: Request) -> Envelope[None]:
+    message = accounts.request_password_reset(email=body.email, client_ip=client_address(request))
+    return Envelope(status=200, message=message)
+
+
+@router.get(
+    "/CheckResetUrlValide", summary="Check a password reset link", responses=error_responses(429)
+)
+def check_reset_url(
+    request: Request, reset_token: str = Query(alias="resetTocken")
+) -> Envelope[ResetCheckData]:
+    check = accounts.check_reset_token(token=reset_token, client_ip=client_address(request))
+    message = RESET_LINK_VALID if check.is_valid else LINK_INVALID
+    data = ResetCheckData(isValid=check.is_valid, email=check.email)
+    return Envelope(status=200, message=message, data=data)
+
+
+@router.post(
+    "/ResetPasswordLink",
+    summary="Set a new password with a reset link",
+    responses=error_responses(),
+)
+def reset_password(body: ResetPasswordBody) -> Envelope[None]:
+    message = accounts.reset_password(
+        email=body.email, new_password=body.NewPassword, token=body.ResetToken
+    )
+    return Envelope(status=200, message=message)
+
+
+@router.post(
+    "/Login", summary="Log in with email and password", responses=error_responses(401, 429)
+)
+def login(body: LoginBody, request: Request) -> Envelope[LoginData]:
+    result = accounts.authenticate(
+        email=body.UserName, password=body.Password, client_ip=client_address(request)
+    )
+    data = LoginData(
+        emailAddress=result.email_address,
+        userName=result.user_name,
+        token=result.token,
+        id=result.customer_id,
+    )
+    return Envelope(status=200, message=result.message, data=data)

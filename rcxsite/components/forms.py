@@ -1,0 +1,88 @@
+"""Labelled form fields with their error messages, and the result dialog."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.vars import Var
+
+
+def _error(field_id: str, error: Var[str] | str) -> rx.Component:
+    return rx.el.p(error, id=f"{field_id}-error", class_name="field-error", aria_live="polite")
+
+
+def text_field(label: str, name: str, *, error: Var[str] | str, field_id: str = "",
+               input_type: str = "text", autocomplete: str = "", **props) -> rx.Component:
+    field_id = field_id or name
+    return rx.el.div(
+        rx.el.label(label, html_for=field_id, class_name="field-label"),
+        rx.el.input(
+            id=field_id, name=name, type=input_type, auto_complete=autocomplete or "off",
+            class_name="field-input", aria_invalid=rx.cond(error != "", "true", "false"),
+            aria_describedby=f"{field_id}-error", **props,
+        ),
+        _error(field_id, error),
+        class_name="field",
+    )
+
+
+def password_field(label: str, name: str, *, error: Var[str] | str, shown: Var[bool],
+                   on_toggle: rx.EventHandler, field_id: str = "",
+                   autocomplete: str = "current-password") -> rx.Component:
+    field_id = field_id or name
+    return rx.el.div(
+        rx.el.label(label, html_for=field_id, class_name="field-label"),
+        rx.el.div(
+            rx.el.input(
+                id=field_id, name=name, type=rx.cond(shown, "text", "password"),
+                auto_complete=autocomplete, class_name="field-input",
+                aria_invalid=rx.cond(error != "", "true", "false"),
+                aria_describedby=f"{field_id}-error",
+            ),
+            rx.el.button(
+                rx.cond(shown, rx.icon("eye-off", size=20), rx.icon("eye", size=20)),
+                type="button", class_name="password-toggle", on_click=on_toggle,
+                aria_label=rx.cond(shown, f"Hide {label.lower()}", f"Show {label.lower()}"),
+                aria_pressed=rx.cond(shown, "true", "false"),
+            ),
+            class_name="password-wrap",
+        ),
+        _error(field_id, error),
+        class_name="field",
+    )
+
+
+def status_message(text: Var[str], *, kind: str) -> rx.Component:
+    """A success notice or a failure message, announced to screen readers."""
+    return rx.cond(
+        text != "",
+        rx.el.p(text, class_name=f"form-message form-{kind}",
+                role="alert" if kind == "error" else "status"),
+    )
+
+
+def submit_button(text: str, busy_text: str, *, busy: Var[bool]) -> rx.Component:
+    return rx.el.button(
+        rx.cond(busy, busy_text, text), type="submit", disabled=busy,
+        class_name="button button-primary button-block",
+    )
+
+
+def result_dialog(*, open_: Var[bool], title: Var[str] | str, message: Var[str],
+                  on_ok: rx.EventHandler) -> rx.Component:
+    """A modal with one OK button; focus moves into it, Escape and OK close it."""
+    return rx.alert_dialog.root(
+        rx.alert_dialog.content(
+            rx.alert_dialog.title(title),
+            rx.alert_dialog.description(message, class_name="dialog-message"),
+            rx.el.div(
+                # Radix would focus a Cancel button; Reflex wraps one in a non-focusable
+                # element, so the only button takes focus itself when the dialog opens.
+                rx.el.button("OK", type="button", class_name="button button-primary",
+                             on_click=on_ok, auto_focus=True),
+                class_name="dialog-actions",
+            ),
+            on_escape_key_down=on_ok,
+            class_name="result-dialog",
+        ),
+        open=open_,
+    )

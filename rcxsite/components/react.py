@@ -1,0 +1,69 @@
+"""Reflex wrappers for React components: our own (components_js/) and npm packages."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex_base.components.component import field
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+import components_js
+
+
+class NavDropdown(rx.Component):
+    """A header menu whose panel holds the children (components_js/NavDropdown.jsx)."""
+
+    library = components_js.library("NavDropdown.jsx")
+    tag = "NavDropdown"
+
+    label: rx.Var[str] = field(doc="The trigger button's text.")
+    paths: rx.Var[list[str]] = field(doc="Paths that mark the trigger as the active section.")
+
+
+class _SiteEffect(rx.Component):
+    library = components_js.library("SiteEffects.jsx")
+
+
+class ScrollToTop(_SiteEffect):
+    tag = "ScrollToTop"
+
+
+class HeaderShell(_SiteEffect):
+    """A <header> that reports `data-scrolled` once the page is scrolled past 100 px."""
+
+    tag = "HeaderShell"
+
+
+class NavigationLoading(_SiteEffect):
+    """Shows its children while the next route's code loads."""
+
+    tag = "NavigationLoading"
+
+
+class NavLink(ReactRouterLink):
+    """A client-side link that marks itself `aria-current="page"` on its own route."""
+
+    tag = "NavLink"
+    alias = "ReactRouterNavLink"
+
+    end: rx.Var[bool] = field(doc="Match the path exactly instead of as a prefix.")
+
+
+class DiscSpinner(rx.Component):
+    """The ClipLoader disc spinner of react-spinners (components_js/DiscSpinner.jsx)."""
+
+    library = components_js.library("DiscSpinner.jsx")
+    tag = "DiscSpinner"
+    lib_dependencies: list[str] = ["react-spinners@0.17.0"]
+
+    color: rx.Var[str]
+    size: rx.Var[int]
+    css_override: rx.Var[dict[str, str]]
+
+
+def nav_link(*children: rx.Component | str, to: str, **props) -> rx.Component:
+    """An internal link, marked current on its route and below it.
+
+    Prefix matching, because prerendered pages are served at `/path/` and React Router's
+    exact (`end`) matching would miss them; "/" itself only ever matches the home page.
+    """
+    return NavLink.create(*children, to=to, **props)

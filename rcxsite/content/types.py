@@ -1,0 +1,126 @@
+"""The shapes of the site's content. Entries live in the sibling modules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: str
+    body: str
+    points: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Service:
+    slug: str
+    name: str
+    icon: str
+    summary: str
+    intro: str
+    offerings: tuple[str, ...]
+    sections: tuple[Section, ...] = ()
+    technologies: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Industry:
+    slug: str
+    name: str
+    icon: str
+    summary: str
+    intro: str
+    challenges: tuple[str, ...]
+    solutions: tuple[str, ...]
+    sections: tuple[Section, ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    figure: str
+    label: str
+
+
+@dataclass(frozen=True)
+class CaseStudy:
+    slug: str
+    title: str
+    industry: str
+    client_type: str
+    summary: str
+    challenge: str
+    solution: str
+    results: tuple[Result, ...]
+    services: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Article:
+    slug: str
+    title: str
+    date: str
+    author: str
+    summary: str
+    tags: tuple[str, ...]
+    body: str
+
+
+@dataclass(frozen=True)
+class Product:
+    name: str
+    icon: str
+    summary: str
+    features: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlanDuration:
+    id: int
+    label: str
+    months: int
+
+
+@dataclass(frozen=True)
+class Plan:
+    id: int
+    name: str
+    project_id: int
+    monthly_price: int
+    summary: str
+    features: tuple[str, ...]
+    trial_days: int = 14
+    highlighted: bool = False
+
+
+@dataclass(frozen=True)
+class Opening:
+    title: str
+    team: str
+    location: str
+    kind: str
+    summary: str
+    requirements: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GalleryItem:
+    title: str
+    caption: str
+    image: str
+
+
+@dataclass(frozen=True)
+class Testimonial:
+    quote: str
+    name: str
+    role: str
+    company: str
+
+
+@dataclass(frozen=True)
+class Policy:
+    title: str
+    updated: str
+    intro: str
+    sections: tuple[Section, ...] = field(default_factory=tuple)

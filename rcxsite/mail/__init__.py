@@ -1,0 +1,14 @@
+"""Outgoing mail: SMTP when `SMTP_HOST` is set, otherwise .eml files in `OUTBOX_DIR`.
+
+Sending never blocks the caller; see `send_mail`.
+"""
+
+from rcxsite.mail.messages import send_password_changed_mail, send_password_reset_mail
+from rcxsite.mail.outgoing import send_mail, wait_for_outgoing_mail
+
+__all__ = [
+    "send_mail",
+    "send_password_changed_mail",
+    "send_password_reset_mail",
+    "wait_for_outgoing_mail",
+]

@@ -1,0 +1,57 @@
+"""The account mails: a reset link, and a notice after the password was changed."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from html import escape
+
+from rcxsite.mail.outgoing import send_mail
+from rcxsite.settings import get_settings
+
+
+def _html_page(*paragraphs: str) -> str:
+    body = "".join(f"<p>{paragraph}</p>" for paragraph in paragraphs)
+    return f'<!doctype html><html><body style="font-family:sans-serif">{body}</body></html>'
+
+
+def send_password_reset_mail(
+    *, to: str, user_name: str, link: str, valid_minutes: int
+) -> Future[None]:
+    company = get_settings().company_name
+    text = (
+        f"Hello {user_name},\n\n"
+        f"Someone asked to reset the password of your {company} account.\n"
+        f"To choose a new password, open this link within {valid_minutes} minutes:\n\n"
+        f"{link}\n\n"
+        "The link works once. If you did not ask for this, ignore this mail; "
+        "your password stays as it is.\n"
+    )
+    html = _html_page(
+        f"Hello {escape(user_name)},",
+        f"Someone asked to reset the password of your {escape(company)} account.",
+        f'<a href="{escape(link)}">Choose a new password</a> '
+        f"(the link is valid for {valid_minutes} minutes and works once).",
+        f"If the button does not work, copy this address into your browser:<br>{escape(link)}",
+        "If you did not ask for this, ignore this mail; your password stays as it is.",
+    )
+    return send_mail(to=to, subject=f"Reset your {company} password", text=text, html=html)
+
+
+def send_password_changed_mail(*, to: str, user_name: str) -> Future[None]:
+    settings = get_settings()
+    company = settings.company_name
+    help_link = f"{settings.site_url}/forgot-password"
+    text = (
+        f"Hello {user_name},\n\n"
+        f"The password of your {company} account was just changed, and every device "
+        "signed in with the old password has been signed out.\n\n"
+        "If this was not you, reset your password right away:\n"
+        f"{help_link}\n"
+    )
+    html = _html_page(
+        f"Hello {escape(user_name)},",
+        f"The password of your {escape(company)} account was just changed, and every "
+        "device signed in with the old password has been signed out.",
+        f'If this was not you, <a href="{escape(help_link)}">reset your password</a> right away.',
+    )
+    return send_mail(to=to, subject=f"Your {company} password was changed", text=text, html=html)

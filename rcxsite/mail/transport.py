@@ -1,0 +1,67 @@
+"""Turning a message into an SMTP delivery, or into an .eml file when no server is set."""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+import uuid
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from pathlib import Path
+
+from rcxsite.settings import Settings
+
+logger = logging.getLogger(__name__)
+
+_IMPLICIT_TLS_PORT = 465
+
+
+def build_message(
+    settings: Settings, *, to: str, subject: str, text: str, html: str | None
+) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = settings.smtp_from
+    message["To"] = to
+    message["Subject"] = subject
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = make_msgid(domain=_sender_domain(settings.smtp_from))
+    message.set_content(text)
+    if html is not None:
+        message.add_alternative(html, subtype="html")
+    return message
+
+
+def _sender_domain(sender: str) -> str | None:
+    _, _, domain = sender.rstrip(">").rpartition("@")
+    return domain or None
+
+
+def deliver(settings: Settings, message: EmailMessage) -> Path | None:
+    """Send one message; returns the .eml path in outbox mode. Errors propagate."""
+    if not settings.smtp_host:
+        return _write_to_outbox(settings.outbox_dir, message)
+    _send_smtp(settings, message)
+    return None
+
+
+def _write_to_outbox(outbox: Path, message: EmailMessage) -> Path:
+    outbox.mkdir(parents=True, exist_ok=True)
+    # Time first so a directory listing reads in sending order.
+    path = outbox / f"{datetime.now(UTC):%Y%m%dT%H%M%S%f}-{uuid.uuid4().hex[:8]}.eml"
+    path.write_bytes(message.as_bytes())
+    logger.info("Mail to %s written to %s (no SMTP_HOST configured)", message["To"], path)
+    return path
+
+
+def _send_smtp(settings: Settings, message: EmailMessage) -> None:
+    implicit_tls = settings.smtp_port == _IMPLICIT_TLS_PORT
+    smtp_class = smtplib.SMTP_SSL if implicit_tls else smtplib.SMTP
+    timeout = settings.smtp_timeout_seconds
+    with smtp_class(settings.smtp_host, settings.smtp_port, timeout=timeout) as client:
+        if settings.smtp_starttls and not implicit_tls:
+            client.starttls()
+        if settings.smtp_user:
+            client.login(settings.smtp_user, settings.smtp_password)
+        client.send_message(message)
+    logger.info("Mail to %s sent via %s:%s", message["To"], settings.smtp_host, settings.smtp_port)

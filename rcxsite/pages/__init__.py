@@ -1,0 +1,39 @@
+"""Page builders, one per route kind of the route table (rcxsite/routes.py)."""
+
+from collections.abc import Callable
+
+import reflex as rx
+from reflex.event import EventHandler
+
+from rcxsite.pages import accounts, case_studies, company, insights, offerings, policies, quote
+from rcxsite.pages.home import home_page
+from rcxsite.routes import Route
+
+PageBuilder = Callable[[Route], rx.Component]
+
+# Extra on_load handlers per route kind, after the session check every page runs.
+PAGE_ON_LOAD: dict[str, list[EventHandler]] = accounts.ON_LOAD
+
+PAGE_BUILDERS: dict[str, PageBuilder] = {
+    "home": home_page,
+    "about": company.about_page,
+    "products": company.products_page,
+    "pricing": company.pricing_page,
+    "careers": company.careers_page,
+    "gallery": company.gallery_page,
+    "services": offerings.services_page,
+    "service": offerings.service_page,
+    "industry": offerings.industry_page,
+    "case_studies": case_studies.case_studies_page,
+    "case_study": case_studies.case_study_page,
+    "blogs": insights.blogs_page,
+    "article": insights.article_page,
+    "testimonials": insights.testimonials_page,
+    "life_at": insights.life_at_page,
+    "csr": insights.csr_page,
+    "policy": policies.policy_page,
+    "quote": quote.quote_page,
+    "log_in": accounts.log_in_page,
+    "forgot_password": accounts.forgot_password_page,
+    "reset_password": accounts.reset_password_page,
+}

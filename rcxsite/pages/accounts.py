@@ -1,0 +1,189 @@
+"""The account screens: log in / register, forgot password, reset password (spec §2, §4)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from rcxsite import routes
+from rcxsite.components.forms import (
+    password_field,
+    result_dialog,
+    status_message,
+    submit_button,
+    text_field,
+)
+from rcxsite.components.media import image
+from rcxsite.components.react import nav_link
+from rcxsite.components.theme import LOGO_SRC
+from rcxsite.state import messages as msg
+from rcxsite.state.login import LoginState
+from rcxsite.state.password_reset import ForgotPasswordState, ResetPasswordState
+from rcxsite.state.registration import REGISTER_FORM_ID, RegistrationState
+
+
+def _card(heading: rx.Component | str, *children: rx.Component) -> rx.Component:
+    return rx.el.div(
+        nav_link(image(LOGO_SRC, alt="RCX home", width=48, height=48), to=routes.HOME.path,
+                 class_name="auth-logo"),
+        rx.el.h1(heading, class_name="auth-title"),
+        *children,
+        class_name="auth-card",
+    )
+
+
+def _switch(text: str, action: str, mode: str) -> rx.Component:
+    return rx.el.p(
+        text, " ",
+        rx.el.button(action, type="button", class_name="link-button",
+                     on_click=LoginState.show_mode(mode)),
+        class_name="auth-switch",
+    )
+
+
+def _login_form() -> rx.Component:
+    return rx.el.form(
+        rx.el.div(
+            rx.el.label("Email", html_for="login-email", class_name="field-label"),
+            rx.el.input(
+                id="login-email", name="email", type="email", auto_complete="email",
+                value=LoginState.email, on_change=LoginState.set_email, class_name="field-input",
+                aria_invalid=rx.cond(LoginState.email_error != "", "true", "false"),
+                aria_describedby="login-email-error",
+            ),
+            rx.el.p(LoginState.email_error, id="login-email-error", class_name="field-error"),
+            class_name="field",
+        ),
+        password_field("Password", "password", field_id="login-password",
+                       error=LoginState.password_error, shown=LoginState.show_password,
+                       on_toggle=LoginState.toggle_password),
+        rx.el.p(nav_link("Forgot password?", to=routes.FORGOT_PASSWORD.path),
+                class_name="auth-aside"),
+        status_message(LoginState.error, kind="error"),
+        status_message(LoginState.notice, kind="success"),
+        submit_button("Log in", msg.LOGGING_IN, busy=LoginState.busy),
+        _switch("New to RCX?", "Create an account", "register"),
+        on_submit=LoginState.log_in,
+        no_validate=True,
+        class_name="auth-form",
+        aria_label="Log in",
+    )
+
+
+_REGISTER_LABELS = {
+    "UserName": ("Username", "text", "username"),
+    "EmailAddress": ("Email", "email", "email"),
+    "MobileNumber": ("Mobile number", "tel", "tel"),
+    "CompanyName": ("Company name", "text", "organization"),
+    "Location": ("Location", "text", "address-level2"),
+}
+
+
+def _register_form() -> rx.Component:
+    def field(name: str) -> rx.Component:
+        label, input_type, autocomplete = _REGISTER_LABELS[name]
+        return text_field(label, name, field_id=f"register-{name}", input_type=input_type,
+                          autocomplete=autocomplete, error=RegistrationState.field_errors[name])
+
+    return rx.el.form(
+        rx.cond(
+            LoginState.plan_summary != "",
+            rx.el.p(LoginState.plan_summary, class_name="plan-note", role="status"),
+        ),
+        *[field(name) for name in ("UserName", "EmailAddress", "MobileNumber")],
+        password_field("Password", "Password", field_id="register-Password",
+                       error=RegistrationState.field_errors["Password"],
+                       shown=LoginState.show_password, on_toggle=LoginState.toggle_password,
+                       autocomplete="new-password"),
+        *[field(name) for name in ("CompanyName", "Location")],
+        submit_button("Register", "Registering...", busy=RegistrationState.registering),
+        _switch("Already have an account?", "Log in", "login"),
+        id=REGISTER_FORM_ID,
+        on_submit=RegistrationState.register,
+        no_validate=True,
+        class_name="auth-form",
+        aria_label="Register",
+    )
+
+
+def log_in_page(route: routes.Route) -> rx.Component:
+    registering = LoginState.mode == "register"
+    return rx.fragment(
+        _card(
+            rx.cond(registering, "Create your account", route.title),
+            rx.cond(registering, _register_form(), _login_form()),
+        ),
+        result_dialog(open_=RegistrationState.dialog_open, title=RegistrationState.dialog_title,
+                      message=RegistrationState.dialog_message,
+                      on_ok=RegistrationState.close_dialog),
+    )
+
+
+def forgot_password_page(route: routes.Route) -> rx.Component:
+    return rx.fragment(
+        _card(
+            route.title,
+            rx.el.p("Enter the email address of your account and we will send you a link to "
+                    "choose a new password.", class_name="auth-intro"),
+            rx.el.form(
+                text_field("Email", "email", field_id="forgot-email", input_type="email",
+                           autocomplete="email", error=ForgotPasswordState.email_error),
+                submit_button("Send reset link", msg.SENDING, busy=ForgotPasswordState.sending),
+                rx.el.p(nav_link("Back to log in", to=routes.LOG_IN.path),
+                        class_name="auth-switch"),
+                on_submit=ForgotPasswordState.send_link,
+                no_validate=True,
+                class_name="auth-form",
+                aria_label="Request a reset link",
+            ),
+        ),
+        result_dialog(open_=ForgotPasswordState.result != "", title="Password reset",
+                      message=ForgotPasswordState.result,
+                      on_ok=ForgotPasswordState.clear_result),
+    )
+
+
+def _reset_form() -> rx.Component:
+    return rx.el.form(
+        rx.el.p("Choose a new password for ", rx.el.strong(ResetPasswordState.email), ".",
+                class_name="auth-intro"),
+        password_field("New password", "newPassword", field_id="reset-new",
+                       error=ResetPasswordState.new_password_error,
+                       shown=ResetPasswordState.show_new, on_toggle=ResetPasswordState.toggle_new,
+                       autocomplete="new-password"),
+        password_field("Confirm password", "confirmPassword", field_id="reset-confirm",
+                       error=ResetPasswordState.confirm_error,
+                       shown=ResetPasswordState.show_confirm,
+                       on_toggle=ResetPasswordState.toggle_confirm, autocomplete="new-password"),
+        status_message(ResetPasswordState.error, kind="error"),
+        submit_button("Reset password", msg.RESETTING, busy=ResetPasswordState.resetting),
+        on_submit=ResetPasswordState.reset_password,
+        no_validate=True,
+        class_name="auth-form",
+        aria_label="Reset password",
+    )
+
+
+def reset_password_page(route: routes.Route) -> rx.Component:
+    status = ResetPasswordState.status
+    return _card(
+        route.title,
+        rx.match(
+            status,
+            ("valid", _reset_form()),
+            ("done", status_message(ResetPasswordState.notice, kind="success")),
+            ("invalid", rx.el.div(
+                rx.el.h2(msg.LINK_INVALID_TITLE, class_name="auth-subtitle"),
+                rx.el.p(msg.LINK_INVALID),
+                rx.el.p(nav_link("Request a new reset link", to=routes.FORGOT_PASSWORD.path,
+                                 class_name="button button-primary")),
+                role="alert",
+            )),
+            rx.el.p(msg.VERIFYING, role="status", class_name="auth-intro"),
+        ),
+    )
+
+
+ON_LOAD = {
+    "log_in": [LoginState.load_page],
+    "reset_password": [ResetPasswordState.verify],
+}

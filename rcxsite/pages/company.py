@@ -1,0 +1,127 @@
+"""About, products, pricing, careers and gallery."""
+
+import reflex as rx
+
+from rcxsite import routes
+from rcxsite.components.blocks import bullet_list, card, card_grid, cta_band, hero, section
+from rcxsite.components.media import image
+from rcxsite.content.careers import APPLY_EMAIL, OPENINGS
+from rcxsite.content.company import ADDRESS, COMPANY, EMAIL, FOUNDED, PHONE, VALUES
+from rcxsite.content.gallery import GALLERY
+from rcxsite.content.pricing import PLANS
+from rcxsite.content.products import PRODUCTS
+
+
+def about_page(route: routes.Route) -> rx.Component:
+    return rx.fragment(
+        hero(route.title, route.description, eyebrow=f"Since {FOUNDED}"),
+        section(
+            "What we believe",
+            card_grid(*[card(title, body) for title, body in VALUES]),
+        ),
+        section(
+            "Where to find us",
+            rx.el.address(
+                rx.el.p(ADDRESS), rx.el.p(f"Email: {EMAIL}"), rx.el.p(f"Phone: {PHONE}"),
+            ),
+            tone="muted",
+        ),
+        cta_band(),
+    )
+
+
+def products_page(route: routes.Route) -> rx.Component:
+    return rx.fragment(
+        hero(route.title, route.description, eyebrow="Products"),
+        section(
+            "Ready when you are",
+            card_grid(
+                *[
+                    rx.el.article(
+                        rx.el.span(rx.icon(product.icon, size=28), class_name="card-icon",
+                                   aria_hidden="true"),
+                        rx.el.h3(product.name, class_name="card-title"),
+                        rx.el.p(product.summary, class_name="card-body"),
+                        bullet_list(product.features),
+                        class_name="card",
+                    )
+                    for product in PRODUCTS
+                ]
+            ),
+        ),
+        cta_band(),
+    )
+
+
+def pricing_page(route: routes.Route) -> rx.Component:
+    return rx.fragment(
+        hero(route.title, route.description, eyebrow="Pricing", cta=False),
+        section(
+            "Plans",
+            card_grid(
+                *[
+                    rx.el.article(
+                        rx.el.h3(plan.name, class_name="card-title"),
+                        rx.el.p(f"£{plan.monthly_price} per month", class_name="price"),
+                        rx.el.p(plan.summary, class_name="card-body"),
+                        bullet_list(plan.features),
+                        class_name="card plan" + (" plan-highlighted" if plan.highlighted else ""),
+                        id=f"plan-{plan.id}",
+                    )
+                    for plan in PLANS
+                ]
+            ),
+        ),
+        cta_band("Need something bespoke?"),
+    )
+
+
+def careers_page(route: routes.Route) -> rx.Component:
+    return rx.fragment(
+        hero(route.title, route.description, eyebrow="Careers", cta=False),
+        section(
+            "Open positions",
+            card_grid(
+                *[
+                    rx.el.article(
+                        rx.el.h3(opening.title, class_name="card-title"),
+                        rx.el.p(f"{opening.team} · {opening.location} · {opening.kind}",
+                                class_name="card-meta"),
+                        rx.el.p(opening.summary, class_name="card-body"),
+                        bullet_list(opening.requirements),
+                        class_name="card",
+                    )
+                    for opening in OPENINGS
+                ]
+            ),
+            rx.el.p(
+                "To apply, send your CV and a few lines about yourself to ",
+                rx.el.a(APPLY_EMAIL, href=f"mailto:{APPLY_EMAIL}"), ".",
+                class_name="lead",
+            ),
+        ),
+        cta_band(f"Want to work with {COMPANY} instead?"),
+    )
+
+
+def gallery_page(route: routes.Route) -> rx.Component:
+    return rx.fragment(
+        hero(route.title, route.description, eyebrow="Gallery", cta=False),
+        section(
+            "Moments",
+            rx.el.ul(
+                *[
+                    rx.el.li(
+                        rx.el.figure(
+                            image(item.image, alt=item.caption, width=480, height=320, lazy=True),
+                            rx.el.figcaption(rx.el.strong(item.title), f" – {item.caption}"),
+                        ),
+                        class_name="gallery-item",
+                    )
+                    for item in GALLERY
+                ],
+                class_name="gallery",
+            ),
+        ),
+        cta_band(),
+    )

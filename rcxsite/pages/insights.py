@@ -1,0 +1,92 @@
+"""Insights: the blog list, articles, testimonials, life at the company and CSR."""
+
+import reflex as rx
+
+from rcxsite import routes
+from rcxsite.components.blocks import card, card_grid, cta_band, hero, section
+from rcxsite.content.articles import load_articles
+from rcxsite.content.csr import CSR_ACTIVITIES
+from rcxsite.content.life_at import LIFE_AT
+from rcxsite.content.testimonials import TESTIMONIALS
+from rcxsite.content.types import Section
+
+
+def blogs_page(route: routes.Route) -> rx.Component:
+    return rx.fragment(
+        hero(route.title, route.description, eyebrow="Insights", cta=False),
+        section(
+            "Latest articles",
+            card_grid(
+                *[
+                    card(article.title, f"{article.date} · {article.author} · {article.summary}",
+                         href=routes.route_for("article", article.slug).path,
+                         link_text="Read the article")
+                    for article in load_articles()
+                ]
+            ),
+        ),
+        cta_band(),
+    )
+
+
+def article_page(route: routes.Route) -> rx.Component:
+    article = next(a for a in load_articles() if a.slug == route.key)
+    return rx.fragment(
+        rx.el.article(
+            rx.el.header(
+                rx.el.p("Insights", class_name="eyebrow"),
+                rx.el.h1(article.title, class_name="article-title"),
+                rx.el.p(
+                    f"By {article.author} · ",
+                    rx.el.time(article.date, date_time=article.date),
+                    class_name="article-meta",
+                ),
+                rx.el.ul(*[rx.el.li(tag) for tag in article.tags], class_name="tags"),
+                class_name="article-header",
+            ),
+            rx.markdown(article.body, class_name="prose"),
+            class_name="article page-width",
+        ),
+        cta_band(),
+    )
+
+
+def _sections_page(route: routes.Route, heading: str,
+                   sections: tuple[Section, ...]) -> rx.Component:
+    return rx.fragment(
+        hero(route.title, route.description, eyebrow="Insights"),
+        section(
+            heading,
+            card_grid(*[card(item.heading, item.body) for item in sections]),
+        ),
+        cta_band(),
+    )
+
+
+def life_at_page(route: routes.Route) -> rx.Component:
+    return _sections_page(route, "How we work", LIFE_AT)
+
+
+def csr_page(route: routes.Route) -> rx.Component:
+    return _sections_page(route, "Giving back", CSR_ACTIVITIES)
+
+
+def testimonials_page(route: routes.Route) -> rx.Component:
+    return rx.fragment(
+        hero(route.title, route.description, eyebrow="Insights"),
+        section(
+            "In our clients' words",
+            rx.el.div(
+                *[
+                    rx.el.figure(
+                        rx.el.blockquote(rx.el.p(f"“{item.quote}”")),
+                        rx.el.figcaption(f"{item.name}, {item.role}, {item.company}"),
+                        class_name="testimonial",
+                    )
+                    for item in TESTIMONIALS
+                ],
+                class_name="card-grid",
+            ),
+        ),
+        cta_band(),
+    )

@@ -1,0 +1,43 @@
+"""The Reflex app: every route of the route table, in its layout, plus the not-found page."""
+
+import reflex as rx
+
+from rcxsite import routes
+from rcxsite.api import api
+from rcxsite.components.loading import loading_view
+from rcxsite.meta.tags import meta_tags, og_image_url, page_title
+from rcxsite.pages import PAGE_BUILDERS, PAGE_ON_LOAD
+from rcxsite.pages.not_found import TITLE as NOT_FOUND_TITLE
+from rcxsite.pages.not_found import not_found_page
+from rcxsite.settings import get_settings
+from rcxsite.state.session import SessionState
+from rcxsite.templates.layouts import bare_layout, site_layout
+
+LAYOUTS = {"site": site_layout, "bare": bare_layout}
+
+app = rx.App(
+    theme=rx.theme(appearance="light", accent_color="bronze", has_background=False),
+    stylesheets=["/styles.css", "/accounts.css"],
+    hydrate_fallback=loading_view,
+    api_transformer=api,
+    head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
+)
+
+for route in routes.ROUTES:
+    app.add_page(
+        LAYOUTS[route.layout](PAGE_BUILDERS[route.kind](route)),
+        route=route.path,
+        title=page_title(route),
+        description=route.description,
+        image=og_image_url(),
+        meta=meta_tags(route),
+        on_load=[SessionState.check, *PAGE_ON_LOAD.get(route.kind, [])],
+    )
+
+app.add_page(
+    site_layout(not_found_page()),
+    route="404",
+    title=f"{NOT_FOUND_TITLE} | {get_settings().company_name}",
+    description="The page you are looking for does not exist.",
+    on_load=SessionState.check,
+)

@@ -1,0 +1,204 @@
+"""The route table: every path of the site is written here once.
+
+Pages, header menus, footer links, the sitemap and the tests all read this table.
+Content-driven routes (services, industries, case studies, articles) come from the
+entries in `rcxsite/content/`, so adding an entry adds its route.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rcxsite.content.articles import load_articles
+from rcxsite.content.case_studies import CASE_STUDIES
+from rcxsite.content.industries import INDUSTRIES
+from rcxsite.content.services import SERVICES
+from rcxsite.settings import get_settings
+
+Layout = Literal["site", "bare"]
+MenuGroup = Literal["services", "industry", "insights"]
+MENU_GROUPS: tuple[tuple[MenuGroup, str], ...] = (
+    ("services", "Services"),
+    ("industry", "Industry"),
+    ("insights", "Insights"),
+)
+
+
+@dataclass(frozen=True)
+class Route:
+    path: str
+    title: str
+    description: str
+    kind: str
+    layout: Layout = "site"
+    key: str = ""
+    menu: MenuGroup | None = None
+    label: str = ""
+    icon: str = ""
+    public: bool = True
+
+    @property
+    def text(self) -> str:
+        """The words a link to this route shows."""
+        return self.label or self.title
+
+
+_company = get_settings().company_name
+
+HOME = Route(
+    "/", f"{_company} – Software development and digital services",
+    f"{_company} designs, builds and runs custom software, web and mobile apps, AI and "
+    "cloud platforms for growing companies.",
+    kind="home", label="Home",
+)
+ABOUT = Route(
+    "/about", f"About {_company}",
+    f"Who we are: {_company} is an independent software services company of engineers, "
+    "designers and consultants.",
+    kind="about", label="About",
+)
+SERVICES_INDEX = Route(
+    "/services", "Our services",
+    "Software, web and mobile development, AI, DevOps, design, marketing and staff "
+    "augmentation: everything we offer.",
+    kind="services",
+)
+PRODUCTS = Route(
+    "/products", "Products",
+    f"Ready-made products by {_company} that you can adopt in days and extend as you grow.",
+    kind="products",
+)
+PRICING = Route(
+    "/pricing", "Pricing",
+    "Clear monthly plans for product teams, with a free trial and no setup fee.",
+    kind="pricing",
+)
+CAREERS = Route(
+    "/careers", f"Careers at {_company}",
+    f"Open positions at {_company}: engineering, design and delivery roles, remote-friendly.",
+    kind="careers", label="Careers",
+)
+GALLERY = Route(
+    "/gallery", "Gallery",
+    f"Pictures from {_company}'s offices, workshops, hack days and community events.",
+    kind="gallery",
+)
+TERMS = Route(
+    "/terms-of-service", "Terms of Use",
+    f"The terms that apply when you use the {_company} website and services.",
+    kind="policy", key="terms",
+)
+PRIVACY = Route(
+    "/privacy-policy", "Privacy Policy",
+    f"How {_company} collects, uses and protects your personal data.",
+    kind="policy", key="privacy",
+)
+COOKIES = Route(
+    "/cookie-policy", "Cookie Policy",
+    f"Which cookies and browser storage the {_company} website uses and why.",
+    kind="policy", key="cookies",
+)
+QUOTE = Route(
+    "/request-a-quote", "Request a Quote",
+    "Book a call with our team: tell us about your project and get a proposal within two "
+    "working days.",
+    kind="quote",
+)
+CASE_STUDIES_INDEX = Route(
+    "/insights/casestudies", "Case Studies",
+    "How we helped clients in healthcare, finance, education, retail and more, with the "
+    "results in figures.",
+    kind="case_studies", menu="insights", icon="briefcase",
+)
+BLOGS = Route(
+    "/insights/blogs", "Blogs",
+    "Articles by our engineers on software delivery, cloud, AI and open source.",
+    kind="blogs", menu="insights", icon="newspaper",
+)
+TESTIMONIALS = Route(
+    "/insights/testimonials", "Testimonials",
+    f"What clients say about working with {_company}.",
+    kind="testimonials", menu="insights", icon="message-square-quote",
+)
+LIFE_AT = Route(
+    f"/insights/lifeat{get_settings().company_slug}", f"Life at {_company}",
+    f"How we work at {_company}: teams, learning, flexibility and the people behind our work.",
+    kind="life_at", menu="insights", icon="smile",
+)
+CSR = Route(
+    "/insights/csractivities", "CSR Activities",
+    f"{_company}'s corporate social responsibility: education, environment and community work.",
+    kind="csr", menu="insights", icon="hand-heart",
+)
+LOG_IN = Route(
+    "/log-in", "Log in", f"Log in to your {_company} customer account or register.",
+    kind="log_in", layout="bare", label="Log in", public=False,
+)
+FORGOT_PASSWORD = Route(
+    "/forgot-password", "Forgot password",
+    f"Request a link to reset the password of your {_company} account.",
+    kind="forgot_password", layout="bare", public=False,
+)
+RESET_PASSWORD = Route(
+    "/authentication/reset-password/[token]", "Reset password",
+    f"Choose a new password for your {_company} account.",
+    kind="reset_password", layout="bare", public=False,
+)
+
+
+def reset_password_path(token: str) -> str:
+    return RESET_PASSWORD.path.replace("[token]", token)
+
+
+SERVICE_ROUTES = tuple(
+    Route(
+        f"/services/{service.slug}", service.name, service.summary,
+        kind="service", key=service.slug, menu="services", icon=service.icon,
+    )
+    for service in SERVICES
+)
+INDUSTRY_ROUTES = tuple(
+    Route(
+        f"/industry/{industry.slug}", f"{industry.name} software", industry.summary,
+        kind="industry", key=industry.slug, menu="industry", icon=industry.icon,
+        label=industry.name,
+    )
+    for industry in INDUSTRIES
+)
+CASE_STUDY_ROUTES = tuple(
+    Route(
+        f"/casestudies/{study.slug}", study.title, study.summary,
+        kind="case_study", key=study.slug,
+    )
+    for study in CASE_STUDIES
+)
+ARTICLE_ROUTES = tuple(
+    Route(
+        f"/insights/{article.slug}", article.title, article.summary,
+        kind="article", key=article.slug,
+    )
+    for article in load_articles()
+)
+
+# Header menu "Insights" lists these in this order (spec §2).
+_INSIGHTS = (CASE_STUDIES_INDEX, BLOGS, TESTIMONIALS, LIFE_AT, CSR)
+
+ROUTES: tuple[Route, ...] = (
+    HOME, ABOUT, SERVICES_INDEX, *SERVICE_ROUTES, PRODUCTS, PRICING, CAREERS, GALLERY,
+    *INDUSTRY_ROUTES, *CASE_STUDY_ROUTES, QUOTE, *_INSIGHTS, *ARTICLE_ROUTES,
+    TERMS, PRIVACY, COOKIES, LOG_IN, FORGOT_PASSWORD, RESET_PASSWORD,
+)
+
+
+def menu_routes(group: MenuGroup) -> tuple[Route, ...]:
+    return tuple(route for route in ROUTES if route.menu == group)
+
+
+def public_routes() -> tuple[Route, ...]:
+    """The pages a search engine may list."""
+    return tuple(route for route in ROUTES if route.public)
+
+
+def route_for(kind: str, key: str = "") -> Route:
+    return next(route for route in ROUTES if route.kind == kind and route.key == key)

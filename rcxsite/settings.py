@@ -1,0 +1,106 @@
+"""Every setting of the site, read once from the environment and an optional `.env`.
+
+The embedded defaults (SQLite file, mail outbox folder, in-memory rate limits) make
+`make run` work on one machine; production switches to PostgreSQL, SMTP and Redis
+through environment variables only.
+"""
+
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MIN_SECRET_KEY_BYTES = 32
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=PROJECT_ROOT / ".env", env_file_encoding="utf-8", extra="ignore"
+    )
+
+    company_name: str = "RCX"
+    port: int = 3000
+    site_url: str = ""
+    data_dir: Path = PROJECT_ROOT / "data"
+    database_url: str = ""
+    secret_key: str = ""
+    redis_url: str = ""
+
+    smtp_host: str = ""
+    smtp_port: int = 587
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_from: str = "RCX <no-reply@rcx.example>"
+    smtp_starttls: bool = True
+    outbox_dir: Path = Field(default=PROJECT_ROOT / "outbox")
+    sales_email: str = "sales@rcx.example"
+
+    reset_token_minutes: int = 30
+    login_token_days: int = 30
+    # OWASP's argon2id floor (m=19 MiB, t=2, p=1); lower values are refused at start-up.
+    argon2_memory_cost_kib: int = Field(default=19456, ge=19456)
+    argon2_time_cost: int = Field(default=2, ge=2)
+    argon2_parallelism: int = Field(default=1, ge=1)
+    # `limits` notation; several limits are separated by ";".
+    login_failure_limit: str = "10 per 15 minutes"
+    reset_mail_limits: str = "1 per minute; 5 per hour"
+    reset_check_limit: str = "30 per minute"
+    rate_limit_key_prefix: str = "rcx-limits"
+    # Number of reverse proxies in front of the site whose X-Forwarded-For is trusted.
+    trusted_proxy_hops: int = Field(default=0, ge=0)
+    mail_send_attempts: int = Field(default=3, ge=1)
+    mail_retry_delay_seconds: float = Field(default=2.0, ge=0)
+    smtp_timeout_seconds: float = Field(default=10.0, gt=0)
+    header_session_minutes: float = 10
+    facebook_url: str = "https://www.facebook.com/rcx"
+    instagram_url: str = "https://www.instagram.com/rcx"
+    linkedin_url: str = "https://www.linkedin.com/company/rcx"
+
+    @field_validator("site_url")
+    @classmethod
+    def _strip_trailing_slash(cls, value: str) -> str:
+        return value.rstrip("/")
+
+    @model_validator(mode="after")
+    def _default_site_url(self) -> Settings:
+        # `make run PORT=3100` serves on another port; links in emails must follow it.
+        if not self.site_url:
+            self.site_url = f"http://localhost:{self.port}"
+        return self
+
+    @property
+    def company_slug(self) -> str:
+        return self.company_name.lower().replace(" ", "")
+
+    @property
+    def db_url(self) -> str:
+        return self.database_url or f"sqlite:///{self.data_dir / 'rcx.db'}"
+
+    @property
+    def secure_cookies(self) -> bool:
+        return self.site_url.startswith("https://")
+
+    def signing_key(self) -> str:
+        """The JWT signing key: `SECRET_KEY`, else one generated once into the data folder."""
+        if self.secret_key:
+            key = self.secret_key
+        else:
+            key_file = self.data_dir / "secret_key"
+            if not key_file.exists():
+                self.data_dir.mkdir(parents=True, exist_ok=True)
+                key_file.write_text(secrets.token_urlsafe(48))
+                key_file.chmod(0o600)
+            key = key_file.read_text().strip()
+        if len(key.encode()) < MIN_SECRET_KEY_BYTES:
+            raise ValueError(f"SECRET_KEY must be at least {MIN_SECRET_KEY_BYTES} bytes")
+        return key
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

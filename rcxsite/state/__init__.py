@@ -1,0 +1,1 @@
+"""Reflex states: thin adapters between the pages and the accounts service."""

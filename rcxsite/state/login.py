@@ -1,0 +1,142 @@
+"""/log-in: the login form and the plan context that registration carries (spec §2, §4)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+
+import reflex as rx
+
+from rcxsite import accounts, routes
+from rcxsite.content.pricing import DURATIONS, PLANS
+from rcxsite.state import messages as msg
+from rcxsite.state.session import SessionState
+
+logger = logging.getLogger(__name__)
+
+PLAN_PARAMS = ("ProjectId", "SubscriptionPlanId", "PlanDurationId", "IsTrial")
+
+
+def _positive_int(raw: str | None) -> int | None:
+    return int(raw) if raw and raw.isdigit() and 0 < int(raw) < 2**31 else None
+
+
+def plan_query(*, project_id: int, plan_id: int, duration_id: int, is_trial: bool) -> str:
+    """The /log-in address that carries a chosen plan to the registration form."""
+    values = (project_id, plan_id, duration_id, str(is_trial).lower())
+    query = "&".join(f"{name}={value}" for name, value in zip(PLAN_PARAMS, values, strict=True))
+    return f"{routes.LOG_IN.path}?{query}"
+
+
+class LoginState(SessionState):
+    mode: str = "login"
+    email: str = ""
+    show_password: bool = False
+    email_error: str = ""
+    password_error: str = ""
+    busy: bool = False
+    notice: str = ""
+    error: str = ""
+
+    project_id: int | None = None
+    subscription_plan_id: int | None = None
+    plan_duration_id: int | None = None
+    is_trial: bool = False
+
+    @rx.var
+    def plan_summary(self) -> str:
+        plan = next((p for p in PLANS if p.id == self.subscription_plan_id), None)
+        if plan is None:
+            return ""
+        duration = next((d.label for d in DURATIONS if d.id == self.plan_duration_id), "")
+        details = ", ".join(
+            part for part in (duration.lower(), "free trial" if self.is_trial else "") if part
+        )
+        return f"You are registering for the {plan.name} plan" + (
+            f" ({details})." if details else "."
+        )
+
+    def _take_plan(self, params: Mapping[str, str]) -> None:
+        if not any(name in params for name in PLAN_PARAMS):
+            return
+        self.project_id = _positive_int(params.get("ProjectId"))
+        self.subscription_plan_id = _positive_int(params.get("SubscriptionPlanId"))
+        self.plan_duration_id = _positive_int(params.get("PlanDurationId"))
+        self.is_trial = params.get("IsTrial", "").lower() == "true"
+
+    def _clear_messages(self) -> None:
+        self.email_error = self.password_error = self.notice = self.error = ""
+
+    @rx.event
+    def choose_plan(self, project_id: int, plan_id: int, duration_id: int, is_trial: bool):
+        """The pricing page's plan buttons: remember the plan, then open registration."""
+        self.project_id, self.subscription_plan_id = project_id, plan_id
+        self.plan_duration_id, self.is_trial = duration_id, is_trial
+        return rx.redirect(
+            plan_query(
+                project_id=project_id, plan_id=plan_id, duration_id=duration_id,
+                is_trial=is_trial,
+            )
+        )
+
+    @rx.event
+    async def load_page(self):
+        """on_load of /log-in."""
+        self._clear_messages()
+        self.busy = False
+        self._take_plan(self.router.url.query_parameters)
+        if self.subscription_plan_id is not None:
+            self.mode = "register"
+        if await self._is_signed_in():
+            self.notice = msg.ALREADY_LOGGED_IN
+            yield SessionState.redirect_later(routes.HOME.path)
+            return
+        saved_email = str(self._saved_login().get("EmailAddress", ""))
+        if saved_email and not self.email:
+            self.email = saved_email
+
+    @rx.event
+    def set_email(self, value: str) -> None:
+        self.email = value
+
+    @rx.event
+    def toggle_password(self) -> None:
+        self.show_password = not self.show_password
+
+    @rx.event
+    def show_mode(self, mode: str) -> None:
+        self.mode = "register" if mode == "register" else "login"
+        self._clear_messages()
+
+    @rx.event
+    async def log_in(self, form: dict[str, str]):
+        self._clear_messages()
+        self.email = email = str(form.get("email", "")).strip()
+        password = str(form.get("password", ""))
+        self.email_error = "" if email else msg.EMAIL_REQUIRED
+        self.password_error = "" if password else msg.PASSWORD_REQUIRED
+        if self.email_error or self.password_error:
+            return
+        if await self._is_signed_in():
+            self.notice = msg.ALREADY_LOGGED_IN
+            yield SessionState.redirect_later(routes.HOME.path)
+            return
+        self.busy = True
+        yield
+        try:
+            login = await asyncio.to_thread(
+                accounts.authenticate, email=email, password=password,
+                client_ip=self.router.session.client_ip,
+            )
+        except accounts.AccountError as refusal:
+            self.error = refusal.message or msg.LOGIN_FAILED
+        except Exception:
+            logger.exception("login failed unexpectedly")
+            self.error = msg.LOGIN_BROKEN
+        else:
+            self._start_session(login)
+            self.notice = msg.LOGGED_IN
+            yield SessionState.redirect_later(routes.HOME.path)
+            return
+        self.busy = False

@@ -1,0 +1,1 @@
+"""Page wrappers: the site layout (header, content, footer) and the bare layout."""

@@ -1,0 +1,35 @@
+"""The two layouts of spec §2."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from rcxsite.components.loading import loading_view
+from rcxsite.components.react import NavigationLoading, ScrollToTop
+from rcxsite.views.footer import footer
+from rcxsite.views.navbar import navbar
+
+MAIN_ID = "main-content"
+
+
+def _frame(*children: rx.Component) -> rx.Component:
+    return rx.fragment(
+        rx.el.a("Skip to main content", href=f"#{MAIN_ID}", class_name="skip-link"),
+        ScrollToTop.create(),
+        NavigationLoading.create(loading_view()),
+        *children,
+    )
+
+
+def site_layout(content: rx.Component) -> rx.Component:
+    """Header, the page's content and the footer."""
+    return _frame(
+        navbar(),
+        rx.el.main(content, id=MAIN_ID, class_name="site-main", tab_index=-1),
+        footer(),
+    )
+
+
+def bare_layout(content: rx.Component) -> rx.Component:
+    """The account screens: no header, no footer."""
+    return _frame(rx.el.main(content, id=MAIN_ID, class_name="bare-main", tab_index=-1))

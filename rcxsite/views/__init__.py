@@ -1,0 +1,1 @@
+"""Site-wide sections: header and footer."""

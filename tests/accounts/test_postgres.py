@@ -1,0 +1,107 @@
+"""The migrations and the race-sensitive parts of the service, on a real PostgreSQL."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from alembic.command import upgrade
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+
+from rcxsite import accounts
+from rcxsite.accounts import AccountError
+from rcxsite.db import get_engine
+from tests.support.fixtures import Configure
+from tests.support.schema import (
+    assert_migrations_go_down_and_up_again,
+    assert_schema_matches_models,
+)
+from tests.support.site import (
+    PASSWORD,
+    alembic_config,
+    outbox_messages,
+    register_customer,
+    reset_token_in,
+)
+
+SERVER = "postgresql+psycopg2://postgres@127.0.0.1:5432"
+
+
+@pytest.fixture
+def postgres(configure: Configure) -> Iterator[None]:
+    """A scratch database, migrated to head, dropped afterwards."""
+    admin = create_engine(
+        f"{SERVER}/test", isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 3}
+    )
+    name = f"rcx_test_{uuid.uuid4().hex[:12]}"
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except OperationalError as error:
+        admin.dispose()
+        pytest.skip(f"PostgreSQL not reachable at 127.0.0.1:5432: {error.orig}")
+    try:
+        configure(database_url=f"{SERVER}/{name}")
+        upgrade(alembic_config(), "head")
+        yield
+    finally:
+        get_engine().dispose()
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.mark.usefixtures("postgres")
+def test_migrations_on_postgresql() -> None:
+    assert get_engine().dialect.name == "postgresql"
+    assert_schema_matches_models()
+    assert_migrations_go_down_and_up_again()
+
+
+@pytest.mark.usefixtures("postgres")
+def test_parallel_duplicate_registrations_on_postgresql() -> None:
+    def attempt(index: int) -> int:
+        try:
+            register_customer(email="Dup@Example.com" if index % 2 else "dup@example.com")
+        except AccountError as error:
+            return error.status
+        return 201
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        assert sorted(pool.map(attempt, range(20))) == [201] + [409] * 19
+    with get_engine().connect() as connection:
+        assert connection.execute(text("SELECT count(*) FROM customer")).scalar_one() == 1
+
+
+@pytest.mark.usefixtures("postgres")
+def test_nul_bytes_never_reach_postgresql() -> None:
+    for field in ("user_name", "company_name", "location"):
+        with pytest.raises(AccountError) as refused:
+            register_customer(**{field: "bad\x00value"})
+        assert refused.value.status == 422
+    with pytest.raises(AccountError) as refused:
+        accounts.authenticate(email="a\x00@example.com", password="x\x00y", client_ip="1.2.3.4")
+    assert refused.value.status == 401
+    with pytest.raises(AccountError) as refused:
+        accounts.request_password_reset(email="a\x00@example.com", client_ip="1.2.3.4")
+    assert refused.value.status == 422
+    assert accounts.check_reset_token(token="\x00", client_ip="1.2.3.4").is_valid is False
+
+
+@pytest.mark.usefixtures("postgres")
+def test_reset_flow_and_token_revocation_on_postgresql() -> None:
+    register_customer(email="pat@example.com")
+    old = accounts.authenticate(email="pat@example.com", password=PASSWORD, client_ip="1.2.3.4")
+    accounts.request_password_reset(email="pat@example.com", client_ip="1.2.3.4")
+    token = reset_token_in(outbox_messages()[-1])
+    assert accounts.check_reset_token(token=token, client_ip="1.2.3.4").email == "pat@example.com"
+
+    accounts.reset_password(email="pat@example.com", new_password="fresh-pass", token=token)
+
+    assert accounts.verify_login_token(old.token) is None
+    new = accounts.authenticate(email="pat@example.com", password="fresh-pass", client_ip="1.2.3.4")
+    assert accounts.verify_login_token(new.token) == new.customer_id
+    assert accounts.check_reset_token(token=token, client_ip="1.2.3.4").is_valid is False

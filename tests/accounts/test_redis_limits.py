@@ -1,0 +1,49 @@
+"""Rate limits kept in Redis, shared by every worker process."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+import redis
+
+from rcxsite import accounts
+from rcxsite.accounts import AccountError, ratelimit
+from rcxsite.settings import get_settings
+from tests.support.fixtures import Configure
+from tests.support.site import PASSWORD, register_customer
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+@pytest.fixture
+def redis_client(configure: Configure) -> Iterator[redis.Redis]:
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        pytest.skip(f"Redis not reachable at 127.0.0.1:6379: {error}")
+    # A prefix of its own, so neither a running site nor other tests share these counters.
+    configure(redis_url=REDIS_URL, rate_limit_key_prefix=f"rcx-test-{uuid.uuid4().hex}")
+    yield client
+    accounts.reset_rate_limits()
+    client.close()
+
+
+def test_login_failures_are_counted_in_redis_across_workers(redis_client: redis.Redis) -> None:
+    register_customer()
+    for _ in range(10):
+        with pytest.raises(AccountError):
+            accounts.authenticate(email="alice@example.com", password="wrong", client_ip="10.1.1.1")
+    prefix = get_settings().rate_limit_key_prefix
+    assert list(redis_client.scan_iter(f"{prefix}*"))
+
+    ratelimit._storage.cache_clear()  # as if the next attempt reached another worker
+    with pytest.raises(AccountError) as refused:
+        accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip="10.2.2.2")
+
+    assert refused.value.status == 429
+    accounts.reset_rate_limits()
+    assert list(redis_client.scan_iter(f"{prefix}*")) == []
+    assert accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip="10.2.2.2")

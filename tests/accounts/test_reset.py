@@ -1,0 +1,255 @@
+from __future__ import annotations
+
+import hashlib
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session, select, update
+
+from rcxsite import accounts
+from rcxsite.accounts import AccountError
+from rcxsite.db import get_engine
+from rcxsite.models import PasswordResetToken, utcnow
+from rcxsite.settings import Settings
+from tests.support.fixtures import Configure
+from tests.support.site import (
+    PASSWORD,
+    SITE_URL,
+    outbox_messages,
+    register_customer,
+    reset_token_in,
+)
+from tests.support.smtp import Mailbox
+
+IP = "198.51.100.4"
+UNIFORM = "If an account exists for that email, a reset link has been sent."
+LINK_INVALID = "This reset link has expired or is invalid. Please request a new one."
+NEW_PASSWORD = "brand-new-pass"
+
+
+def _request_token(email: str = "alice@example.com") -> str:
+    assert accounts.request_password_reset(email=email, client_ip=IP) == UNIFORM
+    return reset_token_in(outbox_messages()[-1])
+
+
+def _token_rows() -> list[PasswordResetToken]:
+    with Session(get_engine()) as session:
+        return list(session.exec(select(PasswordResetToken).order_by(PasswordResetToken.id)))
+
+
+def _reset_refusal(**kwargs: str) -> AccountError:
+    with pytest.raises(AccountError) as refused:
+        accounts.reset_password(**kwargs)  # type: ignore[arg-type]
+    return refused.value
+
+
+def test_a_reset_request_mails_a_link_and_stores_only_the_token_digest() -> None:
+    customer_id = register_customer(email="Alice@Example.com", user_name="Alice")
+    started = utcnow()
+
+    token = _request_token("ALICE@example.com")
+
+    [message] = outbox_messages()
+    assert message["To"] == "Alice@example.com"
+    link = f"{SITE_URL}/authentication/reset-password/{token}"
+    text, html = message.get_body(("plain",)), message.get_body(("html",))
+    assert text is not None and html is not None
+    assert link in text.get_content() and "30 minutes" in text.get_content()
+    assert f'href="{link}"' in html.get_content() and "30 minutes" in html.get_content()
+    assert len(token) >= 43  # 32 random bytes, URL-safe base64
+
+    [row] = _token_rows()
+    assert row.customer_id == customer_id
+    assert row.token_hash == hashlib.sha256(token.encode()).hexdigest()
+    assert row.used_at is None
+    assert timedelta(minutes=29) < row.expires_at - started <= timedelta(minutes=30, seconds=5)
+
+
+def test_unknown_addresses_get_the_same_answer_and_no_mail() -> None:
+    register_customer()
+
+    assert accounts.request_password_reset(email="nobody@example.com", client_ip=IP) == UNIFORM
+    assert outbox_messages() == []
+    assert _token_rows() == []
+
+
+@pytest.mark.parametrize(
+    ("email", "message"),
+    [
+        ("", "Email is required"),
+        ("   ", "Email is required"),
+        ("a b@c.com", "Invalid email address"),
+    ],
+)
+def test_reset_requests_need_a_valid_address(email: str, message: str) -> None:
+    with pytest.raises(AccountError) as refused:
+        accounts.request_password_reset(email=email, client_ip=IP)
+    assert (refused.value.status, refused.value.message) == (422, message)
+
+
+def test_one_reset_mail_per_minute_per_address_known_or_not() -> None:
+    register_customer()
+    for email in ("alice@example.com", "nobody@example.com"):
+        accounts.request_password_reset(email=email, client_ip=IP)
+        with pytest.raises(AccountError) as refused:
+            accounts.request_password_reset(email=email.upper(), client_ip="192.0.2.1")
+        assert refused.value.status == 429
+        assert refused.value.message == (
+            "Too many reset requests for this email address. Try again in 1 minute."
+        )
+        assert refused.value.retry_after is not None and 0 < refused.value.retry_after <= 60
+    assert len(outbox_messages()) == 1
+
+
+def test_the_default_reset_mail_limits_are_one_a_minute_and_five_an_hour() -> None:
+    assert Settings.model_fields["reset_mail_limits"].default == "1 per minute; 5 per hour"
+
+
+def test_at_most_five_reset_mails_per_hour(configure: Configure) -> None:
+    # The per-minute limit is lifted so that the hourly one can be reached without waiting.
+    configure(reset_mail_limits="100 per minute; 5 per hour")
+    register_customer()
+    for _ in range(5):
+        accounts.request_password_reset(email="alice@example.com", client_ip=IP)
+
+    with pytest.raises(AccountError) as refused:
+        accounts.request_password_reset(email="alice@example.com", client_ip=IP)
+
+    assert refused.value.status == 429
+    assert refused.value.message.endswith("Try again in 60 minutes.")
+    assert len(outbox_messages()) == 5
+
+
+def test_a_fresh_link_checks_valid_and_names_the_address() -> None:
+    register_customer(email="Alice@Example.com")
+    token = _request_token()
+
+    check = accounts.check_reset_token(token=token, client_ip=IP)
+
+    assert (check.is_valid, check.email) == (True, "Alice@example.com")
+
+
+def test_unknown_tampered_and_expired_links_check_invalid() -> None:
+    register_customer()
+    token = _request_token()
+    tampered = token[:-1] + ("A" if token[-1] != "A" else "B")
+    invalid = accounts.ResetCheck(is_valid=False, email="")
+
+    for candidate in ("", "nope", tampered, "é" * 10, "x" * 10_000, "\x00"):
+        assert accounts.check_reset_token(token=candidate, client_ip=IP) == invalid
+
+    with Session(get_engine()) as session:
+        session.exec(update(PasswordResetToken).values(expires_at=utcnow() - timedelta(seconds=1)))
+        session.commit()
+    assert accounts.check_reset_token(token=token, client_ip=IP) == invalid
+    assert (
+        _reset_refusal(email="alice@example.com", new_password=NEW_PASSWORD, token=token).status
+        == 400
+    )
+
+
+def test_link_checks_are_limited_to_thirty_a_minute_per_client() -> None:
+    for _ in range(30):
+        accounts.check_reset_token(token="guess", client_ip=IP)
+
+    with pytest.raises(AccountError) as refused:
+        accounts.check_reset_token(token="guess", client_ip=IP)
+
+    assert refused.value.status == 429
+    assert refused.value.message == "Too many reset link checks. Try again in 1 minute."
+    assert accounts.check_reset_token(token="guess", client_ip="192.0.2.99").is_valid is False
+
+
+def test_reset_sets_the_password_voids_other_links_and_revokes_logins(mailbox: Mailbox) -> None:
+    register_customer(email="alice@example.com")
+    old_login = accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
+    accounts.request_password_reset(email="alice@example.com", client_ip=IP)
+    first = reset_token_in(mailbox.wait_for("alice@example.com"))
+    accounts.reset_rate_limits()
+    accounts.request_password_reset(email="alice@example.com", client_ip=IP)
+    second = reset_token_in(mailbox.wait_for("alice@example.com"))
+
+    message = accounts.reset_password(
+        email="Alice@Example.com", new_password=NEW_PASSWORD, token=second
+    )
+
+    assert message == "Your password has been successfully reset!"
+    assert all(row.used_at is not None for row in _token_rows())
+    assert accounts.check_reset_token(token=first, client_ip=IP).is_valid is False
+    assert accounts.verify_login_token(old_login.token) is None
+    with pytest.raises(AccountError):
+        accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
+    new_login = accounts.authenticate(
+        email="alice@example.com", password=NEW_PASSWORD, client_ip=IP
+    )
+    assert accounts.verify_login_token(new_login.token) == new_login.customer_id
+
+    notice = mailbox.wait_for("alice@example.com")
+    assert notice["Subject"] == "Your RCX password was changed"
+    assert notice.get_body(("plain",)) is not None and notice.get_body(("html",)) is not None
+
+
+def test_a_link_works_only_once() -> None:
+    register_customer()
+    token = _request_token()
+    accounts.reset_password(email="alice@example.com", new_password=NEW_PASSWORD, token=token)
+
+    refusal = _reset_refusal(email="alice@example.com", new_password="another-one", token=token)
+
+    assert (refusal.status, refusal.message) == (400, LINK_INVALID)
+    assert accounts.authenticate(email="alice@example.com", password=NEW_PASSWORD, client_ip=IP)
+
+
+def test_parallel_resets_with_one_link_succeed_exactly_once() -> None:
+    register_customer()
+    token = _request_token()
+
+    def attempt(index: int) -> str:
+        try:
+            accounts.reset_password(
+                email="alice@example.com", new_password=f"password-{index}", token=token
+            )
+        except AccountError as error:
+            return str(error.status)
+        return f"password-{index}"
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        outcomes = list(pool.map(attempt, range(6)))
+
+    winners = [outcome for outcome in outcomes if outcome != "400"]
+    assert len(winners) == 1 and outcomes.count("400") == 5
+    assert accounts.authenticate(email="alice@example.com", password=winners[0], client_ip=IP)
+
+
+def test_a_wrong_address_does_not_use_up_the_link() -> None:
+    register_customer()
+    register_customer(email="mallory@example.com")
+    token = _request_token()
+
+    refusal = _reset_refusal(email="mallory@example.com", new_password=NEW_PASSWORD, token=token)
+
+    assert (refusal.status, refusal.message) == (400, LINK_INVALID)
+    assert accounts.check_reset_token(token=token, client_ip=IP).is_valid is True
+
+
+@pytest.mark.parametrize(
+    ("fields", "status", "message"),
+    [
+        ({"new_password": ""}, 422, "Please enter a new password."),
+        ({"new_password": "abc"}, 422, "Password must be at least 4 characters long."),
+        ({"new_password": "x" * 129}, 422, "Password must be at most 128 characters long."),
+        ({"email": ""}, 422, "Email is required"),
+        ({"token": ""}, 400, LINK_INVALID),
+        ({"token": "\x00" * 5}, 400, LINK_INVALID),
+    ],
+)
+def test_reset_input_rules(fields: dict[str, str], status: int, message: str) -> None:
+    register_customer()
+    token = _request_token()
+    values = {"email": "alice@example.com", "new_password": NEW_PASSWORD, "token": token} | fields
+
+    refusal = _reset_refusal(**values)
+
+    assert (refusal.status, refusal.message) == (status, message)
+    assert accounts.check_reset_token(token=token, client_ip=IP).is_valid is True

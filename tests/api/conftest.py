@@ -1,0 +1,16 @@
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rcxsite.api import api
+from tests.support.fixtures import configure, fresh_state, mailbox, site_root
+
+__all__ = ["client", "configure", "fresh_state", "mailbox", "site_root"]
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    # Server exceptions are re-raised: any test that triggers a 500 fails loudly.
+    with TestClient(api, raise_server_exceptions=True) as test_client:
+        yield test_client

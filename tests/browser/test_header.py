@@ -1,0 +1,160 @@
+"""Header behaviour on desktop (hover menus) and phone (overlay menu), spec §2."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rcxsite import routes
+
+
+def _dropdown(page: Page, label: str):
+    return page.locator(".nav-dropdown").filter(has=page.get_by_role("button", name=label))
+
+
+@pytest.mark.parametrize("group,label", routes.MENU_GROUPS)
+def test_menu_opens_on_hover_and_closes_on_leave(page: Page, group: str, label: str) -> None:
+    page.goto(routes.ABOUT.path)
+    menu = _dropdown(page, label)
+    trigger = menu.get_by_role("button", name=label)
+    panel = menu.locator(".nav-dropdown-panel")
+    expect(panel).to_be_hidden()
+    trigger.hover()
+    expect(panel).to_be_visible()
+    expect(trigger).to_have_attribute("aria-expanded", "true")
+    entries = [r.text for r in routes.menu_routes(group)]
+    expect(panel.get_by_role("link")).to_have_text(entries)
+    expect(panel.locator("svg")).to_have_count(len(entries))
+    page.mouse.move(5, 600)
+    expect(panel).to_be_hidden()
+    expect(trigger).to_have_attribute("aria-expanded", "false")
+
+
+def test_menu_is_no_wider_than_6xl_and_80_percent_of_the_viewport(page: Page) -> None:
+    page.goto(routes.HOME.path)
+    _dropdown(page, "Services").get_by_role("button").hover()
+    panel = page.locator(".nav-dropdown-panel:visible .nav-dropdown-grid")
+    box = panel.bounding_box()
+    assert box is not None
+    assert box["width"] <= min(72 * 16, 0.8 * 1280)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 1280
+
+
+def test_clicking_a_menu_link_navigates_and_closes_the_menu(page: Page) -> None:
+    page.goto(routes.HOME.path)
+    menu = _dropdown(page, "Industry")
+    menu.get_by_role("button").hover()
+    target = routes.menu_routes("industry")[2]
+    menu.get_by_role("link", name=target.text).click()
+    expect(page).to_have_url(re.compile(re.escape(target.path) + "/?$"))
+    expect(page.locator("h1")).to_have_text(target.title)
+    expect(menu.locator(".nav-dropdown-panel")).to_be_hidden()
+    # The section the current page belongs to is highlighted.
+    expect(menu.get_by_role("button")).to_have_attribute("data-active", "true")
+
+
+def test_menus_work_from_the_keyboard(page: Page) -> None:
+    page.goto(routes.HOME.path)
+    trigger = page.get_by_role("button", name="Insights")
+    trigger.focus()
+    page.keyboard.press("Enter")
+    expect(trigger).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Escape")
+    expect(trigger).to_have_attribute("aria-expanded", "false")
+    expect(trigger).to_be_focused()
+    page.keyboard.press("Space")
+    expect(trigger).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_text(routes.menu_routes("insights")[0].text)
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(re.escape(routes.CASE_STUDIES_INDEX.path) + "/?$"))
+
+
+def test_current_page_link_is_highlighted(page: Page) -> None:
+    page.goto(routes.CAREERS.path)
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Careers")).to_have_attribute("aria-current", "page")
+    expect(nav.get_by_role("link", name="About")).not_to_have_attribute("aria-current", "page")
+
+
+def test_header_shows_log_in_for_visitors(page: Page) -> None:
+    page.goto(routes.HOME.path)
+    nav = page.get_by_role("navigation", name="Main")
+    nav.get_by_role("link", name="Log in").click()
+    expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path) + "/?$"))
+
+
+def test_header_turns_solid_after_100px_of_scrolling(page: Page) -> None:
+    page.goto(routes.HOME.path)
+    header = page.locator("header.site-header")
+    expect(header).to_have_attribute("data-scrolled", "false")
+    background = "getComputedStyle(document.querySelector('header.site-header')).backgroundColor"
+    blur = "getComputedStyle(document.querySelector('header.site-header')).backdropFilter"
+    page.wait_for_function(f"{background} === 'rgba(17, 17, 17, 0.72)' && {blur} === 'blur(12px)'")
+    page.evaluate("window.scrollTo(0, 150)")
+    expect(header).to_have_attribute("data-scrolled", "true")
+    page.wait_for_function(f"{background} === 'rgb(17, 17, 17)' && {blur} === 'none'")
+    page.evaluate("window.scrollTo(0, 50)")
+    expect(header).to_have_attribute("data-scrolled", "false")
+    page.wait_for_function(f"{background} === 'rgba(17, 17, 17, 0.72)'")
+
+
+def test_phone_shows_a_hamburger_instead_of_the_inline_menus(phone: Page) -> None:
+    phone.goto(routes.HOME.path)
+    expect(phone.get_by_role("navigation", name="Main")).to_be_hidden()
+    expect(phone.get_by_role("button", name="Open menu")).to_be_visible()
+
+
+def test_phone_overlay_sections_toggle_independently(phone: Page) -> None:
+    phone.goto(routes.HOME.path)
+    phone.get_by_role("button", name="Open menu").click()
+    overlay = phone.get_by_role("dialog")
+    expect(overlay).to_be_visible()
+    # Full screen once its opening animation has finished.
+    overlay.evaluate(
+        """e => new Promise(done => { const check = () => { const r = e.getBoundingClientRect();
+           r.width === 375 && r.height === 812 && r.x === 0 && r.y === 0 ? done()
+           : requestAnimationFrame(check); }; check(); })"""
+    )
+
+    services = overlay.get_by_role("button", name="Services")
+    industry = overlay.get_by_role("button", name="Industry")
+    first_service = overlay.get_by_role("link", name=routes.menu_routes("services")[0].text)
+    first_industry = overlay.get_by_role("link", name=routes.menu_routes("industry")[0].text)
+    expect(first_service).to_be_hidden()
+    services.click()
+    expect(first_service).to_be_visible()
+    expect(first_industry).to_be_hidden()
+    industry.click()
+    expect(first_industry).to_be_visible()
+    expect(first_service).to_be_visible()
+    services.click()
+    expect(first_service).to_be_hidden()
+    expect(first_industry).to_be_visible()
+    for text in ("About", "Request a Quote", "Careers", "Log in"):
+        expect(overlay.get_by_role("link", name=text, exact=True)).to_be_visible()
+    overlay.get_by_role("button", name="Close menu").click()
+    expect(overlay).to_be_hidden()
+
+
+def test_phone_overlay_link_navigates_and_closes(phone: Page) -> None:
+    phone.goto(routes.HOME.path)
+    phone.get_by_role("button", name="Open menu").click()
+    overlay = phone.get_by_role("dialog")
+    overlay.get_by_role("button", name="Insights").click()
+    overlay.get_by_role("link", name="Testimonials").click()
+    expect(phone).to_have_url(re.compile(re.escape(routes.TESTIMONIALS.path) + "/?$"))
+    expect(overlay).to_be_hidden()
+    expect(phone.locator("h1")).to_have_text(routes.TESTIMONIALS.title)
+
+
+def test_phone_overlay_final_button_requests_a_quote(phone: Page) -> None:
+    phone.goto(routes.ABOUT.path)
+    phone.get_by_role("button", name="Open menu").click()
+    button = phone.get_by_role("dialog").locator(".mobile-cta")
+    expect(button).to_have_text("Request A Quote")
+    button.click()
+    expect(phone).to_have_url(re.compile(re.escape(routes.QUOTE.path) + "/?$"))
+    expect(phone.get_by_role("dialog")).to_be_hidden()

@@ -1,0 +1,56 @@
+"""Every route of the route table renders in the production build, in its layout."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rcxsite import routes
+from rcxsite.meta.tags import page_title
+
+CONCRETE = [route.path.replace("[token]", "some-token") for route in routes.ROUTES]
+
+
+@pytest.mark.parametrize("path", CONCRETE)
+def test_route_renders_its_heading_title_and_layout(page: Page, path: str) -> None:
+    route = next(r for r in routes.ROUTES if r.path.replace("[token]", "some-token") == path)
+    page.goto(path)
+    expect(page).to_have_title(page_title(route))
+    expect(page.locator("h1")).to_have_count(1)
+    expect(page.locator("h1")).to_be_visible()
+    header = page.locator("header.site-header")
+    if route.layout == "site":
+        expect(header).to_be_visible()
+        expect(page.locator("footer.site-footer")).to_be_visible()
+    else:
+        expect(page.locator("main")).to_be_visible()
+        expect(header).to_have_count(0)
+        expect(page.locator("footer")).to_have_count(0)
+    assert page.page_errors == []
+
+
+def test_unknown_path_shows_the_not_found_page_with_a_way_home(any_page: Page) -> None:
+    any_page.goto("/no/such/page")
+    expect(any_page.get_by_role("heading", level=1)).to_have_text("Page not found")
+    any_page.get_by_role("link", name="Go to the home page").click()
+    expect(any_page).to_have_url(re.compile(r"://[^/]+/$"))
+
+
+@pytest.mark.parametrize("width,expected", [(1280, 0.90), (700, 0.95), (400, 0.98)])
+def test_content_width_follows_the_screen_size(page: Page, width: int, expected: float) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(routes.ABOUT.path)
+    box = page.locator("main .page-width").first.bounding_box()
+    assert box is not None
+    assert box["width"] == pytest.approx(width * expected, abs=2)
+
+
+def test_navigation_scrolls_to_the_top(page: Page) -> None:
+    page.goto(routes.HOME.path)
+    page.mouse.wheel(0, 5000)
+    page.wait_for_function("window.scrollY > 500")
+    page.locator("footer").get_by_role("link", name="About Us").click()
+    expect(page).to_have_url(re.compile(re.escape(routes.ABOUT.path) + "/?$"))
+    page.wait_for_function("window.scrollX === 0 && window.scrollY === 0")

@@ -1,0 +1,164 @@
+"""Forgot password and reset by the emailed link, with the mail caught by a real SMTP server."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, WebSocketRoute, expect
+
+from rcxsite import routes
+from tests.support.accounts_ui import (
+    PASSWORD,
+    RESET_LINK,
+    create_customer,
+    header_action,
+    log_in,
+    record_button_states,
+    recorded_button_states,
+    unique_email,
+)
+from tests.support.live_server import LiveServer
+from tests.support.smtp import Mailbox
+
+NEW_PASSWORD = "second-pass"
+
+
+def _request_link(page: Page, email: str) -> None:
+    page.goto(routes.FORGOT_PASSWORD.path)
+    form = page.get_by_role("form", name="Request a reset link")
+    form.get_by_label("Email").fill(email)
+    record_button_states(page, "Request a reset link")
+    form.get_by_role("button", name="Send reset link").click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text(
+        "If an account exists for that email, a reset link has been sent."
+    )
+    assert ["Sending...", True] in recorded_button_states(page)
+    dialog.get_by_role("button", name="OK").click()
+    expect(dialog).to_be_hidden()
+
+
+def _link_from_mail(mailbox: Mailbox, email: str) -> str:
+    message = mailbox.wait_for(email, timeout=20)
+    text = message.get_body(preferencelist=("plain",)).get_content()
+    match = RESET_LINK.search(text)
+    assert match, text
+    return match.group(0)
+
+
+def test_forgot_password_validation(any_page: Page) -> None:
+    any_page.goto(routes.FORGOT_PASSWORD.path)
+    form = any_page.get_by_role("form", name="Request a reset link")
+    button = form.get_by_role("button", name="Send reset link")
+    button.click()
+    expect(form.get_by_text("Email is required")).to_be_visible()
+    for bad in ("not-an-email", "jane doe@example.com", "jane@exa mple.com"):
+        form.get_by_label("Email").fill(bad)
+        button.click()
+        expect(form.get_by_text("Invalid email address")).to_be_visible()
+    form.get_by_role("link", name="Back to log in").click()
+    expect(any_page).to_have_url(re.compile(re.escape(routes.LOG_IN.path) + "/?$"))
+
+
+def test_unknown_address_gets_the_same_answer_and_no_mail(page: Page) -> None:
+    _request_link(page, unique_email("nobody"))
+
+
+def test_reset_by_emailed_link(any_page: Page, live_site: LiveServer,
+                               site_mailbox: Mailbox) -> None:
+    page = any_page
+    email = unique_email("reset")
+    create_customer(live_site.url, email)
+    _request_link(page, email)
+    link = _link_from_mail(site_mailbox, email)
+    assert link.startswith(live_site.url + "/authentication/reset-password/")
+
+    page.goto(link)
+    form = page.get_by_role("form", name="Reset password")
+    expect(form).to_contain_text(email)
+    reset = form.get_by_role("button", name="Reset password")
+    reset.click()
+    expect(form.get_by_text("Please enter a new password.")).to_be_visible()
+    expect(form.get_by_text("Please confirm your password.")).to_be_visible()
+    form.get_by_label("New password", exact=True).fill("abc")
+    form.get_by_label("Confirm password", exact=True).fill("abd")
+    reset.click()
+    expect(form.get_by_text("Password must be at least 4 characters long.")).to_be_visible()
+    expect(form.get_by_text("Passwords do not match.")).to_be_visible()
+    form.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+    form.get_by_role("button", name="Show new password").click()
+    expect(form.get_by_label("New password", exact=True)).to_have_attribute("type", "text")
+    form.get_by_label("Confirm password", exact=True).fill(NEW_PASSWORD + "x")
+    reset.click()
+    expect(form.get_by_text("Passwords do not match.")).to_be_visible()
+    form.get_by_label("Confirm password", exact=True).fill(NEW_PASSWORD)
+    record_button_states(page, "Reset password")
+    reset.click()
+    expect(page.get_by_text("Your password has been successfully reset!")).to_be_visible()
+    assert ["Resetting...", True] in recorded_button_states(page)
+    expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path) + "/?$"))
+    changed = site_mailbox.wait_for(email, timeout=20)
+    assert "password" in changed["Subject"].lower()
+
+    log_in(page, email, NEW_PASSWORD)
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Oops!")).to_be_visible()
+    expect(page.get_by_text("expired or is invalid")).to_be_visible()
+    page.get_by_role("link", name="Request a new reset link").click()
+    expect(page).to_have_url(re.compile(re.escape(routes.FORGOT_PASSWORD.path) + "/?$"))
+
+
+def test_reset_link_page_verifies_first_then_rejects_a_bad_token(page: Page) -> None:
+    """The server's verdict is held back on the websocket so the waiting state can be seen."""
+    held: list[str | bytes] = []
+    relay: dict[str, WebSocketRoute] = {}
+
+    def hold_verdict(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        relay["page"] = ws
+
+        def to_page(message: str | bytes) -> None:
+            if not relay.get("released") and "invalid" in str(message):
+                held.append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(to_page)
+        ws.on_message(server.send)
+
+    page.route_web_socket(re.compile(r".*/_event.*"), hold_verdict)
+    page.goto(routes.reset_password_path("tampered-token-value"))
+    expect(page.get_by_text("Verifying your reset link...")).to_be_visible()
+    expect(page.get_by_role("form", name="Reset password")).to_have_count(0)
+    page.wait_for_function("true")  # let the relay callbacks run
+    assert held, "the verdict never came"
+    relay["released"] = True  # type: ignore[assignment]
+    for message in held:
+        relay["page"].send(message)
+    expect(page.get_by_role("heading", name="Oops!")).to_be_visible()
+    expect(page.get_by_text("Verifying your reset link...")).to_have_count(0)
+    expect(page.get_by_role("form", name="Reset password")).to_have_count(0)
+
+
+def test_password_reset_signs_out_other_browsers(page: Page, live_site: LiveServer,
+                                                 site_mailbox: Mailbox) -> None:
+    email = unique_email("revoked")
+    create_customer(live_site.url, email)
+    log_in(page, email)
+    second = page.context.browser.new_context(base_url=live_site.url)
+    try:
+        other = second.new_page()
+        _request_link(other, email)
+        other.goto(_link_from_mail(site_mailbox, email))
+        form = other.get_by_role("form", name="Reset password")
+        form.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+        form.get_by_label("Confirm password", exact=True).fill(NEW_PASSWORD)
+        form.get_by_role("button", name="Reset password").click()
+        expect(other.get_by_text("Your password has been successfully reset!")).to_be_visible()
+    finally:
+        second.close()
+    page.locator("footer").get_by_role("link", name="About Us").click()
+    header_action(page, "Log in")
+    page.goto(routes.LOG_IN.path)
+    expect(page.get_by_text("You're already logged in!")).to_have_count(0)
+    assert PASSWORD != NEW_PASSWORD

@@ -1,0 +1,143 @@
+"""Registration on /log-in, with the plan context the pricing page carries (spec §2, §4, §5)."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from playwright.sync_api import Page, expect
+
+from rcxsite import routes
+from rcxsite.content.pricing import PLANS
+from tests.support.accounts_ui import PASSWORD, create_customer, log_in, unique_email
+from tests.support.live_server import LiveServer
+
+REQUIRED = {
+    "Username": "Username is required",
+    "Email": "Email is required",
+    "Mobile number": "Mobile number is required",
+    "Password": "Password is required",
+    "Company name": "Company name is required",
+    "Location": "Location is required",
+}
+
+
+def _open_registration(page: Page):
+    page.goto(routes.LOG_IN.path)
+    page.get_by_role("button", name="Create an account").click()
+    form = page.get_by_role("form", name="Register")
+    expect(form).to_be_visible()
+    return form
+
+
+def _fill(form, **values: str) -> None:
+    labels = {"user_name": "Username", "email": "Email", "mobile": "Mobile number",
+              "password": "Password", "company": "Company name", "location": "Location"}
+    for key, value in values.items():
+        form.get_by_label(labels[key], exact=True).fill(value)
+
+
+def _customer_row(live_site: LiveServer, email: str) -> tuple | None:
+    path = live_site.database_url.removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        return db.execute(
+            "SELECT user_name, mobile_number, company_name, location, project_id, "
+            "subscription_plan_id, plan_duration_id, is_trial FROM customer WHERE email = ?",
+            (email,),
+        ).fetchone()
+
+
+def test_every_registration_rule_shows_its_message(any_page: Page) -> None:
+    form = _open_registration(any_page)
+    form.get_by_role("button", name="Register").click()
+    for label, message in REQUIRED.items():
+        expect(form.get_by_text(message, exact=True)).to_be_visible()
+        expect(form.get_by_label(label, exact=True)).to_have_attribute("aria-invalid", "true")
+    _fill(form, user_name="ab", email="not-an-email", mobile="12345", password="abc",
+          company="Acme", location="Leeds")
+    form.get_by_role("button", name="Register").click()
+    for message in ("Min 3 characters", "Invalid email", "Invalid mobile number",
+                    "Min 4 characters"):
+        expect(form.get_by_text(message, exact=True)).to_be_visible()
+    expect(form.get_by_text("Company name is required")).to_have_count(0)
+    # Nothing typed is lost.
+    expect(form.get_by_label("Username")).to_have_value("ab")
+    expect(form.get_by_label("Company name")).to_have_value("Acme")
+    _fill(form, mobile="12345678901")
+    form.get_by_role("button", name="Register").click()
+    expect(form.get_by_text("Invalid mobile number", exact=True)).to_be_visible()
+
+
+def test_registration_then_login(any_page: Page, live_site: LiveServer) -> None:
+    page = any_page
+    email = unique_email("new")
+    form = _open_registration(page)
+    _fill(form, user_name="Jane Doe", email=email, mobile="0712345678", password=PASSWORD,
+          company="Doe & Co", location="Bristol")
+    form.get_by_role("button", name="Register").click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Registration successful!")
+    # Focus moves into the dialog.
+    page.wait_for_function(
+        "document.querySelector('[role=alertdialog]')?.contains(document.activeElement)"
+    )
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    login = page.get_by_role("form", name="Log in")
+    expect(login.get_by_label("Email")).to_have_value(email)
+    assert _customer_row(live_site, email) == (
+        "Jane Doe", "0712345678", "Doe & Co", "Bristol", None, None, None, 0
+    )
+    log_in(page, email)
+
+
+def test_duplicate_email_shows_the_error_dialog(page: Page, live_site: LiveServer) -> None:
+    email = unique_email("taken")
+    create_customer(live_site.url, email)
+    form = _open_registration(page)
+    _fill(form, user_name="Someone", email=email.upper(), mobile="0712345678",
+          password=PASSWORD, company="Acme", location="Leeds")
+    form.get_by_role("button", name="Register").click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Error: An account with this email already exists.")
+    dialog.get_by_role("button", name="OK").click()
+    expect(dialog).to_be_hidden()
+    expect(form.get_by_label("Username")).to_have_value("Someone")
+
+
+def test_pricing_plan_button_carries_the_plan_into_registration(
+    page: Page, live_site: LiveServer
+) -> None:
+    plan = next(p for p in PLANS if p.highlighted)
+    page.goto(routes.PRICING.path)
+    page.locator(f"#plan-{plan.id}").get_by_role("button", name="Start free trial").click()
+    expect(page).to_have_url(re.compile(
+        rf"{routes.LOG_IN.path}/?\?ProjectId={plan.project_id}&SubscriptionPlanId={plan.id}"
+        r"&PlanDurationId=\d+&IsTrial=true$"
+    ))
+    form = page.get_by_role("form", name="Register")
+    expect(form.get_by_role("status")).to_contain_text(f"{plan.name} plan")
+    email = unique_email("plan")
+    _fill(form, user_name="Plan Buyer", email=email, mobile="0712345678", password=PASSWORD,
+          company="Buyer Ltd", location="York")
+    form.get_by_role("button", name="Register").click()
+    expect(page.get_by_role("alertdialog")).to_contain_text("Registration successful!")
+    row = _customer_row(live_site, email)
+    assert row is not None
+    assert row[4:6] == (plan.project_id, plan.id) and row[6] is not None and row[7] == 1
+
+
+def test_plan_query_parameters_open_registration(page: Page, live_site: LiveServer) -> None:
+    plan = PLANS[0]
+    page.goto(f"{routes.LOG_IN.path}?ProjectId={plan.project_id}&SubscriptionPlanId={plan.id}"
+              "&PlanDurationId=2&IsTrial=false")
+    form = page.get_by_role("form", name="Register")
+    expect(form.get_by_role("status")).to_have_text(
+        f"You are registering for the {plan.name} plan (yearly)."
+    )
+    email = unique_email("query")
+    _fill(form, user_name="Query Buyer", email=email, mobile="0712345678", password=PASSWORD,
+          company="Query Ltd", location="Hull")
+    form.get_by_role("button", name="Register").click()
+    expect(page.get_by_role("alertdialog")).to_contain_text("Registration successful!")
+    assert _customer_row(live_site, email)[4:] == (plan.project_id, plan.id, 2, 0)

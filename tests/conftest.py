@@ -1,0 +1,102 @@
+"""Session-wide fixtures: the real SMTP server, the production site and Chromium."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.live_server import LiveServer, start_live_server
+from tests.support.smtp import Mailbox
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 812}
+HEADER_SESSION_SECONDS = 20
+
+
+@pytest.fixture(scope="session")
+def site_mailbox() -> Iterator[Mailbox]:
+    mailbox = Mailbox().start()
+    yield mailbox
+    mailbox.stop()
+
+
+@pytest.fixture(scope="session")
+def live_site(
+    tmp_path_factory: pytest.TempPathFactory, site_mailbox: Mailbox
+) -> Iterator[LiveServer]:
+    if os.environ.get("LIVE_SITE_URL"):
+        # A developer shortcut: reuse a site already started with `make run`.
+        yield LiveServer.external(os.environ["LIVE_SITE_URL"])
+        return
+    server = start_live_server(
+        tmp_path_factory.mktemp("live-site"),
+        {
+            "SMTP_HOST": site_mailbox.host,
+            "SMTP_PORT": str(site_mailbox.port),
+            "SMTP_STARTTLS": "false",
+            # Short enough for a test to watch the header entry expire.
+            "HEADER_SESSION_MINUTES": str(HEADER_SESSION_SECONDS / 60),
+        },
+    )
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (make test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _page(browser, live_site: LiveServer, viewport: dict[str, int]):
+    context = browser.new_context(viewport=viewport, base_url=live_site.url)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.page_errors = errors  # type: ignore[attr-defined]
+    return context, page
+
+
+@pytest.fixture
+def page(browser, live_site: LiveServer) -> Iterator[object]:
+    """A fresh desktop (1280 px) browser tab on the production site."""
+    context, tab = _page(browser, live_site, DESKTOP)
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def phone(browser, live_site: LiveServer) -> Iterator[object]:
+    """A fresh 375 px wide browser tab on the production site."""
+    context, tab = _page(browser, live_site, PHONE)
+    yield tab
+    context.close()
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def any_page(request: pytest.FixtureRequest, browser, live_site: LiveServer) -> Iterator[object]:
+    context, tab = _page(browser, live_site, request.param)
+    yield tab
+    context.close()
+
+
+os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")

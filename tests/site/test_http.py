@@ -1,0 +1,40 @@
+"""What a client without JavaScript (curl, a crawler) gets from the production build."""
+
+from __future__ import annotations
+
+import html
+import urllib.error
+import urllib.request
+
+import pytest
+
+from rcxsite import routes
+from rcxsite.meta.tags import page_title
+from tests.support.live_server import LiveServer
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+@pytest.mark.parametrize("route", routes.public_routes(), ids=lambda r: r.path)
+def test_prerendered_html_holds_title_and_heading(live_site: LiveServer, route) -> None:
+    status, body = fetch(live_site.url + route.path)
+    assert status == 200
+    assert f"<title>{html.escape(page_title(route), quote=False)}</title>" in body
+    assert "<h1" in body
+
+
+@pytest.mark.parametrize("path", ["/no-such-page", "/services/nothing", "/insights/x/y"])
+def test_unknown_paths_answer_404(live_site: LiveServer, path: str) -> None:
+    status, _ = fetch(live_site.url + path)
+    assert status == 404
+
+
+def test_reset_link_paths_answer_200(live_site: LiveServer) -> None:
+    status, _ = fetch(live_site.url + routes.reset_password_path("abc123"))
+    assert status == 200

@@ -1,0 +1,92 @@
+"""Steps the account browser tests share: API set-up, reading the browser's session."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import time
+import urllib.parse
+import urllib.request
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from rcxsite import routes
+
+_counter = itertools.count()
+PASSWORD = "first-pass"
+RESET_LINK = re.compile(r"https?://[^\s\"'<>]+/authentication/reset-password/[A-Za-z0-9_\-]+")
+
+
+def unique_email(prefix: str = "customer") -> str:
+    return f"{prefix}.{time.time_ns()}.{next(_counter)}@example.com"
+
+
+def api_post(base_url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{base_url}/api/v1{path}", data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"}, method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=20) as response:
+        return json.loads(response.read())
+
+
+def create_customer(base_url: str, email: str, password: str = PASSWORD) -> None:
+    answer = api_post(base_url, "/User/CreateCustomer", {
+        "UserName": "Test Customer", "EmailAddress": email, "MobileNumber": "0123456789",
+        "Password": password, "CompanyName": "Acme Ltd", "Location": "Leeds",
+    })
+    assert answer["status"] == 201, answer
+
+
+def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
+    page.goto(routes.LOG_IN.path)
+    form = page.get_by_role("form", name="Log in")
+    form.get_by_label("Email").fill(email)
+    form.get_by_label("Password", exact=True).fill(password)
+    form.get_by_role("button", name="Log in").click()
+    expect(page.get_by_text("Logged in successfully!")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"://[^/]+/$"))
+    header_action(page, "Logout")
+
+
+def header_action(page: Page, name: str):
+    """The Log in / Logout control of whichever header (desktop or phone) is showing."""
+    if page.viewport_size and page.viewport_size["width"] < 1024:
+        page.get_by_role("button", name="Open menu").click()
+        control = page.get_by_role("dialog").get_by_role(
+            "button" if name == "Logout" else "link", name=name, exact=True
+        )
+    else:
+        control = page.get_by_role("navigation", name="Main").get_by_role(
+            "button" if name == "Logout" else "link", name=name, exact=True
+        )
+    expect(control).to_be_visible()
+    return control
+
+
+def session_cookie(context: BrowserContext) -> dict[str, Any] | None:
+    for cookie in context.cookies():
+        if cookie["name"] == "userSession" and cookie["value"]:
+            return {**cookie, "data": json.loads(urllib.parse.unquote(cookie["value"]))}
+    return None
+
+
+def header_entry(page: Page) -> dict[str, Any] | None:
+    raw = page.evaluate("sessionStorage.getItem('userSession')")
+    return json.loads(raw) if raw else None
+
+
+def record_button_states(page: Page, form_name: str) -> None:
+    """Remembers every text/disabled state the form's submit button goes through."""
+    page.get_by_role("form", name=form_name).locator("button[type=submit]").evaluate(
+        """button => { window.__states = [];
+           new MutationObserver(() => window.__states.push([button.textContent, button.disabled]))
+             .observe(button, {childList: true, subtree: true, characterData: true,
+                               attributes: true}); }"""
+    )
+
+
+def recorded_button_states(page: Page) -> list[list[Any]]:
+    return page.evaluate("window.__states")

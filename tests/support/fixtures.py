@@ -1,0 +1,52 @@
+"""Pytest fixtures for the accounts and API test packages; each conftest imports them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from rcxsite.mail import wait_for_outgoing_mail
+from tests.support.site import isolated_site, refresh_settings, reset_state
+from tests.support.smtp import Mailbox
+
+
+@pytest.fixture(scope="package", autouse=True)
+def site_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A migrated, empty site per test package; the real environment is restored after."""
+    with isolated_site(tmp_path_factory.mktemp("site")) as root:
+        yield root
+
+
+@pytest.fixture(autouse=True)
+def fresh_state(site_root: Path) -> None:
+    reset_state()
+
+
+Configure = Callable[..., None]
+
+
+@pytest.fixture
+def configure() -> Iterator[Configure]:
+    """Change settings for one test: `configure(reset_token_minutes=5)`."""
+    patch = pytest.MonkeyPatch()
+
+    def apply(**values: object) -> None:
+        for name, value in values.items():
+            patch.setenv(name.upper(), str(value))
+        refresh_settings()
+
+    yield apply
+    patch.undo()
+    refresh_settings()
+
+
+@pytest.fixture
+def mailbox(configure: Configure) -> Iterator[Mailbox]:
+    """A running SMTP server that the site sends to for the duration of the test."""
+    box = Mailbox().start()
+    configure(smtp_host=box.host, smtp_port=box.port, smtp_starttls=False)
+    yield box
+    wait_for_outgoing_mail(30)
+    box.stop()

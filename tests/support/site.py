@@ -1,0 +1,111 @@
+"""An isolated site for tests: its own data folder, SQLite file, outbox and signing key."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from pathlib import Path
+
+import pytest
+from alembic.command import upgrade
+from alembic.config import Config
+from sqlmodel import Session, delete
+
+from rcxsite import accounts
+from rcxsite.db import get_engine
+from rcxsite.mail import wait_for_outgoing_mail
+from rcxsite.models import Customer, PasswordResetToken
+from rcxsite.settings import PROJECT_ROOT, get_settings
+
+SITE_URL = "https://rcx.test"
+PASSWORD = "s3cret-pass"
+_RESET_LINK = re.compile(re.escape(SITE_URL) + r"/authentication/reset-password/([A-Za-z0-9_-]+)")
+
+
+def refresh_settings() -> None:
+    """Make the next get_settings()/get_engine() read the environment again."""
+    if get_engine.cache_info().currsize:
+        get_engine().dispose()
+    get_engine.cache_clear()
+    get_settings.cache_clear()
+
+
+def alembic_config() -> Config:
+    config = Config(str(PROJECT_ROOT / "alembic.ini"))
+    config.attributes["configure_logger"] = False
+    return config
+
+
+@contextmanager
+def isolated_site(root: Path) -> Iterator[Path]:
+    """Point every setting at `root`, migrate an empty SQLite file there, undo on exit."""
+    env = {
+        "DATA_DIR": str(root),
+        "DATABASE_URL": f"sqlite:///{root / 'rcx.db'}",
+        "OUTBOX_DIR": str(root / "outbox"),
+        "SECRET_KEY": "test-signing-key-" + "x" * 60,
+        "SITE_URL": SITE_URL,
+        "SMTP_HOST": "",
+        "SMTP_STARTTLS": "false",
+        "REDIS_URL": "",
+        "MAIL_RETRY_DELAY_SECONDS": "0",
+        "TRUSTED_PROXY_HOPS": "0",
+    }
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        refresh_settings()
+        upgrade(alembic_config(), "head")
+        try:
+            yield root
+        finally:
+            wait_for_outgoing_mail(30)
+    refresh_settings()
+
+
+def reset_state() -> None:
+    """Empty tables, rate limits and outbox between tests."""
+    assert wait_for_outgoing_mail(30), "mail queue did not drain"
+    with Session(get_engine()) as session:
+        session.exec(delete(PasswordResetToken))
+        session.exec(delete(Customer))
+        session.commit()
+    accounts.reset_rate_limits()
+    for path in get_settings().outbox_dir.glob("*.eml"):
+        path.unlink()
+
+
+def register_customer(
+    email: str = "alice@example.com", password: str = PASSWORD, **fields: object
+) -> int:
+    values: dict[str, object] = {
+        "user_name": "Alice",
+        "mobile_number": "9876543210",
+        "company_name": "ACME",
+        "location": "Pune",
+    }
+    values.update(fields)
+    return accounts.register(email=email, password=password, **values).id  # type: ignore[arg-type]
+
+
+def outbox_messages() -> list[EmailMessage]:
+    """Messages the outbox mode wrote, oldest first (after the queue has drained)."""
+    assert wait_for_outgoing_mail(30), "mail queue did not drain"
+    parser = BytesParser(policy=policy.default)
+    return [
+        parser.parsebytes(path.read_bytes())  # type: ignore[misc]
+        for path in sorted(get_settings().outbox_dir.glob("*.eml"))
+    ]
+
+
+def reset_token_in(message: EmailMessage) -> str:
+    """The token of the reset link in a mail's plain-text part."""
+    body = message.get_body(("plain",))
+    assert body is not None, "mail has no plain-text part"
+    match = _RESET_LINK.search(body.get_content())
+    assert match, "no reset link in the mail"
+    return match.group(1)
