@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from sqlalchemy import DateTime
 from sqlalchemy.engine import Dialect
@@ -24,6 +24,12 @@ MOBILE_NUMBER_LENGTH = 10
 COMPANY_NAME_MAX = 200
 LOCATION_MAX = 200
 SHA256_HEX_LENGTH = 64
+QUOTE_NAME_MAX = 100
+PHONE_MAX = 32
+# Option values of the quote form (service slugs, budget and timeline keys).
+CHOICE_MAX = 64
+QUOTE_MESSAGE_MAX = 5000
+CALL_TIME_LENGTH = 5
 
 
 def utcnow() -> datetime:
@@ -85,3 +91,28 @@ class PasswordResetToken(SQLModel, table=True):
     expires_at: datetime = Field(sa_type=UTCDateTime)
     used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class QuoteRequest(SQLModel, table=True):
+    """A visitor's "request a quote / book a call" form, kept whatever happens to the mail."""
+
+    __tablename__ = "quote_request"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=QUOTE_NAME_MAX)
+    email: str = Field(max_length=EMAIL_MAX)
+    company: str = Field(max_length=COMPANY_NAME_MAX)
+    # Optional on the form; stored as "" rather than NULL so exports need no special case.
+    phone: str = Field(default="", max_length=PHONE_MAX)
+    service: str = Field(max_length=CHOICE_MAX)
+    budget: str = Field(max_length=CHOICE_MAX)
+    timeline: str = Field(max_length=CHOICE_MAX)
+    message: str = Field(max_length=QUOTE_MESSAGE_MAX)
+    call_date: date
+    # "HH:MM" in CALL_TIMEZONE (rcxsite.content.quote): the slot as the visitor picked it.
+    call_time: str = Field(max_length=CALL_TIME_LENGTH)
+    # Keyed hash of the sender's address: enough to spot abuse, useless as personal data.
+    client_ip_hash: str = Field(max_length=SHA256_HEX_LENGTH)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)
+    # Set once the mail to sales was delivered; NULL means sales may not know about it yet.
+    mailed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)

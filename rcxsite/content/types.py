@@ -91,6 +91,12 @@ class Plan:
     features: tuple[str, ...]
     trial_days: int = 14
     highlighted: bool = False
+    # Paying yearly costs this many months; the rest of the year is free.
+    yearly_months_charged: int = 10
+
+    @property
+    def yearly_price(self) -> int:
+        return self.monthly_price * self.yearly_months_charged
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,9 @@ from rcxsite.components.media import image
 from rcxsite.content.careers import APPLY_EMAIL, OPENINGS
 from rcxsite.content.company import ADDRESS, COMPANY, EMAIL, FOUNDED, PHONE, VALUES
 from rcxsite.content.gallery import GALLERY
-from rcxsite.content.pricing import PLANS
+from rcxsite.content.pricing import DURATIONS, PLANS
+from rcxsite.content.types import Plan
+from rcxsite.state.login import LoginState
 from rcxsite.content.products import PRODUCTS
 
 
@@ -53,24 +55,47 @@ def products_page(route: routes.Route) -> rx.Component:
     )
 
 
+def _plan_card(plan: Plan) -> rx.Component:
+    monthly, yearly = DURATIONS
+    return rx.el.article(
+        rx.el.h3(plan.name, class_name="card-title", id=f"plan-{plan.id}-name"),
+        rx.el.p(f"£{plan.monthly_price} per month", class_name="price"),
+        rx.el.p(f"or £{plan.yearly_price} per year, billed yearly", class_name="card-meta"),
+        rx.el.p(plan.summary, class_name="card-body"),
+        bullet_list(plan.features),
+        rx.el.div(
+            rx.el.button(
+                "Choose plan",
+                on_click=LoginState.choose_plan(plan.project_id, plan.id, monthly.id, False),
+                class_name="button button-primary", type="button",
+                aria_describedby=f"plan-{plan.id}-name",
+            ),
+            rx.el.button(
+                "Pay yearly",
+                on_click=LoginState.choose_plan(plan.project_id, plan.id, yearly.id, False),
+                class_name="button button-outline", type="button",
+                aria_describedby=f"plan-{plan.id}-name",
+            ),
+            rx.el.button(
+                "Start free trial",
+                on_click=LoginState.choose_plan(plan.project_id, plan.id, monthly.id, True),
+                class_name="button button-link", type="button",
+                aria_describedby=f"plan-{plan.id}-name",
+            ),
+            class_name="plan-actions",
+        ),
+        rx.el.p(f"{plan.trial_days}-day free trial, no card needed.", class_name="card-meta"),
+        class_name="card plan" + (" plan-highlighted" if plan.highlighted else ""),
+        id=f"plan-{plan.id}",
+    )
+
+
 def pricing_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
         hero(route.title, route.description, eyebrow="Pricing", cta=False),
         section(
             "Plans",
-            card_grid(
-                *[
-                    rx.el.article(
-                        rx.el.h3(plan.name, class_name="card-title"),
-                        rx.el.p(f"£{plan.monthly_price} per month", class_name="price"),
-                        rx.el.p(plan.summary, class_name="card-body"),
-                        bullet_list(plan.features),
-                        class_name="card plan" + (" plan-highlighted" if plan.highlighted else ""),
-                        id=f"plan-{plan.id}",
-                    )
-                    for plan in PLANS
-                ]
-            ),
+            card_grid(*[_plan_card(plan) for plan in PLANS]),
         ),
         cta_band("Need something bespoke?"),
     )
