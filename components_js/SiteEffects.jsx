@@ -8,6 +8,10 @@ const LOADING_DELAY_MS = 150;
 // Every path change starts at the top-left of the new page.
 export function ScrollToTop() {
   const { pathname } = useLocation();
+  // Marks the moment React owns the page, so tests can tell it from the prerendered HTML.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
@@ -17,18 +21,14 @@ export function ScrollToTop() {
 // The header is translucent over the top of the page and solid once scrolled.
 export function HeaderShell({ children, className, ...props }) {
   const [scrolled, setScrolled] = useState(false);
-  // Set once React owns the page: tests (and CSS) can tell prerendered HTML from the live app.
-  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
-    setHydrated(true);
     const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD_PX);
     update();
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);
   }, []);
   return (
-    <header className={className} data-scrolled={scrolled ? "true" : "false"}
-      data-hydrated={hydrated ? "true" : "false"} {...props}>
+    <header className={className} data-scrolled={scrolled ? "true" : "false"} {...props}>
       {children}
     </header>
   );

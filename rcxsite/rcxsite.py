@@ -17,7 +17,7 @@ LAYOUTS = {"site": site_layout, "bare": bare_layout}
 
 app = rx.App(
     theme=rx.theme(appearance="light", accent_color="bronze", has_background=False),
-    stylesheets=["/styles.css", "/accounts.css"],
+    stylesheets=["/styles.css", "/accounts.css", "/pages.css"],
     hydrate_fallback=loading_view,
     api_transformer=api,
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],

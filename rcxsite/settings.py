@@ -50,6 +50,8 @@ class Settings(BaseSettings):
     login_failure_limit: str = "10 per 15 minutes"
     reset_mail_limits: str = "1 per minute; 5 per hour"
     reset_check_limit: str = "30 per minute"
+    # Accepted quote requests per client address.
+    quote_limit: str = "5 per hour"
     rate_limit_key_prefix: str = "rcx-limits"
     # Number of reverse proxies in front of the site whose X-Forwarded-For is trusted.
     trusted_proxy_hops: int = Field(default=0, ge=0)

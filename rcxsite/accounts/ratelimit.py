@@ -1,4 +1,5 @@
-"""Rate limits on login failures, reset mails and reset-link checks.
+"""Rate limits on login failures, reset mails and reset-link checks, and the generic
+`consume_limit` that other features (quote requests) count with.
 
 Counters live in memory (one process) or, when `REDIS_URL` is set, in Redis so that all
 workers share them. Identifiers are hashed: no addresses end up in Redis keys.
@@ -104,12 +105,29 @@ def consume_reset_check(*, client_ip: str) -> None:
 
 
 def _consume(keys: list[tuple[RateLimitItem, str, str]], what: str) -> None:
+    retry_after = _consume_keys(keys)
+    if retry_after is not None:
+        raise _too_many(what, retry_after)
+
+
+def _consume_keys(keys: list[tuple[RateLimitItem, str, str]]) -> int | None:
     limiter = _limiter()
     retry_after = _blocked(limiter, keys)
     if retry_after is not None:
-        raise _too_many(what, retry_after)
+        return retry_after
     for item, scope, ident in keys:
         limiter.hit(item, scope, ident)
+    return None
+
+
+def consume_limit(*, limits: str, scope: str, identifier: str) -> int | None:
+    """Count one event for `identifier` against `limits` (`limits` notation, ";"-separated).
+
+    Returns None when the event was counted, or the seconds to wait when a limit is
+    exhausted (then nothing is counted). Shares the configured storage with the account
+    limits, so `reset_rate_limits` clears these counters too.
+    """
+    return _consume_keys([(item, scope, _identifier(identifier)) for item in _items(limits)])
 
 
 def reset_rate_limits() -> None:

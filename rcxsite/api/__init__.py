@@ -1,7 +1,8 @@
 """The REST API under /api/v1 for other clients of the accounts service.
 
 Reflex mounts its own backend inside this app (`rx.App(api_transformer=api)`), so the app
-must claim nothing outside /api/v1: no root docs, no root OpenAPI document.
+claims nothing outside /api/v1 but /sitemap.xml and /robots.txt: no root docs, no root
+OpenAPI document.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from rcxsite.api.errors import API_PREFIX, install_error_handling
-from rcxsite.api.routes import auth, users
+from rcxsite.api.routes import auth, seo, users
 
 
 def create_api() -> FastAPI:
@@ -23,6 +24,7 @@ def create_api() -> FastAPI:
     )
     app.include_router(auth.router, prefix=API_PREFIX)
     app.include_router(users.router, prefix=API_PREFIX)
+    app.include_router(seo.router)
     install_error_handling(app)
     return app
 

@@ -5,17 +5,27 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite import routes
+from rcxsite.components.media import image
 from rcxsite.components.react import nav_link
+from rcxsite.content.types import CaseStudy, Section, Testimonial
 
 
-def hero(title: str, subtitle: str, *, eyebrow: str = "", cta: bool = True) -> rx.Component:
+def hero(title: str, subtitle: str, *, eyebrow: str = "", cta: bool = True,
+         art: str = "", art_size: tuple[int, int] = (480, 320)) -> rx.Component:
+    """The top of every page; `art` is an illustration from assets/illustrations/."""
     return rx.el.section(
         rx.el.div(
-            rx.el.p(eyebrow, class_name="eyebrow") if eyebrow else None,
-            rx.el.h1(title, class_name="hero-title"),
-            rx.el.p(subtitle, class_name="hero-subtitle"),
-            cta_button("Request a Quote") if cta else None,
-            class_name="hero-inner page-width",
+            rx.el.div(
+                rx.el.p(eyebrow, class_name="eyebrow") if eyebrow else None,
+                rx.el.h1(title, class_name="hero-title"),
+                rx.el.p(subtitle, class_name="hero-subtitle"),
+                cta_button("Request a Quote") if cta else None,
+                class_name="hero-text",
+            ),
+            # Decorative: the heading already says what the page is about.
+            image(art, alt="", width=art_size[0], height=art_size[1], class_name="hero-art",
+                  priority=True) if art else None,
+            class_name="hero-inner page-width" + (" hero-with-art" if art else ""),
         ),
         class_name="hero",
     )
@@ -83,4 +93,44 @@ def cta_band(heading: str = "Have a project in mind?",
             class_name="page-width cta-inner",
         ),
         class_name="cta-band",
+    )
+
+
+def content_sections(sections: tuple[Section, ...], *, first_tone: str = "muted") -> rx.Component:
+    """Free-form sections from the content data, alternating background tones."""
+    tones = (first_tone, "light" if first_tone == "muted" else "muted")
+    return rx.fragment(
+        *[
+            section(
+                entry.heading,
+                rx.el.p(entry.body, class_name="lead"),
+                bullet_list(entry.points) if entry.points else None,
+                tone=tones[index % 2],
+            )
+            for index, entry in enumerate(sections)
+        ]
+    )
+
+
+def tag_list(tags: tuple[str, ...], *, label: str) -> rx.Component:
+    return rx.el.ul(*[rx.el.li(tag, class_name="tag") for tag in tags], class_name="tag-list",
+                    aria_label=label)
+
+
+def case_study_cards(studies: tuple[CaseStudy, ...]) -> rx.Component:
+    return card_grid(
+        *[
+            card(study.title, f"{study.industry} · {study.summary}",
+                 href=routes.route_for("case_study", study.slug).path,
+                 link_text="Read the case study")
+            for study in studies
+        ]
+    )
+
+
+def testimonial(item: Testimonial) -> rx.Component:
+    return rx.el.figure(
+        rx.el.blockquote(rx.el.p(f"“{item.quote}”")),
+        rx.el.figcaption(f"{item.name}, {item.role}, {item.company}"),
+        class_name="testimonial",
     )

@@ -25,6 +25,41 @@ def text_field(label: str, name: str, *, error: Var[str] | str, field_id: str = 
     )
 
 
+def _control_attrs(field_id: str, error: Var[str] | str) -> dict:
+    return {
+        "id": field_id, "class_name": "field-input",
+        "aria_invalid": rx.cond(error != "", "true", "false"),
+        "aria_describedby": f"{field_id}-error",
+    }
+
+
+def select_field(label: str, name: str, options: tuple[tuple[str, str], ...], *,
+                 error: Var[str] | str, field_id: str = "", placeholder: str = "Choose one",
+                 **props) -> rx.Component:
+    field_id = field_id or name
+    return rx.el.div(
+        rx.el.label(label, html_for=field_id, class_name="field-label"),
+        rx.el.select(
+            rx.el.option(placeholder, value=""),
+            *[rx.el.option(text, value=value) for value, text in options],
+            name=name, default_value="", **_control_attrs(field_id, error), **props,
+        ),
+        _error(field_id, error),
+        class_name="field",
+    )
+
+
+def textarea_field(label: str, name: str, *, error: Var[str] | str, field_id: str = "",
+                   rows: int = 6, **props) -> rx.Component:
+    field_id = field_id or name
+    return rx.el.div(
+        rx.el.label(label, html_for=field_id, class_name="field-label"),
+        rx.el.textarea(name=name, rows=rows, **_control_attrs(field_id, error), **props),
+        _error(field_id, error),
+        class_name="field field-wide",
+    )
+
+
 def password_field(label: str, name: str, *, error: Var[str] | str, shown: Var[bool],
                    on_toggle: rx.EventHandler, field_id: str = "",
                    autocomplete: str = "current-password") -> rx.Component:

@@ -67,3 +67,14 @@ def nav_link(*children: rx.Component | str, to: str, **props) -> rx.Component:
     exact (`end`) matching would miss them; "/" itself only ever matches the home page.
     """
     return NavLink.create(*children, to=to, **props)
+
+
+class Gallery(rx.Component):
+    """Thumbnails that open a keyboard-friendly lightbox (components_js/Gallery.jsx)."""
+
+    library = components_js.library("Gallery.jsx")
+    tag = "Gallery"
+
+    items: rx.Var[list[dict[str, str | int]]] = field(
+        doc="Pictures: src, alt, title, caption, width, height."
+    )

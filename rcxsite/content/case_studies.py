@@ -7,111 +7,167 @@ CASE_STUDIES: tuple[CaseStudy, ...] = (
         slug="healthcare",
         title="A telehealth platform for a regional clinic network",
         industry="Healthcare",
-        client_type="Network of 14 outpatient clinics",
+        client_type=(
+            "Northway Clinics, a network of 14 outpatient clinics in the North West of England "
+            "serving 120,000 registered patients"
+        ),
         summary="Video consultations and online booking for 120,000 patients.",
         challenge=(
             "Patients waited up to three weeks for routine follow-ups, and phone lines were "
-            "jammed every morning."
+            "jammed every morning. Four in ten calls arrived between 8 and 9 a.m., and reception "
+            "staff spent most of the day rebooking appointments by hand. Many follow-ups did "
+            "not need a room at all, but the clinics had no safe way to see patients remotely."
         ),
         solution=(
             "We built a secure booking portal and video consultation app integrated with the "
-            "clinics' record system through HL7 FHIR."
+            "clinics' record system through HL7 FHIR. Patients sign in with two-factor "
+            "authentication, choose a slot and receive reminders by text and push notification. "
+            "Clinicians see the same diary they already use, and a two-month pilot at one "
+            "clinic shaped the final design before the rollout to all 14 sites."
         ),
         results=(
             Result("62%", "fewer phone bookings"),
             Result("9 days", "shorter average wait"),
+            Result("18%", "fewer missed appointments"),
             Result("4.8/5", "patient app rating"),
         ),
-        services=("Web Development", "Mobile App Development"),
+        services=("web-development", "mobile-app-development", "ui-ux"),
     ),
     CaseStudy(
         slug="fintech",
         title="Instant loan decisions for a digital lender",
         industry="FinTech",
-        client_type="Consumer lending start-up",
+        client_type="Lendwise, an FCA-authorised consumer lending start-up based in Manchester",
         summary="A decision engine that approves or declines in seconds.",
-        challenge="Manual underwriting took two days and lost applicants to faster rivals.",
+        challenge=(
+            "Manual underwriting took two days and lost applicants to faster rivals. Decisions "
+            "were recorded in spreadsheets, so explaining a decline to a customer or an auditor "
+            "took hours. With new funding secured, Lendwise needed to triple its volume without "
+            "tripling its underwriting team or weakening its credit controls."
+        ),
         solution=(
             "We designed a rules-and-model decision engine with a full audit trail and "
-            "connected it to credit bureaus and open-banking data."
+            "connected it to credit bureaus and open-banking data. An explainable scoring "
+            "model returns reason codes with every decision, and borderline applications are "
+            "routed to an underwriter with the evidence already gathered. The compliance team "
+            "reviewed every rule in our sprint demos before it went live."
         ),
         results=(
             Result("45 s", "median decision time"),
             Result("31%", "more completed applications"),
+            Result("78%", "of applications decided without manual review"),
             Result("0", "audit findings in the first year"),
         ),
-        services=("Software Development", "AI & Machine Learning"),
+        services=("software-development", "ai-machine-learning", "devops"),
     ),
     CaseStudy(
         slug="education",
         title="An online exam platform for a university",
         industry="Education",
-        client_type="Public university with 28,000 students",
+        client_type="Eastbridge University, a public university with 28,000 students",
         summary="Remote exams that stay up during the busiest week of the year.",
-        challenge="The old exam system crashed twice during finals week.",
+        challenge=(
+            "The old exam system crashed twice during finals week. It ran on two on-premises "
+            "servers that could not cope when thousands of students submitted at the same "
+            "moment, and answers typed just before a crash were lost. Students with agreed "
+            "adjustments, such as extra time or screen-reader support, had to be handled by hand."
+        ),
         solution=(
             "We rebuilt it as an autoscaling web application with offline-tolerant answer "
-            "saving and accessible question formats."
+            "saving and accessible question formats. Answers are saved in the browser every ten "
+            "seconds and synchronised as soon as a connection returns, so a dropped Wi-Fi signal "
+            "costs nothing. Adjustments are read from the student record automatically, and we "
+            "load-tested the platform with 15,000 simulated students before the first live exam."
         ),
         results=(
             Result("99.98%", "uptime across exam weeks"),
             Result("11,000", "concurrent students"),
+            Result("2,300", "exam adjustments applied automatically"),
             Result("0", "lost answer sheets"),
         ),
-        services=("Web Development", "DevOps"),
+        services=("web-development", "devops", "ui-ux"),
     ),
     CaseStudy(
         slug="ecommerce",
         title="A headless storefront for a fashion retailer",
         industry="E-commerce",
-        client_type="Mid-size fashion retailer with 40 stores",
+        client_type="Linea Fashion, a mid-size UK fashion retailer with 40 stores",
         summary="A storefront that loads in under a second on a phone.",
-        challenge="Mobile pages took six seconds to load and most mobile visitors left.",
+        challenge=(
+            "Mobile pages took six seconds to load and most mobile visitors left. The online "
+            "shop and the stores kept separate stock, so items shown as sold out online were "
+            "often sitting on shop shelves. Every seasonal sale brought the old platform close "
+            "to failure."
+        ),
         solution=(
             "We moved the shop to a headless architecture with a static-first storefront and "
-            "connected stock levels from every store."
+            "connected stock levels from every store. Product pages are pre-built and served "
+            "from a global content delivery network, while prices and stock load live. We "
+            "mapped and redirected every old URL so search rankings survived the move, and "
+            "added click-and-collect from any of the 40 stores."
         ),
         results=(
             Result("0.9 s", "median mobile load time"),
             Result("27%", "higher mobile conversion"),
+            Result("14%", "of online orders collected in store"),
             Result("3x", "Black Friday traffic served"),
         ),
-        services=("Web Development", "Internet Marketing & SEO"),
+        services=("web-development", "software-development", "internetmarketing"),
     ),
     CaseStudy(
         slug="automobile",
         title="Connected service booking for a car dealer group",
         industry="Automobile",
-        client_type="Dealer group with 22 showrooms",
+        client_type="Kestrel Motor Group, a dealer group with 22 showrooms across the Midlands",
         summary="One app for service bookings, reminders and vehicle history.",
-        challenge="Service bays stood empty while customers struggled to book by phone.",
+        challenge=(
+            "Service bays stood empty while customers struggled to book by phone. Reminders "
+            "went out by post, often weeks late, and each workshop kept its own diary, so staff "
+            "could not offer a slot at a nearby site. Customers who missed a service were "
+            "quietly drifting to independent garages."
+        ),
         solution=(
             "We built a mobile app and workshop scheduler that reads mileage from connected "
-            "cars and suggests a slot before the service is due."
+            "cars and suggests a slot before the service is due. With the driver's consent, the "
+            "app uses manufacturer telematics data, and it falls back to reminders based on "
+            "time and typical mileage for older cars. One shared scheduler now balances work "
+            "across all 22 workshops, and customers see their full service history in the app."
         ),
         results=(
             Result("38%", "more service bookings"),
             Result("21%", "higher bay utilisation"),
+            Result("46%", "of bookings made outside opening hours"),
             Result("70,000", "app installs in year one"),
         ),
-        services=("Mobile App Development", "Software Development"),
+        services=("mobile-app-development", "software-development", "ui-ux"),
     ),
     CaseStudy(
         slug="Hospitality",
         title="A direct-booking engine for a boutique hotel chain",
         industry="Hospitality",
-        client_type="Boutique hotel chain with 9 properties",
+        client_type=(
+            "Casa Alma Hotels, a boutique hotel chain with 9 properties in Portugal and Spain"
+        ),
         summary="More direct bookings and lower commission costs.",
-        challenge="Most rooms were sold through travel agencies that kept up to 18% commission.",
+        challenge=(
+            "Most rooms were sold through travel agencies that kept up to 18% commission. The "
+            "hotels' own booking page was slow on a phone, showed rates that did not match the "
+            "agencies' and offered guests no reason to book direct. Marketing had no way to "
+            "launch a seasonal offer without a developer."
+        ),
         solution=(
             "We built a fast booking engine with loyalty pricing, channel-manager integration "
-            "and a campaign landing-page kit."
+            "and a campaign landing-page kit. Availability and rates now come from one channel "
+            "manager, so every channel shows the same price and members see a better one. The "
+            "marketing team builds offer pages themselves, and paid search campaigns send "
+            "guests straight to them."
         ),
         results=(
             Result("2.4x", "direct bookings"),
+            Result("41%", "of rooms now booked direct"),
             Result("€310k", "commission saved per year"),
             Result("1.2 s", "booking page load time"),
         ),
-        services=("Web Development", "Internet Marketing & SEO"),
+        services=("web-development", "internetmarketing", "ui-ux"),
     ),
 )

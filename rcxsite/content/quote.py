@@ -15,10 +15,10 @@ Choice = tuple[str, str]
 OTHER_SERVICE: Choice = ("other", "Something else")
 
 BUDGETS: tuple[Choice, ...] = (
-    ("under-25k", "Under €25,000"),
-    ("25k-75k", "€25,000 – €75,000"),
-    ("75k-150k", "€75,000 – €150,000"),
-    ("150k-plus", "More than €150,000"),
+    ("under-25k", "Under £25,000"),
+    ("25k-75k", "£25,000 – £75,000"),
+    ("75k-150k", "£75,000 – £150,000"),
+    ("150k-plus", "More than £150,000"),
     ("not-sure", "Not sure yet"),
 )
 
@@ -30,8 +30,8 @@ TIMELINES: tuple[Choice, ...] = (
 )
 
 # Calls are held in the sales team's office hours; times are wall-clock times there.
-CALL_TIMEZONE = "Europe/Berlin"
-CALL_TIMEZONE_LABEL = "Central European Time"
+CALL_TIMEZONE = "Europe/London"
+CALL_TIMEZONE_LABEL = "UK time"
 CALL_TIMES: tuple[Choice, ...] = tuple(
     (f"{hour:02d}:{minute:02d}", f"{hour:02d}:{minute:02d}")
     for hour in range(9, 18)

@@ -28,7 +28,9 @@ def _get_executor() -> ThreadPoolExecutor:
         return _executor
 
 
-def send_mail(*, to: str, subject: str, text: str, html: str | None = None) -> Future[None]:
+def send_mail(
+    *, to: str, subject: str, text: str, html: str | None = None, reply_to: str | None = None
+) -> Future[None]:
     """Queue a message and return at once.
 
     The returned future completes when the message is delivered, or fails with the last
@@ -36,7 +38,9 @@ def send_mail(*, to: str, subject: str, text: str, html: str | None = None) -> F
     their request did not reach sales) can add a done-callback or wait on it.
     """
     settings = get_settings()  # captured now: the configuration at queueing time applies
-    message = build_message(settings, to=to, subject=subject, text=text, html=html)
+    message = build_message(
+        settings, to=to, subject=subject, text=text, html=html, reply_to=reply_to
+    )
     future = _get_executor().submit(_deliver_with_retries, settings, message)
     with _lock:
         _pending.add(future)

@@ -18,11 +18,19 @@ _IMPLICIT_TLS_PORT = 465
 
 
 def build_message(
-    settings: Settings, *, to: str, subject: str, text: str, html: str | None
+    settings: Settings,
+    *,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None,
+    reply_to: str | None = None,
 ) -> EmailMessage:
     message = EmailMessage()
     message["From"] = settings.smtp_from
     message["To"] = to
+    if reply_to:
+        message["Reply-To"] = reply_to
     message["Subject"] = subject
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = make_msgid(domain=_sender_domain(settings.smtp_from))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import reflex as rx
 
+from rcxsite.content import company
 from rcxsite.routes import Route
 from rcxsite.settings import get_settings
 
@@ -16,11 +18,13 @@ def page_title(route: Route) -> str:
 
 
 def canonical_url(route: Route) -> str:
-    return get_settings().site_url + route.path
+    # Pages are served as folders (/about/ answers, /about redirects to it).
+    path = route.path if route.path.endswith("/") else route.path + "/"
+    return get_settings().site_url + path
 
 
 def og_image_url() -> str:
-    return f"{get_settings().site_url}/og-image.svg"
+    return f"{get_settings().site_url}/og-image.png"
 
 
 def meta_tags(route: Route) -> list[dict[str, Any] | rx.Component]:
@@ -44,4 +48,33 @@ def meta_tags(route: Route) -> list[dict[str, Any] | rx.Component]:
         # Account pages: not for search engines, and a reset link must not leak as a referrer.
         tags.append({"name": "robots", "content": "noindex"})
         tags.append({"name": "referrer", "content": "no-referrer"})
+    if route.kind == "home":
+        tags.append(structured_data())
     return tags
+
+
+def organization_json_ld() -> str:
+    """schema.org Organization for the home page, so search engines know who runs the site."""
+    settings = get_settings()
+    data = {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        "name": settings.company_name,
+        "url": f"{settings.site_url}/",
+        "logo": f"{settings.site_url}/logo.svg",
+        "description": company.TAGLINE,
+        "foundingDate": str(company.FOUNDED),
+        "email": company.EMAIL,
+        "telephone": company.PHONE,
+        "address": {"@type": "PostalAddress", "streetAddress": company.ADDRESS},
+        "sameAs": [settings.facebook_url, settings.instagram_url, settings.linkedin_url],
+    }
+    # "</" inside a script element would end it early.
+    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+
+
+def structured_data() -> rx.Component:
+    return rx.el.script(
+        type="application/ld+json",
+        custom_attrs={"dangerouslySetInnerHTML": {"__html": organization_json_ld()}},
+    )

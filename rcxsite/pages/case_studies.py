@@ -3,7 +3,8 @@
 import reflex as rx
 
 from rcxsite import routes
-from rcxsite.components.blocks import card, card_grid, cta_band, hero, section
+from rcxsite.components.blocks import case_study_cards, cta_band, hero, section
+from rcxsite.components.react import nav_link
 from rcxsite.content.case_studies import CASE_STUDIES
 
 _STUDIES = {study.slug: study for study in CASE_STUDIES}
@@ -11,17 +12,11 @@ _STUDIES = {study.slug: study for study in CASE_STUDIES}
 
 def case_studies_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Insights"),
+        hero(route.title, route.description, eyebrow="Insights",
+             art="/illustrations/case-study.svg"),
         section(
             "Client stories",
-            card_grid(
-                *[
-                    card(study.title, f"{study.industry} · {study.summary}",
-                         href=routes.route_for("case_study", study.slug).path,
-                         link_text="Read the case study")
-                    for study in CASE_STUDIES
-                ]
-            ),
+            case_study_cards(CASE_STUDIES),
         ),
         cta_band(),
     )
@@ -30,7 +25,8 @@ def case_studies_page(route: routes.Route) -> rx.Component:
 def case_study_page(route: routes.Route) -> rx.Component:
     study = _STUDIES[route.key]
     return rx.fragment(
-        hero(study.title, study.summary, eyebrow=f"Case study · {study.industry}"),
+        hero(study.title, study.summary, eyebrow=f"Case study · {study.industry}",
+             art="/illustrations/case-study.svg"),
         section(
             "The client",
             rx.el.p(study.client_type, class_name="lead"),
@@ -38,6 +34,14 @@ def case_study_page(route: routes.Route) -> rx.Component:
             rx.el.p(study.challenge),
             rx.el.h3("Our solution", class_name="subheading"),
             rx.el.p(study.solution),
+            rx.el.h3("Services used", class_name="subheading") if study.services else None,
+            rx.el.ul(
+                *[
+                    rx.el.li(nav_link(route.text, to=route.path), class_name="tag")
+                    for route in routes.SERVICE_ROUTES if route.key in study.services
+                ],
+                class_name="tag-list",
+            ) if study.services else None,
         ),
         section(
             "Results",

@@ -4,19 +4,20 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.blocks import bullet_list, card, card_grid, cta_band, hero, section
-from rcxsite.components.media import image
+from rcxsite.components.react import Gallery
 from rcxsite.content.careers import APPLY_EMAIL, OPENINGS
 from rcxsite.content.company import ADDRESS, COMPANY, EMAIL, FOUNDED, PHONE, VALUES
 from rcxsite.content.gallery import GALLERY
 from rcxsite.content.pricing import DURATIONS, PLANS
+from rcxsite.content.products import PRODUCTS
 from rcxsite.content.types import Plan
 from rcxsite.state.login import LoginState
-from rcxsite.content.products import PRODUCTS
 
 
 def about_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow=f"Since {FOUNDED}"),
+        hero(route.title, route.description, eyebrow=f"Since {FOUNDED}",
+             art="/illustrations/about.svg"),
         section(
             "What we believe",
             card_grid(*[card(title, body) for title, body in VALUES]),
@@ -34,7 +35,8 @@ def about_page(route: routes.Route) -> rx.Component:
 
 def products_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Products"),
+        hero(route.title, route.description, eyebrow="Products",
+             art="/illustrations/services.svg"),
         section(
             "Ready when you are",
             card_grid(
@@ -92,7 +94,8 @@ def _plan_card(plan: Plan) -> rx.Component:
 
 def pricing_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Pricing", cta=False),
+        hero(route.title, route.description, eyebrow="Pricing", cta=False,
+             art="/illustrations/pricing.svg"),
         section(
             "Plans",
             card_grid(*[_plan_card(plan) for plan in PLANS]),
@@ -103,7 +106,8 @@ def pricing_page(route: routes.Route) -> rx.Component:
 
 def careers_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Careers", cta=False),
+        hero(route.title, route.description, eyebrow="Careers", cta=False,
+             art="/illustrations/careers.svg"),
         section(
             "Open positions",
             card_grid(
@@ -134,19 +138,14 @@ def gallery_page(route: routes.Route) -> rx.Component:
         hero(route.title, route.description, eyebrow="Gallery", cta=False),
         section(
             "Moments",
-            rx.el.ul(
-                *[
-                    rx.el.li(
-                        rx.el.figure(
-                            image(item.image, alt=item.caption, width=480, height=320, lazy=True),
-                            rx.el.figcaption(rx.el.strong(item.title), f" – {item.caption}"),
-                        ),
-                        class_name="gallery-item",
-                    )
+            Gallery.create(
+                items=[
+                    {"src": item.image, "alt": item.caption, "title": item.title,
+                     "caption": item.caption, "width": 480, "height": 320}
                     for item in GALLERY
-                ],
-                class_name="gallery",
+                ]
             ),
+            intro="Select a picture to see it larger; use the arrow keys to move between them.",
         ),
         cta_band(),
     )

@@ -3,14 +3,24 @@
 import reflex as rx
 
 from rcxsite import routes
-from rcxsite.components.blocks import card, card_grid, cta_band, hero, route_cards, section
+from rcxsite.components.blocks import (
+    case_study_cards,
+    cta_band,
+    hero,
+    route_cards,
+    section,
+    testimonial,
+)
+from rcxsite.components.react import nav_link
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.company import STATS, TAGLINE
+from rcxsite.content.testimonials import TESTIMONIALS
 
 
 def home_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(TAGLINE, route.description, eyebrow="Software services"),
+        hero(TAGLINE, route.description, eyebrow="Software services",
+             art="/illustrations/hero-home.svg", art_size=(560, 420)),
         section(
             "What we do",
             route_cards(routes.menu_routes("services")),
@@ -31,16 +41,12 @@ def home_page(route: routes.Route) -> rx.Component:
             "Industries we know",
             route_cards(routes.menu_routes("industry")),
         ),
+        section("Recent results", case_study_cards(CASE_STUDIES[:3])),
         section(
-            "Recent results",
-            card_grid(
-                *[
-                    card(study.title, study.summary,
-                         href=routes.route_for("case_study", study.slug).path,
-                         link_text="Read the case study")
-                    for study in CASE_STUDIES[:3]
-                ]
-            ),
+            "What clients say",
+            rx.el.div(*[testimonial(item) for item in TESTIMONIALS[:3]], class_name="card-grid"),
+            nav_link("More client stories", to=routes.TESTIMONIALS.path, class_name="more-link"),
+            tone="muted",
         ),
         cta_band(),
     )

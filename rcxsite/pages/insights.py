@@ -3,7 +3,7 @@
 import reflex as rx
 
 from rcxsite import routes
-from rcxsite.components.blocks import card, card_grid, cta_band, hero, section
+from rcxsite.components.blocks import card, card_grid, cta_band, hero, section, testimonial
 from rcxsite.content.articles import load_articles
 from rcxsite.content.csr import CSR_ACTIVITIES
 from rcxsite.content.life_at import LIFE_AT
@@ -13,7 +13,8 @@ from rcxsite.content.types import Section
 
 def blogs_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Insights", cta=False),
+        hero(route.title, route.description, eyebrow="Insights", cta=False,
+             art="/illustrations/insights.svg"),
         section(
             "Latest articles",
             card_grid(
@@ -51,10 +52,10 @@ def article_page(route: routes.Route) -> rx.Component:
     )
 
 
-def _sections_page(route: routes.Route, heading: str,
-                   sections: tuple[Section, ...]) -> rx.Component:
+def _sections_page(route: routes.Route, heading: str, sections: tuple[Section, ...],
+                   art: str) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Insights"),
+        hero(route.title, route.description, eyebrow="Insights", art=art),
         section(
             heading,
             card_grid(*[card(item.heading, item.body) for item in sections]),
@@ -64,27 +65,21 @@ def _sections_page(route: routes.Route, heading: str,
 
 
 def life_at_page(route: routes.Route) -> rx.Component:
-    return _sections_page(route, "How we work", LIFE_AT)
+    return _sections_page(route, "How we work", LIFE_AT, "/illustrations/careers.svg")
 
 
 def csr_page(route: routes.Route) -> rx.Component:
-    return _sections_page(route, "Giving back", CSR_ACTIVITIES)
+    return _sections_page(route, "Giving back", CSR_ACTIVITIES, "/illustrations/csr.svg")
 
 
 def testimonials_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Insights"),
+        hero(route.title, route.description, eyebrow="Insights",
+             art="/illustrations/insights.svg"),
         section(
             "In our clients' words",
             rx.el.div(
-                *[
-                    rx.el.figure(
-                        rx.el.blockquote(rx.el.p(f"“{item.quote}”")),
-                        rx.el.figcaption(f"{item.name}, {item.role}, {item.company}"),
-                        class_name="testimonial",
-                    )
-                    for item in TESTIMONIALS
-                ],
+                *[testimonial(item) for item in TESTIMONIALS],
                 class_name="card-grid",
             ),
         ),

@@ -1,24 +1,110 @@
-"""Request a quote (book a call)."""
+"""Request a quote (book a call): the form that reaches the sales team."""
 
 import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.blocks import hero, section
+from rcxsite.components.forms import (
+    select_field,
+    status_message,
+    submit_button,
+    text_field,
+    textarea_field,
+)
+from rcxsite.content import quote as options
 from rcxsite.content.company import EMAIL, PHONE
+from rcxsite.state.quote import QUOTE_FORM_ID, QuoteState
+
+STEPS = (
+    "Tell us about your project and pick a time for a call.",
+    "A senior consultant calls you and asks the right questions.",
+    "Within two working days you receive a proposal with a fixed price.",
+)
+
+
+def _error(name: str):
+    return QuoteState.field_errors[name]
+
+
+def _honeypot() -> rx.Component:
+    # Bots fill every field; people never see this one.
+    return rx.el.div(
+        rx.el.label("Leave this field empty", html_for="quote-website"),
+        rx.el.input(id="quote-website", name="website", type="text", tab_index=-1,
+                    auto_complete="off", default_value=""),
+        class_name="honeypot", aria_hidden="true",
+    )
+
+
+def _form() -> rx.Component:
+    return rx.el.form(
+        rx.el.div(
+            text_field("Name", "name", error=_error("name"), field_id="quote-name",
+                       autocomplete="name", aria_required="true"),
+            text_field("Work email", "email", error=_error("email"), field_id="quote-email",
+                       input_type="email", autocomplete="email", aria_required="true"),
+            text_field("Company", "company", error=_error("company"),
+                       field_id="quote-company", autocomplete="organization",
+                       aria_required="true"),
+            text_field("Phone (optional)", "phone", error=_error("phone"),
+                       field_id="quote-phone", input_type="tel", autocomplete="tel"),
+            select_field("Service of interest", "service", options.SERVICE_CHOICES,
+                         error=_error("service"), field_id="quote-service",
+                         aria_required="true"),
+            select_field("Budget range", "budget", options.BUDGETS, error=_error("budget"),
+                         field_id="quote-budget", aria_required="true"),
+            select_field("Timeline", "timeline", options.TIMELINES, error=_error("timeline"),
+                         field_id="quote-timeline", aria_required="true"),
+            text_field("Preferred call date", "call_date", error=_error("call_date"),
+                       field_id="quote-call_date", input_type="date", aria_required="true"),
+            select_field(f"Preferred call time ({options.CALL_TIMEZONE_LABEL})", "call_time",
+                         options.CALL_TIMES,
+                         error=_error("call_time"), field_id="quote-call_time",
+                         aria_required="true"),
+            textarea_field("Tell us about your project", "message", error=_error("message"),
+                           field_id="quote-message", aria_required="true"),
+            _honeypot(),
+            class_name="quote-grid",
+        ),
+        status_message(QuoteState.error, kind="error"),
+        rx.el.p("All fields are required unless marked optional.", class_name="form-note"),
+        submit_button("Book my call", "Sending...", busy=QuoteState.sending),
+        id=QUOTE_FORM_ID,
+        on_submit=QuoteState.submit,
+        no_validate=True,
+        aria_label="Request a quote",
+        class_name="quote-form",
+    )
+
+
+def _confirmation() -> rx.Component:
+    return rx.el.div(
+        rx.el.h2(QuoteState.confirmation, class_name="section-title"),
+        rx.el.p(QuoteState.next_steps, class_name="lead"),
+        rx.el.button("Send another request", type="button", on_click=QuoteState.start_over,
+                     class_name="button button-outline"),
+        role="status",
+        class_name="quote-confirmation",
+    )
 
 
 def quote_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Book a call", cta=False),
+        hero(route.title, route.description, eyebrow="Book a call", cta=False,
+             art="/illustrations/quote.svg"),
         section(
-            "How it works",
-            rx.el.ol(
-                rx.el.li("Tell us about your project and pick a time for a call."),
-                rx.el.li("A senior consultant calls you and asks the right questions."),
-                rx.el.li("Within two working days you receive a proposal with a fixed price."),
-                class_name="steps",
+            "Book a call",
+            rx.cond(QuoteState.confirmation != "", _confirmation(), _form()),
+            intro="Tell us a little about your project. We only use your details to reply.",
+        ),
+        section(
+            "What happens next",
+            rx.el.ol(*[rx.el.li(step) for step in STEPS], class_name="steps"),
+            rx.el.p(
+                "Prefer email or phone? Write to ", rx.el.a(EMAIL, href=f"mailto:{EMAIL}"),
+                " or call ", rx.el.a(PHONE, href=f"tel:{PHONE.replace(' ', '')}"), ".",
+                class_name="lead",
             ),
-            rx.el.p(f"Prefer email or phone? Write to {EMAIL} or call {PHONE}.",
-                    class_name="lead"),
+            tone="muted",
         ),
     )

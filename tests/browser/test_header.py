@@ -90,7 +90,7 @@ def test_header_turns_solid_after_100px_of_scrolling(page: Page) -> None:
     page.goto(routes.HOME.path)
     header = page.locator("header.site-header")
     # Scrolling before hydration would be undone by the scroll-to-top on mount.
-    expect(header).to_have_attribute("data-hydrated", "true")
+    expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
     expect(header).to_have_attribute("data-scrolled", "false")
     background = "getComputedStyle(document.querySelector('header.site-header')).backgroundColor"
     blur = "getComputedStyle(document.querySelector('header.site-header')).backdropFilter"

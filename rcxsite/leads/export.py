@@ -1,0 +1,79 @@
+"""Stored quote requests as CSV, for sales' spreadsheets and CRM imports."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, time
+from typing import TextIO
+
+from sqlmodel import Session, col, select
+
+from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, TIMELINES, label_of
+from rcxsite.db import get_engine
+from rcxsite.models import QuoteRequest
+
+HEADER = (
+    "id",
+    "created_at",
+    "name",
+    "email",
+    "company",
+    "phone",
+    "service",
+    "budget",
+    "timeline",
+    "call_date",
+    "call_time",
+    "message",
+    "mailed",
+)
+# Spreadsheets run a cell starting with one of these as a formula (CSV injection, OWASP).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def defuse(value: str) -> str:
+    """A cell value that a spreadsheet shows as text rather than evaluates."""
+    return "'" + value if value.startswith(_FORMULA_STARTS) else value
+
+
+def _cells(row: QuoteRequest) -> list[str]:
+    cells = [
+        str(row.id),
+        row.created_at.isoformat(),
+        row.name,
+        row.email,
+        row.company,
+        row.phone,
+        # Labels read better in a spreadsheet; a value no longer offered stays as it is.
+        label_of(SERVICE_CHOICES, row.service),
+        label_of(BUDGETS, row.budget),
+        label_of(TIMELINES, row.timeline),
+        row.call_date.isoformat(),
+        row.call_time,
+        row.message,
+        # When sales was mailed; empty means the mail never went out.
+        row.mailed_at.isoformat() if row.mailed_at else "",
+    ]
+    return [defuse(cell) for cell in cells]
+
+
+def stored_requests(*, since: date | None = None) -> Iterator[QuoteRequest]:
+    """Every stored request, oldest first; with `since`, from that UTC day on."""
+    query = select(QuoteRequest).order_by(col(QuoteRequest.created_at), col(QuoteRequest.id))
+    if since is not None:
+        start = datetime.combine(since, time.min, tzinfo=UTC)
+        query = query.where(col(QuoteRequest.created_at) >= start)
+    with Session(get_engine()) as session:
+        yield from session.exec(query)
+
+
+def write_csv(out: TextIO, *, since: date | None = None) -> int:
+    """Write the header and one line per request to `out`; returns the number of requests."""
+    writer = csv.writer(out)
+    writer.writerow(HEADER)
+    count = 0
+    for row in stored_requests(since=since):
+        writer.writerow(_cells(row))
+        count += 1
+    return count

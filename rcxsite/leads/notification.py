@@ -1,0 +1,81 @@
+"""The mail that tells sales about a new quote request, and the visitor-facing call wording."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from datetime import date
+from email.utils import formataddr
+from html import escape
+from urllib.parse import quote as url_quote
+
+from rcxsite.content.quote import (
+    BUDGETS,
+    CALL_TIMEZONE_LABEL,
+    SERVICE_CHOICES,
+    TIMELINES,
+    label_of,
+)
+from rcxsite.leads.validation import QuoteInput
+from rcxsite.mail import send_mail
+from rcxsite.settings import get_settings
+
+
+def call_slot(call_date: date, call_time: str) -> str:
+    """The slot as people read it: Tuesday, 5 January 2027 at 10:00 UK time."""
+    # strftime names are English here: the site never switches the process locale.
+    return f"{call_date:%A}, {call_date.day} {call_date:%B %Y} at {call_time} {CALL_TIMEZONE_LABEL}"
+
+
+def quote_subject(quote: QuoteInput) -> str:
+    return f"Quote request from {quote.name}, {quote.company}"
+
+
+def _details(quote: QuoteInput) -> list[tuple[str, str]]:
+    return [
+        ("Name", quote.name),
+        ("Email", quote.email),
+        ("Company", quote.company),
+        ("Phone", quote.phone or "not given"),
+        ("Service", label_of(SERVICE_CHOICES, quote.service)),
+        ("Budget", label_of(BUDGETS, quote.budget)),
+        ("Timeline", label_of(TIMELINES, quote.timeline)),
+        ("Call", call_slot(quote.call_date, quote.call_time)),
+    ]
+
+
+def send_quote_mail(quote: QuoteInput, *, request_id: int) -> Future[None]:
+    """Queue the mail to `SALES_EMAIL`; the future completes once it is delivered."""
+    settings = get_settings()
+    details = _details(quote)
+    width = max(len(label) for label, _ in details) + 2
+    text = (
+        f"New quote request #{request_id} from the {settings.company_name} website.\n\n"
+        + "".join(f"{label + ':':<{width}}{value}\n" for label, value in details)
+        + f"\nMessage:\n{quote.message}\n\n"
+        f"Please confirm the call with {quote.name} at {quote.email}\n"
+        "within one working day; that is what the website promised.\n"
+    )
+    rows = "".join(
+        f'<tr><th style="text-align:left;padding-right:1em">{escape(label)}</th>'
+        f"<td>{escape(value)}</td></tr>"
+        for label, value in details
+    )
+    mailto = escape(f"mailto:{url_quote(quote.email, safe='@')}", quote=True)
+    html = (
+        '<!doctype html><html><body style="font-family:sans-serif">'
+        f"<p>New quote request #{request_id} from the "
+        f"{escape(settings.company_name)} website.</p>"
+        f"<table>{rows}</table>"
+        "<h3>Message</h3>"
+        f'<p style="white-space:pre-wrap">{escape(quote.message)}</p>'
+        f'<p>Please <a href="{mailto}">confirm the call with {escape(quote.name)}</a> '
+        "within one working day; that is what the website promised.</p>"
+        "</body></html>"
+    )
+    return send_mail(
+        to=settings.sales_email,
+        subject=quote_subject(quote),
+        text=text,
+        html=html,
+        reply_to=formataddr((quote.name, quote.email)),
+    )

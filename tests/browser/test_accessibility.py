@@ -1,0 +1,33 @@
+"""axe-core (WCAG 2.2 A/AA rules and best practices) finds nothing on any route, at both widths."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from rcxsite import routes
+
+AXE = Axe()
+PATHS = [route.path.replace("[token]", "some-token") for route in routes.ROUTES]
+
+
+def axe_violations(page: Page) -> list[str]:
+    results = AXE.run(page).response
+    return [
+        f"{violation['id']} ({violation['impact']}): "
+        + "; ".join(node["target"][0] if node["target"] else "?" for node in violation["nodes"])
+        for violation in results["violations"]
+    ]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_no_axe_violations(any_page: Page, path: str) -> None:
+    any_page.goto(path)
+    expect(any_page.locator("html")).to_have_attribute("data-hydrated", "true")
+    expect(any_page.locator("h1")).to_be_visible()
+    # Entry animations must have finished, or axe measures half-transparent text.
+    any_page.wait_for_function(
+        "document.getAnimations().every(a => a.playState !== 'running')"
+    )
+    assert axe_violations(any_page) == []

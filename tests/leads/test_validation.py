@@ -1,0 +1,155 @@
+"""Every rule and message of the quote form, without a database."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from rcxsite.content.quote import BUDGETS, CALL_TIMES, SERVICE_CHOICES, TIMELINES
+from rcxsite.content.services import SERVICES
+from rcxsite.leads import validate_quote
+from tests.leads.forms import quote_fields
+
+TODAY = date(2027, 1, 6)  # a Wednesday
+NOT_ALLOWED = "Contains characters that are not allowed"
+
+
+def problems(**overrides: str) -> dict[str, str]:
+    fields = quote_fields(**{"call_date": "2027-01-07", **overrides})
+    return validate_quote(fields, today=TODAY)[1]
+
+
+def test_a_complete_form_is_accepted_stripped_and_normalized() -> None:
+    fields = quote_fields(
+        name="  Alice Smith ",
+        email=" Alice@Client.EXAMPLE ",
+        message="  Line one of our brief.\r\nLine two\twith a tab.\rEnd. ",
+        call_date="2027-01-07",
+    )
+    quote, errors = validate_quote(fields, today=TODAY)
+
+    assert errors == {}
+    assert quote is not None
+    assert quote.name == "Alice Smith"
+    assert quote.email == "Alice@client.example"
+    assert quote.message == "Line one of our brief.\nLine two\twith a tab.\nEnd."
+    assert quote.call_date == date(2027, 1, 7)
+    assert (quote.service, quote.budget, quote.timeline) == (
+        "web-development",
+        "25k-75k",
+        "1-3-months",
+    )
+
+
+def test_an_empty_form_names_every_required_field() -> None:
+    quote, errors = validate_quote({}, today=TODAY)
+
+    assert quote is None
+    assert errors == {
+        "name": "Name is required",
+        "email": "Work email is required",
+        "company": "Company is required",
+        "service": "Please choose a service",
+        "budget": "Please choose a budget range",
+        "timeline": "Please choose a timeline",
+        "message": "Message is required",
+        "call_date": "Please choose a date for the call",
+        "call_time": "Please choose a time for the call",
+    }
+
+
+def test_blank_and_non_string_values_count_as_missing() -> None:
+    fields: dict[str, object] = {**quote_fields(), "name": "   ", "company": None, "email": 42}
+    errors = validate_quote(fields, today=TODAY)[1]
+    assert errors["name"] == "Name is required"
+    assert errors["company"] == "Company is required"
+    assert errors["email"] == "Work email is required"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("name", "x" * 101, "Name must be at most 100 characters"),
+        ("name", "Alice\x00Smith", NOT_ALLOWED),
+        ("name", "Alice\tSmith", NOT_ALLOWED),
+        ("email", "not-an-email", "Invalid email"),
+        ("email", "alice@", "Invalid email"),
+        ("email", "a\x00@client.example", "Invalid email"),
+        ("company", "ACME\x1b[31m", NOT_ALLOWED),
+        ("company", "x" * 201, "Company must be at most 200 characters"),
+        ("phone", "call me", "Invalid phone number"),
+        ("phone", "123 456", "Invalid phone number"),
+        ("phone", "+1234567890123456", "Invalid phone number"),
+        ("phone", "49+30 1234567", "Invalid phone number"),
+        ("phone", "+49 30 1234567\x00", "Invalid phone number"),
+        ("service", "hacking", "Please choose a service"),
+        ("service", "Web Development", "Please choose a service"),
+        ("budget", "a million", "Please choose a budget range"),
+        ("timeline", "yesterday", "Please choose a timeline"),
+        ("message", "Too short to help", "Please tell us a little more (at least 20 characters)"),
+        ("message", "x" * 5001, "Message must be at most 5000 characters"),
+        ("message", "A long enough message\x07 with a bell", NOT_ALLOWED),
+        ("message", "A long enough message\x00 with NUL", NOT_ALLOWED),
+        ("call_date", "next tuesday", "Please choose a date for the call"),
+        ("call_date", "2027-02-30", "Please choose a date for the call"),
+        ("call_date", "20270107", "Please choose a date for the call"),
+        ("call_date", "2027-01-06", "Please choose a date from tomorrow on"),
+        ("call_date", "2026-12-31", "Please choose a date from tomorrow on"),
+        ("call_date", "2027-04-07", "Please choose a date within the next 90 days"),
+        ("call_date", "2027-01-09", "Please choose a weekday"),
+        ("call_date", "2027-01-10", "Please choose a weekday"),
+        ("call_time", "09:15", "Please choose a time for the call"),
+        ("call_time", "08:30", "Please choose a time for the call"),
+        ("call_time", "17:30", "Please choose a time for the call"),
+        ("call_time", "10:30:00", "Please choose a time for the call"),
+        ("website", "https://spam.example", "Leave this field empty"),
+    ],
+)
+def test_each_rule_has_its_message(field: str, value: str, message: str) -> None:
+    assert problems(**{field: value}) == {field: message}
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("name", "x" * 100),
+        ("company", "Smith & Sons <Ltd>"),
+        ("phone", ""),
+        ("phone", "+49 (30) 123-4567"),
+        ("phone", "1234567"),
+        ("phone", "123456789012345"),
+        ("message", "x" * 20),
+        ("message", "x" * 5000),
+        ("call_date", "2027-01-07"),
+        ("call_date", "2027-04-06"),
+        ("call_time", "09:00"),
+        ("call_time", "17:00"),
+    ],
+)
+def test_values_on_the_edge_are_accepted(field: str, value: str) -> None:
+    assert problems(**{field: value}) == {}
+
+
+@pytest.mark.parametrize(
+    ("field", "choices"),
+    [
+        ("service", SERVICE_CHOICES),
+        ("budget", BUDGETS),
+        ("timeline", TIMELINES),
+        ("call_time", CALL_TIMES),
+    ],
+)
+def test_every_offered_option_is_accepted(field: str, choices: tuple[tuple[str, str], ...]) -> None:
+    for value, _label in choices:
+        assert problems(**{field: value}) == {}, value
+
+
+def test_the_service_choices_follow_the_site_services() -> None:
+    expected = (
+        *((service.slug, service.name) for service in SERVICES),
+        ("other", "Something else"),
+    )
+    assert expected == SERVICE_CHOICES
+    assert CALL_TIMES[0] == ("09:00", "09:00")
+    assert CALL_TIMES[-1] == ("17:00", "17:00")
