@@ -43,7 +43,13 @@ POLICIES: dict[str, Policy] = {
                     "in. Removed when you log out."),
             Section("Session storage", "Remembers for ten minutes that you are signed in, for the "
                     "header. Cleared when you close the tab."),
-            Section("No tracking", "We use no advertising or third-party tracking cookies."),
+            Section("No tracking", "We use no advertising or third-party tracking cookies, "
+                    "and no analytics service sees your visit."),
+            Section("Managing cookies", "You can delete cookies and site data in your browser's "
+                    "settings at any time. If you do, you will simply need to log in again; "
+                    "every public page keeps working without them."),
+            Section("Questions", f"Write to {EMAIL} if you want to know more about the data "
+                    "this website keeps in your browser."),
         ),
     ),
 }

@@ -61,8 +61,9 @@ def _plan_card(plan: Plan) -> rx.Component:
     monthly, yearly = DURATIONS
     return rx.el.article(
         rx.el.h3(plan.name, class_name="card-title", id=f"plan-{plan.id}-name"),
-        rx.el.p(f"£{plan.monthly_price} per month", class_name="price"),
-        rx.el.p(f"or £{plan.yearly_price} per year, billed yearly", class_name="card-meta"),
+        rx.el.p("Most popular", class_name="plan-badge") if plan.highlighted else None,
+        rx.el.p(f"£{plan.monthly_price:,} per month", class_name="price"),
+        rx.el.p(f"or £{plan.yearly_price:,} per year, billed yearly", class_name="card-meta"),
         rx.el.p(plan.summary, class_name="card-body"),
         bullet_list(plan.features),
         rx.el.div(

@@ -18,7 +18,7 @@ from sqlmodel import Session, delete
 from rcxsite import accounts
 from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
-from rcxsite.models import Customer, PasswordResetToken
+from rcxsite.models import Customer, PasswordResetToken, QuoteRequest
 from rcxsite.settings import PROJECT_ROOT, get_settings
 
 SITE_URL = "https://rcx.test"
@@ -73,6 +73,7 @@ def reset_state() -> None:
     with Session(get_engine()) as session:
         session.exec(delete(PasswordResetToken))
         session.exec(delete(Customer))
+        session.exec(delete(QuoteRequest))
         session.commit()
     accounts.reset_rate_limits()
     for path in get_settings().outbox_dir.glob("*.eml"):

@@ -1,0 +1,140 @@
+"""The request-a-quote form end to end: messages, stored row, sales mail and the export."""
+
+from __future__ import annotations
+
+import csv
+import os
+import sqlite3
+import subprocess
+import sys
+import uuid
+from datetime import timedelta
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from rcxsite import routes
+from rcxsite.content.quote import BUDGETS, TIMELINES
+from rcxsite.settings import get_settings
+from tests.leads.forms import next_weekday
+from tests.support.live_server import LiveServer
+from tests.support.smtp import Mailbox
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _form(page: Page):
+    page.goto(routes.QUOTE.path)
+    expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
+    return page.get_by_role("form", name="Request a quote")
+
+
+def _fill(form, *, name: str, email: str, message: str, day: str) -> None:
+    form.get_by_label("Name").fill(name)
+    form.get_by_label("Work email").fill(email)
+    form.get_by_label("Company").fill("Northway Clinics")
+    form.get_by_label("Phone (optional)").fill("+44 161 496 0000")
+    form.get_by_label("Service of interest").select_option(label="Web Development")
+    form.get_by_label("Budget range").select_option(BUDGETS[1][0])
+    form.get_by_label("Timeline").select_option(TIMELINES[0][0])
+    form.get_by_label("Preferred call date").fill(day)
+    form.get_by_label("Preferred call time").select_option("10:30")
+    form.get_by_label("Tell us about your project").fill(message)
+
+
+def _rows(live_site: LiveServer, email: str) -> list[tuple]:
+    path = live_site.database_url.removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        return db.execute(
+            "SELECT name, company, service, call_date, call_time FROM quote_request "
+            "WHERE email = ?", (email,),
+        ).fetchall()
+
+
+def test_empty_form_shows_a_message_next_to_every_required_field(any_page: Page) -> None:
+    form = _form(any_page)
+    form.get_by_role("button", name="Book my call").click()
+    for message in (
+        "Name is required", "Work email is required", "Company is required",
+        "Please choose a service", "Please choose a budget range", "Please choose a timeline",
+        "Please choose a date for the call", "Please choose a time for the call",
+        "Message is required",
+    ):
+        expect(form.get_by_text(message, exact=True)).to_be_visible()
+    expect(form.get_by_role("alert")).to_have_text("Please correct the highlighted fields.")
+    expect(form.get_by_label("Name")).to_be_focused()
+    expect(form.get_by_label("Name")).to_have_attribute("aria-invalid", "true")
+    expect(form.get_by_label("Phone (optional)")).to_have_attribute("aria-invalid", "false")
+
+
+def test_wrong_values_are_explained_and_nothing_typed_is_lost(page: Page,
+                                                             live_site: LiveServer) -> None:
+    form = _form(page)
+    email = f"not-an-email-{uuid.uuid4().hex[:6]}"
+    saturday = next_weekday(days=7)
+    saturday += timedelta(days=5 - saturday.weekday())
+    _fill(form, name="Helen Carter", email=email, message="Too short", day=saturday.isoformat())
+    form.get_by_label("Phone (optional)").fill("call me")
+    form.get_by_role("button", name="Book my call").click()
+    expect(form.get_by_text("Invalid email", exact=True)).to_be_visible()
+    expect(form.get_by_text("Invalid phone number", exact=True)).to_be_visible()
+    expect(form.get_by_text("Please choose a weekday", exact=True)).to_be_visible()
+    expect(form.get_by_text("Please tell us a little more (at least 20 characters)",
+                            exact=True)).to_be_visible()
+    expect(form.get_by_text("Name is required")).to_have_count(0)
+    expect(form.get_by_label("Name")).to_have_value("Helen Carter")
+    expect(form.get_by_label("Tell us about your project")).to_have_value("Too short")
+    expect(form.get_by_label("Service of interest")).to_have_value("web-development")
+    assert _rows(live_site, email) == []
+
+
+def test_a_valid_request_is_stored_mailed_to_sales_and_exported(
+    any_page: Page, live_site: LiveServer, site_mailbox: Mailbox, tmp_path: Path
+) -> None:
+    page = any_page
+    form = _form(page)
+    email = f"helen-{uuid.uuid4().hex[:8]}@northway.example"
+    day = next_weekday(days=10)
+    message = "We need online booking and video consultations for 14 clinics."
+    _fill(form, name="Helen Carter", email=email, message=message, day=day.isoformat())
+    form.get_by_role("button", name="Book my call").click()
+
+    confirmation = page.get_by_role("status").filter(has_text="Thank you!")
+    expect(confirmation).to_contain_text("Thank you! Your request has been received.")
+    expect(confirmation).to_contain_text(f"{day:%A}, {day.day} {day:%B %Y} at 10:30")
+    assert _rows(live_site, email) == [
+        ("Helen Carter", "Northway Clinics", "web-development", day.isoformat(), "10:30")
+    ]
+
+    mail = site_mailbox.wait_for(get_settings().sales_email, timeout=20)
+    text = mail.get_body(preferencelist=("plain",)).get_content()
+    assert "Helen Carter" in mail["Subject"] and "Northway Clinics" in mail["Subject"]
+    assert email in text and message in text and "Web Development" in text
+    assert email in mail["Reply-To"]
+
+    out = tmp_path / "leads.csv"
+    env = {**os.environ, "DATABASE_URL": live_site.database_url,
+           "DATA_DIR": str(live_site.data_dir)}
+    subprocess.run([sys.executable, "-m", "rcxsite.leads", "export", "--csv", str(out)],
+                   cwd=ROOT, env=env, check=True, capture_output=True)
+    rows = list(csv.DictReader(out.open(encoding="utf-8-sig")))
+    exported = [row for row in rows if row["email"] == email]
+    assert len(exported) == 1
+    assert exported[0]["name"] == "Helen Carter"
+    assert exported[0]["call_date"] == day.isoformat()
+    assert exported[0]["message"] == message
+
+    page.get_by_role("button", name="Send another request").click()
+    expect(page.get_by_role("form", name="Request a quote")).to_be_visible()
+
+
+def test_a_filled_honeypot_looks_accepted_but_stores_nothing(page: Page,
+                                                            live_site: LiveServer) -> None:
+    form = _form(page)
+    email = f"bot-{uuid.uuid4().hex[:8]}@spam.example"
+    _fill(form, name="Bot", email=email, message="Buy cheap followers for your website now!",
+          day=next_weekday(days=10).isoformat())
+    page.locator("#quote-website").fill("https://spam.example", force=True)
+    form.get_by_role("button", name="Book my call").click()
+    expect(page.get_by_role("status").filter(has_text="Thank you!")).to_be_visible()
+    assert _rows(live_site, email) == []
