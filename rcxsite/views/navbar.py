@@ -109,7 +109,7 @@ def mobile_nav() -> rx.Component:
             )
         ),
         rx.dialog.content(
-            rx.dialog.title("Menu", class_name="sr-only"),
+            rx.dialog.title(rx.el.h2("Menu", class_name="sr-only"), as_child=True),
             rx.dialog.description("Site navigation", class_name="sr-only"),
             rx.el.div(
                 logo(),

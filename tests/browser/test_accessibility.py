@@ -31,3 +31,27 @@ def test_no_axe_violations(any_page: Page, path: str) -> None:
         "document.getAnimations().every(a => a.playState !== 'running')"
     )
     assert axe_violations(any_page) == []
+
+
+def test_no_axe_violations_in_opened_states(any_page: Page) -> None:
+    """Error messages, the gallery lightbox and the phone menu are checked too."""
+    page = any_page
+    page.goto(routes.QUOTE.path)
+    expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
+    page.get_by_role("button", name="Book my call").click()
+    expect(page.get_by_text("Name is required")).to_be_visible()
+    assert axe_violations(page) == []
+
+    page.goto(routes.GALLERY.path)
+    expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
+    page.locator(".gallery-open").first.click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    assert axe_violations(page) == []
+
+    if page.viewport_size and page.viewport_size["width"] < 800:
+        page.goto(routes.HOME.path)
+        expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
+        page.get_by_role("button", name="Open menu").click()
+        expect(page.get_by_role("dialog")).to_be_visible()
+        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        assert axe_violations(page) == []
