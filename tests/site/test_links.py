@@ -15,6 +15,7 @@ class References(HTMLParser):
         super().__init__()
         self.links: set[str] = set()
         self.images: set[str] = set()
+        self.unsized: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
@@ -22,6 +23,9 @@ class References(HTMLParser):
             self.links.add(values["href"] or "")
         elif tag == "img" and values.get("src"):
             self.images.add(values["src"] or "")
+            # Width and height stop layout shift; alt (empty for decoration) is mandatory.
+            if not (values.get("width") and values.get("height")) or values.get("alt") is None:
+                self.unsized.append(values["src"] or "")
         elif tag == "link" and values.get("rel") in {"icon", "stylesheet"}:
             self.images.add(values.get("href") or "")
 
@@ -39,6 +43,7 @@ def test_no_internal_link_or_image_is_broken(live_site: LiveServer) -> None:
         assert status == 200, page_url
         refs = References()
         refs.feed(body)
+        assert refs.unsized == [], page_url
         for href in refs.links | refs.images:
             url = _internal(live_site.url, page_url, href)
             if url:
