@@ -2,56 +2,34 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from alembic.command import upgrade
-from sqlalchemy import create_engine, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import text
 
 from rcxsite import accounts
 from rcxsite.accounts import AccountError
 from rcxsite.db import get_engine
 from tests.support.fixtures import Configure
+from tests.support.postgres import scratch_postgres
 from tests.support.schema import (
     assert_migrations_go_down_and_up_again,
     assert_schema_matches_models,
 )
 from tests.support.site import (
     PASSWORD,
-    alembic_config,
     outbox_messages,
     register_customer,
     reset_token_in,
 )
 
-SERVER = "postgresql+psycopg2://postgres@127.0.0.1:5432"
-
 
 @pytest.fixture
 def postgres(configure: Configure) -> Iterator[None]:
     """A scratch database, migrated to head, dropped afterwards."""
-    admin = create_engine(
-        f"{SERVER}/test", isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 3}
-    )
-    name = f"rcx_test_{uuid.uuid4().hex[:12]}"
-    try:
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-    except OperationalError as error:
-        admin.dispose()
-        pytest.skip(f"PostgreSQL not reachable at 127.0.0.1:5432: {error.orig}")
-    try:
-        configure(database_url=f"{SERVER}/{name}")
-        upgrade(alembic_config(), "head")
+    with scratch_postgres(configure):
         yield
-    finally:
-        get_engine().dispose()
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 @pytest.mark.usefixtures("postgres")

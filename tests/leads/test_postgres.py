@@ -2,47 +2,26 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
 import pytest
 from alembic.command import downgrade, upgrade
-from sqlalchemy import create_engine, inspect, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import inspect
 
 from rcxsite.db import get_engine
 from rcxsite.leads import submit_quote, wait_for_quote_mail
 from tests.leads.forms import quote_fields, stored_requests
 from tests.support.fixtures import Configure
+from tests.support.postgres import scratch_postgres
 from tests.support.schema import assert_schema_matches_models
 from tests.support.site import alembic_config
-
-SERVER = "postgresql+psycopg2://postgres@127.0.0.1:5432"
 
 
 @pytest.fixture
 def postgres(configure: Configure) -> Iterator[None]:
     """A scratch database, migrated to head, dropped afterwards."""
-    admin = create_engine(
-        f"{SERVER}/test", isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 3}
-    )
-    name = f"rcx_test_{uuid.uuid4().hex[:12]}"
-    try:
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-    except OperationalError as error:
-        admin.dispose()
-        pytest.skip(f"PostgreSQL not reachable at 127.0.0.1:5432: {error.orig}")
-    try:
-        configure(database_url=f"{SERVER}/{name}")
-        upgrade(alembic_config(), "head")
+    with scratch_postgres(configure, before_drop=lambda: wait_for_quote_mail(30)):
         yield
-    finally:
-        assert wait_for_quote_mail(30)
-        get_engine().dispose()
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 @pytest.mark.usefixtures("postgres")

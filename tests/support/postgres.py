@@ -1,0 +1,44 @@
+"""A scratch PostgreSQL database for one test, or a visible skip when there is no server."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+from alembic.command import upgrade
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+
+from rcxsite.db import get_engine
+from tests.support.site import alembic_config
+
+SERVER = "postgresql+psycopg2://postgres@127.0.0.1:5432"
+
+
+@contextmanager
+def scratch_postgres(configure: Callable[..., None], *, revision: str = "head",
+                     before_drop: Callable[[], object] = lambda: None) -> Iterator[str]:
+    """Create a database, point DATABASE_URL at it, migrate to `revision`, drop it after."""
+    admin = create_engine(
+        f"{SERVER}/test", isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 3}
+    )
+    name = f"rcx_test_{uuid.uuid4().hex[:12]}"
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except OperationalError as error:
+        admin.dispose()
+        pytest.skip(f"PostgreSQL not reachable at 127.0.0.1:5432: {error.orig}")
+    url = f"{SERVER}/{name}"
+    try:
+        configure(database_url=url)
+        upgrade(alembic_config(), revision)
+        yield url
+    finally:
+        before_drop()
+        get_engine().dispose()
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
