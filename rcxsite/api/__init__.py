@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
+from rcxsite.api.caching import HashedAssetCaching
 from rcxsite.api.errors import API_PREFIX, install_error_handling
 from rcxsite.api.routes import auth, seo, users
 
@@ -25,6 +26,7 @@ def create_api() -> FastAPI:
     app.include_router(auth.router, prefix=API_PREFIX)
     app.include_router(users.router, prefix=API_PREFIX)
     app.include_router(seo.router)
+    app.add_middleware(HashedAssetCaching)
     install_error_handling(app)
     return app
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 import urllib.error
 import urllib.request
 
@@ -38,3 +39,21 @@ def test_unknown_paths_answer_404(live_site: LiveServer, path: str) -> None:
 def test_reset_link_paths_answer_200(live_site: LiveServer) -> None:
     status, _ = fetch(live_site.url + routes.reset_password_path("abc123"))
     assert status == 200
+
+
+def _headers(url: str) -> dict[str, str]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return {key.lower(): value for key, value in response.headers.items()}
+
+
+def test_hashed_build_files_are_cached_for_a_year_and_pages_are_not(
+    live_site: LiveServer,
+) -> None:
+    _, body = fetch(live_site.url + routes.HOME.path)
+    hashed = re.findall(r'(?:href|src)="(/assets/[^"]+\.(?:css|js))"', body)
+    assert hashed, "the home page links no built files"
+    assert _headers(live_site.url + hashed[0])["cache-control"] == (
+        "public, max-age=31536000, immutable"
+    )
+    assert "immutable" not in _headers(live_site.url + routes.HOME.path).get("cache-control", "")
+    assert "immutable" not in _headers(live_site.url + "/styles.css").get("cache-control", "")
