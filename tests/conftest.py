@@ -73,6 +73,18 @@ def _page(browser, live_site: LiveServer, viewport: dict[str, int]):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.page_errors = errors  # type: ignore[attr-defined]
+    plain_goto = page.goto
+
+    def goto(url: str, *, hydrated: bool = True, **options):
+        """Navigate, then wait until React owns the page: a click on prerendered HTML before
+        hydration has no handler yet and is lost. `hydrated=False` for tests of the
+        loading view, which keep the app from starting."""
+        response = plain_goto(url, **options)
+        if hydrated:
+            page.wait_for_selector("html[data-hydrated=true]", state="attached")
+        return response
+
+    page.goto = goto  # type: ignore[method-assign]
     return context, page
 
 

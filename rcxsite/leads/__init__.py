@@ -11,9 +11,10 @@ from rcxsite.leads.service import (
     submit_quote,
     wait_for_quote_mail,
 )
-from rcxsite.leads.validation import QuoteInput, validate_quote
+from rcxsite.leads.validation import FORM_FIELDS, QuoteInput, validate_quote
 
 __all__ = [
+    "FORM_FIELDS",
     "QuoteInput",
     "QuoteResult",
     "client_ip_hash",

@@ -12,9 +12,8 @@ import hmac
 import logging
 import math
 import threading
-import time
 from collections.abc import Mapping
-from concurrent.futures import Future, wait
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 
 from sqlalchemy import update
@@ -26,6 +25,7 @@ from rcxsite.accounts.validation import text
 from rcxsite.db import session_scope
 from rcxsite.leads.notification import call_slot, send_quote_mail
 from rcxsite.leads.validation import HONEYPOT_FIELD, QuoteInput, validate_quote
+from rcxsite.mail.outgoing import wait_for_all
 from rcxsite.models import QuoteRequest, utcnow
 from rcxsite.settings import get_settings
 
@@ -183,13 +183,4 @@ def wait_for_quote_mail(timeout: float = 10.0) -> bool:
     `rcxsite.mail.wait_for_outgoing_mail` alone can return before `mailed_at` is written,
     because futures wake their waiters before running done-callbacks. False on timeout.
     """
-    deadline = time.monotonic() + timeout
-    while True:
-        with _lock:
-            pending = [future for future in _recording if not future.done()]
-        if not pending:
-            return True
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return False
-        wait(pending, timeout=remaining)
+    return wait_for_all(_recording, _lock, timeout)

@@ -85,7 +85,7 @@ def validate_quote(
     Missing keys and non-string values count as empty, so a partial or hostile payload
     gets messages rather than an exception.
     """
-    values = {name: text(fields.get(name)) for name in _FIELDS}
+    values = {name: text(fields.get(name)) for name in (*FORM_FIELDS, HONEYPOT_FIELD)}
     message = _normalize_newlines(values["message"])
     call_date, call_date_problem = _call_date(values["call_date"], today or business_today())
     # In form order, so a UI that focuses the first invalid field picks the topmost one.
@@ -97,9 +97,9 @@ def validate_quote(
         "service": _choice_problem(values["service"], SERVICE_CHOICES, SERVICE_REQUIRED),
         "budget": _choice_problem(values["budget"], BUDGETS, BUDGET_REQUIRED),
         "timeline": _choice_problem(values["timeline"], TIMELINES, TIMELINE_REQUIRED),
-        "message": _message_problem(message),
         "call_date": call_date_problem,
         "call_time": _choice_problem(values["call_time"], CALL_TIMES, CALL_TIME_REQUIRED),
+        "message": _message_problem(message),
         HONEYPOT_FIELD: HONEYPOT_FILLED if values[HONEYPOT_FIELD] else None,
     }
     found = {name: problem for name, problem in errors.items() if problem}
@@ -122,7 +122,8 @@ def validate_quote(
     )
 
 
-_FIELDS = (
+# The fields people fill in, top to bottom as the form shows them.
+FORM_FIELDS = (
     "name",
     "email",
     "company",
@@ -130,10 +131,9 @@ _FIELDS = (
     "service",
     "budget",
     "timeline",
-    "message",
     "call_date",
     "call_time",
-    HONEYPOT_FIELD,
+    "message",
 )
 
 

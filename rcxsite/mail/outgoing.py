@@ -90,10 +90,18 @@ def _deliver_with_retries(settings: Settings, message: EmailMessage) -> None:
 
 def wait_for_outgoing_mail(timeout: float = 10.0) -> bool:
     """Block until every queued message is delivered or given up; False on timeout."""
+    return wait_for_all(_pending, _lock, timeout)
+
+
+def wait_for_all(futures: set[Future[None]], lock: threading.Lock, timeout: float) -> bool:
+    """Block until every future in `futures` is done, including ones added while waiting.
+
+    `futures` is a set that other threads add to under `lock`. False on timeout.
+    """
     deadline = time.monotonic() + timeout
     while True:
-        with _lock:
-            pending = [future for future in _pending if not future.done()]
+        with lock:
+            pending = [future for future in futures if not future.done()]
         if not pending:
             return True
         remaining = deadline - time.monotonic()

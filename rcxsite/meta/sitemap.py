@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from rcxsite import routes
@@ -16,6 +17,12 @@ def _last_modified() -> dict[str, str]:
 
 def sitemap_xml() -> str:
     """Every public page, at the address its canonical tag names."""
+    return _sitemap_for(get_settings().site_url)
+
+
+# Routes and content are fixed once the app has started: build the document once per URL.
+@lru_cache(maxsize=4)
+def _sitemap_for(site_url: str) -> str:
     dates = _last_modified()
     entries = []
     for route in routes.public_routes():

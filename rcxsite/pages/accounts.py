@@ -44,9 +44,11 @@ def _login_form() -> rx.Component:
     return rx.el.form(
         rx.el.div(
             rx.el.label("Email", html_for="login-email", class_name="field-label"),
+            # Uncontrolled (the form sends its own values): a server round trip per keystroke
+            # raced with typing. The key remounts it when the state prefills an address.
             rx.el.input(
                 id="login-email", name="email", type="email", auto_complete="email",
-                value=LoginState.email, on_change=LoginState.set_email, class_name="field-input",
+                default_value=LoginState.email, key=LoginState.email, class_name="field-input",
                 aria_invalid=rx.cond(LoginState.email_error != "", "true", "false"),
                 aria_describedby="login-email-error",
             ),

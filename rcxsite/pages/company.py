@@ -59,32 +59,29 @@ def products_page(route: routes.Route) -> rx.Component:
 
 def _plan_card(plan: Plan) -> rx.Component:
     monthly, yearly = DURATIONS
+    name_id = f"plan-{plan.id}-name"
+    # (text, billing, free trial, style) of each button; all lead to registration.
+    actions = (
+        ("Choose plan", monthly, False, "button-primary"),
+        ("Pay yearly", yearly, False, "button-outline"),
+        ("Start free trial", monthly, True, "button-link"),
+    )
     return rx.el.article(
-        rx.el.h3(plan.name, class_name="card-title", id=f"plan-{plan.id}-name"),
+        rx.el.h3(plan.name, class_name="card-title", id=name_id),
         rx.el.p("Most popular", class_name="plan-badge") if plan.highlighted else None,
         rx.el.p(f"£{plan.monthly_price:,} per month", class_name="price"),
         rx.el.p(f"or £{plan.yearly_price:,} per year, billed yearly", class_name="card-meta"),
         rx.el.p(plan.summary, class_name="card-body"),
         bullet_list(plan.features),
         rx.el.div(
-            rx.el.button(
-                "Choose plan",
-                on_click=LoginState.choose_plan(plan.project_id, plan.id, monthly.id, False),
-                class_name="button button-primary", type="button",
-                aria_describedby=f"plan-{plan.id}-name",
-            ),
-            rx.el.button(
-                "Pay yearly",
-                on_click=LoginState.choose_plan(plan.project_id, plan.id, yearly.id, False),
-                class_name="button button-outline", type="button",
-                aria_describedby=f"plan-{plan.id}-name",
-            ),
-            rx.el.button(
-                "Start free trial",
-                on_click=LoginState.choose_plan(plan.project_id, plan.id, monthly.id, True),
-                class_name="button button-link", type="button",
-                aria_describedby=f"plan-{plan.id}-name",
-            ),
+            *[
+                rx.el.button(
+                    text,
+                    on_click=LoginState.choose_plan(plan.project_id, plan.id, duration.id, trial),
+                    class_name=f"button {style}", type="button", aria_describedby=name_id,
+                )
+                for text, duration, trial, style in actions
+            ],
             class_name="plan-actions",
         ),
         rx.el.p(f"{plan.trial_days}-day free trial, no card needed.", class_name="card-meta"),

@@ -97,10 +97,6 @@ class LoginState(SessionState):
             self.email = saved_email
 
     @rx.event
-    def set_email(self, value: str) -> None:
-        self.email = value
-
-    @rx.event
     def toggle_password(self) -> None:
         self.show_password = not self.show_password
 

@@ -12,10 +12,7 @@ from rcxsite import leads
 logger = logging.getLogger(__name__)
 
 QUOTE_FORM_ID = "quote-form"
-FIELDS = (
-    "name", "email", "company", "phone", "service", "budget", "timeline", "call_date",
-    "call_time", "message",
-)
+FIELDS = leads.FORM_FIELDS
 SUBMIT_BROKEN = (
     "Something went wrong and your request was not sent. Please try again, or email us."
 )

@@ -10,7 +10,7 @@ def test_loading_view_shows_spinner_and_pulsing_image_until_the_page_is_ready(
 ) -> None:
     # Holding back the scripts keeps the page in its not-ready state for as long as we look.
     page.route("**/*.js", lambda route: route.abort())
-    page.goto("/authentication/reset-password/not-ready")
+    page.goto("/authentication/reset-password/not-ready", hydrated=False)
     view = page.locator(".loading-view")
     expect(view).to_be_visible()
     assert view.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(0, 0, 0)"
