@@ -1,18 +1,23 @@
 // Browser-side behaviour of the site frame that needs no server round trip.
-import React, { useEffect, useState } from "react";
+import React, { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 
 const SCROLL_THRESHOLD_PX = 100;
 const LOADING_DELAY_MS = 150;
 
-// Every path change starts at the top-left of the new page.
+// Every change of path starts at the top-left of the new page. The first load does not
+// scroll: a reader who scrolled while the page was starting, or who followed a link to
+// an #anchor, stays where they are.
 export function ScrollToTop() {
   const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
   // Marks the moment React owns the page, so tests can tell it from the prerendered HTML.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

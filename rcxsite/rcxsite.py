@@ -4,6 +4,7 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.api import api
+from rcxsite.components.connection import connection_notice
 from rcxsite.components.loading import loading_view
 from rcxsite.meta.tags import meta_tags, og_image_url, page_title
 from rcxsite.pages import PAGE_BUILDERS, PAGE_ON_LOAD
@@ -16,12 +17,14 @@ from rcxsite.templates.layouts import bare_layout, site_layout
 LAYOUTS = {"site": site_layout, "bare": bare_layout}
 
 app = rx.App(
-    theme=rx.theme(appearance="light", accent_color="bronze", has_background=False),
     stylesheets=["/styles.css", "/accounts.css", "/pages.css"],
     hydrate_fallback=loading_view,
+    # Our own connection notice instead of Reflex's toasts: no toast library on every page.
+    toaster=None,
     api_transformer=api,
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )
+app.app_wraps[(5, "Overlay")] = lambda stateful: connection_notice() if stateful else None
 
 for route in routes.ROUTES:
     app.add_page(

@@ -11,6 +11,7 @@ from fastapi import FastAPI
 
 from rcxsite.api.caching import HashedAssetCaching
 from rcxsite.api.errors import API_PREFIX, install_error_handling
+from rcxsite.api.page_paths import PagesWithoutRedirect
 from rcxsite.api.routes import auth, seo, users
 
 
@@ -27,6 +28,7 @@ def create_api() -> FastAPI:
     app.include_router(users.router, prefix=API_PREFIX)
     app.include_router(seo.router)
     app.add_middleware(HashedAssetCaching)
+    app.add_middleware(PagesWithoutRedirect)
     install_error_handling(app)
     return app
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars import Var
 
+from rcxsite.components.react import PasswordInput, ResultDialog
+
 
 def _error(field_id: str, error: Var[str] | str) -> rx.Component:
     return rx.el.p(error, id=f"{field_id}-error", class_name="field-error", aria_live="polite")
@@ -60,26 +62,14 @@ def textarea_field(label: str, name: str, *, error: Var[str] | str, field_id: st
     )
 
 
-def password_field(label: str, name: str, *, error: Var[str] | str, shown: Var[bool],
-                   on_toggle: rx.EventHandler, field_id: str = "",
+def password_field(label: str, name: str, *, error: Var[str] | str, field_id: str = "",
                    autocomplete: str = "current-password") -> rx.Component:
     field_id = field_id or name
     return rx.el.div(
         rx.el.label(label, html_for=field_id, class_name="field-label"),
-        rx.el.div(
-            rx.el.input(
-                id=field_id, name=name, type=rx.cond(shown, "text", "password"),
-                auto_complete=autocomplete, class_name="field-input",
-                aria_invalid=rx.cond(error != "", "true", "false"),
-                aria_describedby=f"{field_id}-error",
-            ),
-            rx.el.button(
-                rx.cond(shown, rx.icon("eye-off", size=20), rx.icon("eye", size=20)),
-                type="button", class_name="password-toggle", on_click=on_toggle,
-                aria_label=rx.cond(shown, f"Hide {label.lower()}", f"Show {label.lower()}"),
-                aria_pressed=rx.cond(shown, "true", "false"),
-            ),
-            class_name="password-wrap",
+        PasswordInput.create(
+            label=label, input_id=field_id, name=name, auto_complete=autocomplete,
+            invalid=rx.cond(error != "", "true", "false"), described_by=f"{field_id}-error",
         ),
         _error(field_id, error),
         class_name="field",
@@ -105,19 +95,6 @@ def submit_button(text: str, busy_text: str, *, busy: Var[bool]) -> rx.Component
 def result_dialog(*, open_: Var[bool], title: Var[str] | str, message: Var[str],
                   on_ok: rx.EventHandler) -> rx.Component:
     """A modal with one OK button; focus moves into it, Escape and OK close it."""
-    return rx.alert_dialog.root(
-        rx.alert_dialog.content(
-            rx.alert_dialog.title(title),
-            rx.alert_dialog.description(message, class_name="dialog-message"),
-            rx.el.div(
-                # Radix would focus a Cancel button; Reflex wraps one in a non-focusable
-                # element, so the only button takes focus itself when the dialog opens.
-                rx.el.button("OK", type="button", class_name="button button-primary",
-                             on_click=on_ok, auto_focus=True),
-                class_name="dialog-actions",
-            ),
-            on_escape_key_down=on_ok,
-            class_name="result-dialog",
-        ),
-        open=open_,
+    return ResultDialog.create(
+        open=open_, title=title, message=message, on_ok=on_ok, class_name="result-dialog"
     )

@@ -19,6 +19,53 @@ class NavDropdown(rx.Component):
     paths: rx.Var[list[str]] = field(doc="Paths that mark the trigger as the active section.")
 
 
+class _MobileMenuPart(rx.Component):
+    library = components_js.library("MobileMenu.jsx")
+
+
+class MobileMenu(_MobileMenuPart):
+    """The phone menu: its trigger and a modal <dialog> holding the children.
+
+    Any link or `data-menu-close` element inside closes it.
+    """
+
+    tag = "MobileMenu"
+
+
+class MobileSection(_MobileMenuPart):
+    """A group of the phone menu that opens and closes in the browser."""
+
+    tag = "MobileSection"
+
+    label: rx.Var[str] = field(doc="The group's toggle button text.")
+
+
+class ResultDialog(rx.Component):
+    """A modal message with one OK button; Escape counts as OK."""
+
+    library = components_js.library("ResultDialog.jsx")
+    tag = "ResultDialog"
+
+    open: rx.Var[bool] = field(doc="Shown while true.")
+    title: rx.Var[str] = field(doc="The dialog's heading.")
+    message: rx.Var[str] = field(doc="The dialog's text.")
+    on_ok: rx.EventHandler[rx.event.no_args_event_spec] = field(doc="OK or Escape.")
+
+
+class PasswordInput(rx.Component):
+    """A password input whose show/hide button works in the browser alone."""
+
+    library = components_js.library("PasswordInput.jsx")
+    tag = "PasswordInput"
+
+    label: rx.Var[str] = field(doc="The field's label; the button says Show/Hide <label>.")
+    input_id: rx.Var[str]
+    name: rx.Var[str]
+    auto_complete: rx.Var[str]
+    invalid: rx.Var[str] = field(doc='"true" while the field has an error.')
+    described_by: rx.Var[str]
+
+
 class _SiteEffect(rx.Component):
     library = components_js.library("SiteEffects.jsx")
 

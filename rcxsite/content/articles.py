@@ -11,11 +11,15 @@ from functools import lru_cache
 from pathlib import Path
 
 import frontmatter
+from markdown_it import MarkdownIt
 
 from rcxsite.content.types import Article
 
 ARTICLES_DIR = Path(__file__).parent / "articles"
 REQUIRED_FIELDS = ("title", "date", "author", "summary", "tags")
+# Rendered to HTML at build time: the page ships static markup instead of a Markdown
+# renderer and its component library. Raw HTML in a file is escaped, not passed through.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def _load(path: Path) -> Article:
@@ -42,3 +46,8 @@ def load_articles() -> tuple[Article, ...]:
     """All articles, newest first."""
     articles = [_load(path) for path in sorted(ARTICLES_DIR.glob("*.md"))]
     return tuple(sorted(articles, key=lambda article: article.date, reverse=True))
+
+
+def article_html(article: Article) -> str:
+    """The article's body as HTML."""
+    return _MARKDOWN.render(article.body)

@@ -4,7 +4,7 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.blocks import card, card_grid, cta_band, hero, section, testimonial
-from rcxsite.content.articles import load_articles
+from rcxsite.content.articles import article_html, load_articles
 from rcxsite.content.csr import CSR_ACTIVITIES
 from rcxsite.content.life_at import LIFE_AT
 from rcxsite.content.testimonials import TESTIMONIALS
@@ -45,7 +45,7 @@ def article_page(route: routes.Route) -> rx.Component:
                 rx.el.ul(*[rx.el.li(tag) for tag in article.tags], class_name="tags"),
                 class_name="article-header",
             ),
-            rx.markdown(article.body, class_name="prose"),
+            rx.html(article_html(article), class_name="prose"),
             class_name="article page-width",
         ),
         cta_band(),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from rcxsite.components.loading import loading_view
 from rcxsite.components.react import NavigationLoading, ScrollToTop
@@ -14,7 +15,8 @@ MAIN_ID = "main-content"
 
 def _frame(*children: rx.Component) -> rx.Component:
     return rx.fragment(
-        rx.el.a("Skip to main content", href=f"#{MAIN_ID}", class_name="skip-link"),
+        # A plain <a>: `rx.el.a` is a router link, which turns "#main" into "/page/#main".
+        PlainAnchor.create("Skip to main content", href=f"#{MAIN_ID}", class_name="skip-link"),
         ScrollToTop.create(),
         NavigationLoading.create(loading_view()),
         *children,

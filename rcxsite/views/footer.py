@@ -64,7 +64,8 @@ def footer() -> rx.Component:
                     *[
                         rx.el.li(
                             rx.el.a(
-                                image(f"/social/{icon}.svg", alt="", width=20, height=20),
+                                image(f"/social/{icon}.svg", alt="", width=20, height=20,
+                                      lazy=True),
                                 rx.el.span(f"{name} (opens in a new tab)", class_name="sr-only"),
                                 href=url, target="_blank", rel="noopener noreferrer",
                                 class_name="social-link", data_network=icon,

@@ -6,7 +6,13 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.media import image
-from rcxsite.components.react import HeaderShell, NavDropdown, nav_link
+from rcxsite.components.react import (
+    HeaderShell,
+    MobileMenu,
+    MobileSection,
+    NavDropdown,
+    nav_link,
+)
 from rcxsite.components.theme import LOGO_SRC
 from rcxsite.settings import get_settings
 from rcxsite.state.session import SessionState
@@ -45,17 +51,16 @@ def desktop_menu(group: routes.MenuGroup, label: str) -> rx.Component:
 
 def account_action(*, mobile: bool = False) -> rx.Component:
     """Log in for visitors, Logout for signed-in customers."""
-    wrap = rx.dialog.close if mobile else rx.fragment
     link_class = "mobile-link" if mobile else "nav-link"
+    # In the phone menu, `data-menu-close` closes the menu as a link would.
+    closes = {"data-menu-close": "true"} if mobile else {}
     return rx.cond(
         SessionState.signed_in,
-        wrap(
-            rx.el.button(
-                "Logout", type="button", class_name=f"{link_class} nav-logout",
-                on_click=SessionState.log_out,
-            )
+        rx.el.button(
+            "Logout", type="button", class_name=f"{link_class} nav-logout",
+            on_click=SessionState.log_out, custom_attrs=closes,
         ),
-        wrap(nav_link(routes.LOG_IN.text, to=routes.LOG_IN.path, class_name=link_class)),
+        nav_link(routes.LOG_IN.text, to=routes.LOG_IN.path, class_name=link_class),
     )
 
 
@@ -73,76 +78,50 @@ def desktop_nav() -> rx.Component:
 
 
 def _mobile_link(route: routes.Route, class_name: str = "mobile-link") -> rx.Component:
-    # Following any link in the overlay closes it.
-    return rx.dialog.close(nav_link(route.text, to=route.path, class_name=class_name))
+    return nav_link(route.text, to=route.path, class_name=class_name)
 
 
 def _mobile_section(group: routes.MenuGroup, label: str) -> rx.Component:
-    return rx.accordion.item(
-        header=label,
-        content=rx.el.ul(
+    return MobileSection.create(
+        rx.el.ul(
             *[
                 rx.el.li(
-                    rx.dialog.close(
-                        nav_link(
-                            rx.icon(route.icon, size=18, aria_hidden="true"),
-                            rx.el.span(route.text),
-                            to=route.path, class_name="mobile-sub-link",
-                        )
+                    nav_link(
+                        rx.icon(route.icon, size=18, aria_hidden="true"),
+                        rx.el.span(route.text),
+                        to=route.path, class_name="mobile-sub-link",
                     )
                 )
                 for route in routes.menu_routes(group)
             ],
             class_name="mobile-sub-list",
         ),
-        value=group,
-        class_name="mobile-section",
+        label=label,
     )
 
 
 def mobile_nav() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.trigger(
+    return MobileMenu.create(
+        rx.el.div(
+            logo(),
             rx.el.button(
-                rx.icon("menu", size=28, aria_hidden="true"),
-                type="button", class_name="hamburger", aria_label="Open menu",
-            )
+                rx.icon("x", size=28, aria_hidden="true"),
+                type="button", class_name="mobile-close", aria_label="Close menu",
+                custom_attrs={"data-menu-close": "true"},
+            ),
+            class_name="mobile-menu-top",
         ),
-        rx.dialog.content(
-            rx.dialog.title(rx.el.h2("Menu", class_name="sr-only"), as_child=True),
-            rx.dialog.description("Site navigation", class_name="sr-only"),
+        rx.el.nav(
             rx.el.div(
-                logo(),
-                rx.dialog.close(
-                    rx.el.button(
-                        rx.icon("x", size=28, aria_hidden="true"),
-                        type="button", class_name="mobile-close", aria_label="Close menu",
-                    )
-                ),
-                class_name="mobile-menu-top",
+                *[_mobile_section(group, label) for group, label in routes.MENU_GROUPS],
+                class_name="mobile-sections",
             ),
-            rx.el.nav(
-                rx.accordion.root(
-                    *[_mobile_section(group, label) for group, label in routes.MENU_GROUPS],
-                    type="multiple",
-                    collapsible=True,
-                    variant="ghost",
-                    class_name="mobile-sections",
-                ),
-                *[_mobile_link(route) for route in _PLAIN_LINKS],
-                account_action(mobile=True),
-                _mobile_link_button(),
-                aria_label="Mobile",
-                class_name="mobile-nav",
-            ),
-            class_name="mobile-menu",
+            *[_mobile_link(route) for route in _PLAIN_LINKS],
+            account_action(mobile=True),
+            nav_link("Request A Quote", to=routes.QUOTE.path, class_name="mobile-cta"),
+            aria_label="Mobile",
+            class_name="mobile-nav",
         ),
-    )
-
-
-def _mobile_link_button() -> rx.Component:
-    return rx.dialog.close(
-        nav_link("Request A Quote", to=routes.QUOTE.path, class_name="mobile-cta")
     )
 
 
