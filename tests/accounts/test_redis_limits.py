@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from rcxsite import accounts
-from rcxsite.accounts import AccountError, ratelimit
+from rcxsite import accounts, ratelimit
+from rcxsite.accounts import AccountError
 from rcxsite.settings import get_settings
 from tests.support.fixtures import Configure
 from tests.support.site import PASSWORD, register_customer
@@ -39,7 +39,7 @@ def test_login_failures_are_counted_in_redis_across_workers(redis_client: redis.
     prefix = get_settings().rate_limit_key_prefix
     assert list(redis_client.scan_iter(f"{prefix}*"))
 
-    ratelimit._storage.cache_clear()  # as if the next attempt reached another worker
+    ratelimit.forget_storage_connections()  # as if the next attempt reached another worker
     with pytest.raises(AccountError) as refused:
         accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip="10.2.2.2")
 
