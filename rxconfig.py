@@ -1,5 +1,6 @@
 """Reflex configuration. Everything site-specific lives in rcxsite/settings.py."""
 
+import os
 from pathlib import Path
 
 import reflex as rx
@@ -8,6 +9,9 @@ from reflex.plugins.sitemap import SitemapPlugin
 from rcxsite.settings import get_settings
 
 settings = get_settings()
+# Our largest form (the quote request) stays under 32 KiB; Reflex's 1 MB default would let one
+# websocket message cost seconds of work. Read by Reflex when it creates its socket server.
+os.environ.setdefault("REFLEX_SOCKET_MAX_HTTP_BUFFER_SIZE", str(64 * 1024))
 _tools_bun = Path(__file__).parent / ".tools" / "node_modules" / ".bin" / "bun"
 
 config = rx.Config(
@@ -18,6 +22,8 @@ config = rx.Config(
     show_built_with_reflex=False,
     deploy_url=settings.site_url,
     frontend_port=settings.port,
+    # The screens then see the visitor's address behind proxies, as the REST API does.
+    trusted_proxy_hops=settings.trusted_proxy_hops,
     default_color_mode="dark",
     # The Makefile installs bun from the npm registry; Reflex's own download reaches GitHub.
     **({"bun_path": _tools_bun} if _tools_bun.exists() else {}),

@@ -77,8 +77,20 @@ class Customer(SQLModel, table=True):
     plan_duration_id: int | None = None
     is_trial: bool = False
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    # Login tokens issued before this instant (microsecond precision) are refused.
-    tokens_valid_after: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class LoginSession(SQLModel, table=True):
+    """One login: the `userSession` cookie's Token names it (see rcxsite.accounts.sessions)."""
+
+    __tablename__ = "login_session"
+
+    id: int | None = Field(default=None, primary_key=True)
+    customer_id: int = Field(foreign_key="customer.id", ondelete="CASCADE", index=True)
+    # Only the SHA-256 of the random token is kept, so a database leak signs nobody in.
+    token_hash: str = Field(max_length=SHA256_HEX_LENGTH, unique=True, index=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    last_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class PasswordResetToken(SQLModel, table=True):

@@ -7,6 +7,7 @@ through environment variables only.
 
 from __future__ import annotations
 
+import os
 import secrets
 from functools import lru_cache
 from pathlib import Path
@@ -47,9 +48,13 @@ class Settings(BaseSettings):
     argon2_time_cost: int = Field(default=2, ge=2)
     argon2_parallelism: int = Field(default=1, ge=1)
     # `limits` notation; several limits are separated by ";".
+    # Login attempts per account and per client, counted before the password is checked.
     login_failure_limit: str = "10 per 15 minutes"
     reset_mail_limits: str = "1 per minute; 5 per hour"
+    reset_mail_client_limits: str = "3 per minute; 10 per hour"
     reset_check_limit: str = "30 per minute"
+    reset_submit_limit: str = "10 per 15 minutes"
+    registration_limit: str = "10 per hour"
     # Accepted quote requests per client address.
     quote_limit: str = "5 per hour"
     rate_limit_key_prefix: str = "rcx-limits"
@@ -95,12 +100,22 @@ class Settings(BaseSettings):
             key_file = self.data_dir / "secret_key"
             if not key_file.exists():
                 self.data_dir.mkdir(parents=True, exist_ok=True)
-                key_file.write_text(secrets.token_urlsafe(48))
-                key_file.chmod(0o600)
+                _create_private_file(key_file, secrets.token_urlsafe(48))
             key = key_file.read_text().strip()
         if len(key.encode()) < MIN_SECRET_KEY_BYTES:
             raise ValueError(f"SECRET_KEY must be at least {MIN_SECRET_KEY_BYTES} bytes")
         return key
+
+
+def _create_private_file(path: Path, content: str) -> None:
+    """Create `path` readable by its owner only from the first byte on; if another worker
+    won the race to create it, theirs is kept."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    with os.fdopen(descriptor, "w") as handle:
+        handle.write(content)
 
 
 @lru_cache

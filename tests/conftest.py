@@ -48,6 +48,8 @@ def live_site(
             "SMTP_STARTTLS": "false",
             # Short enough for a test to watch the header entry expire.
             "HEADER_SESSION_MINUTES": str(HEADER_SESSION_SECONDS / 60),
+            # Every browser test registers its own customers from the same address.
+            "REGISTRATION_LIMIT": "1000 per hour",
         },
     )
     yield server

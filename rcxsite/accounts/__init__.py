@@ -6,12 +6,12 @@ refusal is an `AccountError` carrying the HTTP status and the message to show.
 """
 
 from rcxsite.accounts.errors import AccountError
-from rcxsite.accounts.login import authenticate, verify_login_token
-from rcxsite.accounts.ratelimit import reset_rate_limits
+from rcxsite.accounts.inputs import validate_registration
+from rcxsite.accounts.login import authenticate, log_out, verify_login_token
 from rcxsite.accounts.registration import register
 from rcxsite.accounts.reset import check_reset_token, request_password_reset, reset_password
 from rcxsite.accounts.results import LoginResult, RegisteredCustomer, ResetCheck
-from rcxsite.accounts.validation import validate_registration
+from rcxsite.ratelimit import reset_rate_limits
 
 __all__ = [
     "AccountError",
@@ -20,6 +20,7 @@ __all__ = [
     "ResetCheck",
     "authenticate",
     "check_reset_token",
+    "log_out",
     "register",
     "request_password_reset",
     "reset_password",

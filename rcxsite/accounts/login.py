@@ -1,27 +1,19 @@
-"""Logging in, and recognising the login tokens handed out."""
+"""Logging in, logging out, and recognising the session tokens handed out."""
 
 from __future__ import annotations
 
 import logging
 
-from sqlmodel import Session, select
+from sqlmodel import select
 
-from rcxsite.accounts import ratelimit
+from rcxsite.accounts import limits
 from rcxsite.accounts.errors import AccountError
+from rcxsite.accounts.inputs import LoginInput
 from rcxsite.accounts.passwords import verify_password
 from rcxsite.accounts.results import LoginResult
-from rcxsite.accounts.tokens import decode_login_token, issue_login_token
-from rcxsite.accounts.validation import (
-    EMAIL_REQUIRED,
-    MAX_DB_INTEGER,
-    MAX_PASSWORD,
-    PASSWORD_REQUIRED,
-    PASSWORD_TOO_LONG,
-    email_key,
-    normalize_email,
-    text,
-)
-from rcxsite.db import get_engine, session_scope
+from rcxsite.accounts.sessions import end_session, session_customer, start_session
+from rcxsite.accounts.validation import email_key, normalize_email
+from rcxsite.db import session_scope
 from rcxsite.models import Customer
 
 logger = logging.getLogger(__name__)
@@ -31,24 +23,19 @@ INVALID_CREDENTIALS = "Invalid email or password."
 
 
 def authenticate(*, email: str, password: str, client_ip: str) -> LoginResult:
-    email = text(email)
-    if not email:
-        raise AccountError(422, EMAIL_REQUIRED)
-    if not isinstance(password, str) or not password:
-        raise AccountError(422, PASSWORD_REQUIRED)
-    if len(password) > MAX_PASSWORD:
-        raise AccountError(422, PASSWORD_TOO_LONG)
-    normalized = normalize_email(email)
-    account = email_key(normalized) if normalized else email.lower()
-    ratelimit.ensure_login_allowed(account=account, client_ip=client_ip)
+    form = LoginInput.parse({"email": email, "password": password})
+    normalized = normalize_email(form.email)
+    account = email_key(normalized) if normalized else form.email.lower()
+    # Counted before the password is checked, so parallel guesses cannot overrun the limit.
+    limits.reserve_login_attempt(account=account, client_ip=client_ip)
 
     with session_scope() as session:
         customer = None
         if normalized is not None:  # an invalid address cannot be stored, so skip the query
             customer = session.exec(select(Customer).where(Customer.email_key == account)).first()
-        matches, new_hash = verify_password(password, customer.password_hash if customer else None)
+        stored_hash = customer.password_hash if customer else None
+        matches, new_hash = verify_password(form.password, stored_hash)
         if customer is None or not matches:
-            ratelimit.record_login_failure(account=account, client_ip=client_ip)
             raise AccountError(401, INVALID_CREDENTIALS)
         if new_hash is not None:  # hashing parameters were raised since this hash was made
             customer.password_hash = new_hash
@@ -58,7 +45,7 @@ def authenticate(*, email: str, password: str, client_ip: str) -> LoginResult:
         result = LoginResult(
             email_address=customer.email,
             user_name=customer.user_name,
-            token=issue_login_token(customer_id),
+            token=start_session(session, customer_id),
             customer_id=customer_id,
         )
     logger.info("Customer %d logged in", result.customer_id)
@@ -66,15 +53,10 @@ def authenticate(*, email: str, password: str, client_ip: str) -> LoginResult:
 
 
 def verify_login_token(token: str) -> int | None:
-    """The customer id a token stands for; None if it is forged, expired or revoked."""
-    claims = decode_login_token(token)
-    if claims is None or not 0 < claims.customer_id <= MAX_DB_INTEGER:
-        return None
-    with Session(get_engine()) as session:
-        customer = session.get(Customer, claims.customer_id)
-    if customer is None:
-        return None
-    revoked_before = customer.tokens_valid_after
-    if revoked_before is not None and claims.issued_at < revoked_before.timestamp():
-        return None
-    return customer.id
+    """The customer a session token stands for; None if it is unknown, idle, old or revoked."""
+    return session_customer(token)
+
+
+def log_out(token: str) -> None:
+    """End the session a token names; the token is refused from now on, by screens and API."""
+    end_session(token)

@@ -7,16 +7,12 @@ import logging
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
+from rcxsite.accounts import limits
 from rcxsite.accounts.errors import AccountError
+from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.accounts.passwords import hash_password
 from rcxsite.accounts.results import RegisteredCustomer
-from rcxsite.accounts.validation import (
-    email_key,
-    normalize_email,
-    require_valid,
-    text,
-    validate_registration,
-)
+from rcxsite.accounts.validation import email_key
 from rcxsite.db import session_scope
 from rcxsite.models import Customer
 
@@ -37,40 +33,40 @@ def register(
     subscription_plan_id: int | None = None,
     plan_duration_id: int | None = None,
     is_trial: bool = False,
+    client_ip: str,
 ) -> RegisteredCustomer:
-    require_valid(
-        validate_registration(
-            user_name=user_name,
-            email=email,
-            mobile_number=mobile_number,
-            password=password,
-            company_name=company_name,
-            location=location,
-            project_id=project_id,
-            subscription_plan_id=subscription_plan_id,
-            plan_duration_id=plan_duration_id,
-            is_trial=is_trial,
-        )
+    form = RegistrationInput.parse(
+        {
+            "user_name": user_name,
+            "email": email,
+            "mobile_number": mobile_number,
+            "password": password,
+            "company_name": company_name,
+            "location": location,
+            "project_id": project_id,
+            "subscription_plan_id": subscription_plan_id,
+            "plan_duration_id": plan_duration_id,
+            "is_trial": is_trial,
+        }
     )
-    normalized = normalize_email(text(email))
-    assert normalized is not None  # validate_registration has checked it
-    key = email_key(normalized)
+    limits.count_registration(client_ip=client_ip)  # only valid forms use up the budget
+    key = email_key(form.email)
     # Cheap early answer for the common case; the unique index settles races below.
     with session_scope() as session:
         if session.exec(select(Customer.id).where(Customer.email_key == key)).first():
             raise AccountError(409, DUPLICATE_EMAIL)
     customer = Customer(
-        user_name=text(user_name),
-        email=normalized,
+        user_name=form.user_name,
+        email=form.email,
         email_key=key,
-        mobile_number=text(mobile_number),
-        password_hash=hash_password(password),
-        company_name=text(company_name),
-        location=text(location),
-        project_id=project_id,
-        subscription_plan_id=subscription_plan_id,
-        plan_duration_id=plan_duration_id,
-        is_trial=is_trial,
+        mobile_number=form.mobile_number,
+        password_hash=hash_password(form.password),
+        company_name=form.company_name,
+        location=form.location,
+        project_id=form.project_id,
+        subscription_plan_id=form.subscription_plan_id,
+        plan_duration_id=form.plan_duration_id,
+        is_trial=form.is_trial,
     )
     try:
         with session_scope() as session:

@@ -9,21 +9,14 @@ from sqlalchemy import ColumnElement, update
 from sqlmodel import Session, col, select
 
 from rcxsite import mail, routes
-from rcxsite.accounts import ratelimit
+from rcxsite.accounts import limits
 from rcxsite.accounts.errors import AccountError
+from rcxsite.accounts.inputs import LINK_INVALID, ForgotPasswordInput, ResetPasswordInput
 from rcxsite.accounts.passwords import hash_password
 from rcxsite.accounts.results import ResetCheck
+from rcxsite.accounts.sessions import revoke_all_sessions
 from rcxsite.accounts.tokens import new_reset_token, reset_token_digest
-from rcxsite.accounts.validation import (
-    EMAIL_REQUIRED,
-    NEW_PASSWORD_REQUIRED,
-    NEW_PASSWORD_TOO_SHORT,
-    RESET_EMAIL_INVALID,
-    email_key,
-    normalize_email,
-    password_problem,
-    text,
-)
+from rcxsite.accounts.validation import email_key, normalize_email, text
 from rcxsite.db import get_engine, session_scope
 from rcxsite.models import Customer, PasswordResetToken, utcnow
 from rcxsite.settings import get_settings
@@ -33,7 +26,6 @@ logger = logging.getLogger(__name__)
 # The same answer whether or not the address has an account, so nobody can probe for one.
 RESET_REQUESTED = "If an account exists for that email, a reset link has been sent."
 PASSWORD_RESET = "Your password has been successfully reset!"
-LINK_INVALID = "This reset link has expired or is invalid. Please request a new one."
 
 
 def reset_link(token: str) -> str:
@@ -42,14 +34,9 @@ def reset_link(token: str) -> str:
 
 
 def request_password_reset(*, email: str, client_ip: str) -> str:
-    email = text(email)
-    if not email:
-        raise AccountError(422, EMAIL_REQUIRED)
-    normalized = normalize_email(email)
-    if normalized is None:
-        raise AccountError(422, RESET_EMAIL_INVALID)
-    key = email_key(normalized)
-    ratelimit.consume_reset_mail(account=key)
+    form = ForgotPasswordInput.parse({"email": email})
+    key = email_key(form.email)
+    limits.count_reset_mail(account=key, client_ip=client_ip)
 
     minutes = get_settings().reset_token_minutes
     token, digest = new_reset_token()
@@ -84,7 +71,7 @@ def _open_token_clause(digest: str, now: datetime) -> tuple[ColumnElement[bool],
 
 def check_reset_token(*, token: str, client_ip: str) -> ResetCheck:
     """Whether a reset link can still be used, and for which address."""
-    ratelimit.consume_reset_check(client_ip=client_ip)
+    limits.count_reset_check(client_ip=client_ip)
     digest = reset_token_digest(text(token))
     if digest is None:
         return ResetCheck(is_valid=False)
@@ -97,21 +84,23 @@ def check_reset_token(*, token: str, client_ip: str) -> ResetCheck:
     return ResetCheck(is_valid=True, email=email) if email else ResetCheck(is_valid=False)
 
 
-def reset_password(*, email: str, new_password: str, token: str) -> str:
-    password = new_password if isinstance(new_password, str) else ""
-    problem = password_problem(
-        password, required=NEW_PASSWORD_REQUIRED, too_short=NEW_PASSWORD_TOO_SHORT
-    )
-    if problem:
-        raise AccountError(422, problem)
-    email = text(email)
-    if not email:
-        raise AccountError(422, EMAIL_REQUIRED)
-    digest = reset_token_digest(text(token))
-    if digest is None:
+def _open_token_owner(digest: str) -> int | None:
+    """The customer an unused, unexpired token belongs to, before any hashing is paid for."""
+    with Session(get_engine()) as session:
+        return session.exec(
+            select(PasswordResetToken.customer_id).where(*_open_token_clause(digest, utcnow()))
+        ).first()
+
+
+def reset_password(*, email: str, new_password: str, token: str, client_ip: str) -> str:
+    limits.count_reset_submission(client_ip=client_ip)
+    form = ResetPasswordInput.parse({"email": email, "new_password": new_password, "token": token})
+    digest = reset_token_digest(form.token.strip())
+    # The token is looked up first: hashing (the expensive part) is only paid for a live link.
+    if digest is None or _open_token_owner(digest) is None:
         raise AccountError(400, LINK_INVALID)
-    normalized = normalize_email(email)
-    new_hash = hash_password(password)  # slow, so done before any row is locked
+    normalized = normalize_email(form.email)
+    new_hash = hash_password(form.new_password)  # slow, so done before any row is locked
 
     now = utcnow()
     with session_scope() as session:
@@ -131,8 +120,9 @@ def reset_password(*, email: str, new_password: str, token: str) -> str:
             # Raising rolls the claim back: a mistyped address does not burn the link.
             raise AccountError(400, LINK_INVALID)
         customer.password_hash = new_hash
-        customer.tokens_valid_after = now  # every login token issued before now is revoked
         session.add(customer)
+        assert customer.id is not None
+        revoke_all_sessions(session, customer.id, now)  # whoever knew the old one is out
         # Any other link still in a mailbox could undo this reset; void them all.
         session.exec(
             update(PasswordResetToken)

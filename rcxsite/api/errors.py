@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rcxsite.accounts import AccountError
 from rcxsite.api.envelope import envelope_response
+from rcxsite.forms import FORM_ERROR
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +65,9 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
     messages: dict[str, str] = {}
     for error in errors:
         field = _field_name(tuple(error.get("loc", ())))
-        if error.get("type") == "missing":
+        if error.get("type") == FORM_ERROR:  # written by our input models for people to read
+            messages.setdefault(field, error["msg"])
+        elif error.get("type") == "missing":
             messages.setdefault(field, f"{field} is required")
         else:
             messages.setdefault(field, f"{field}: {error.get('msg', 'invalid value')}")

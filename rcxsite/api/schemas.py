@@ -1,51 +1,31 @@
 """Request bodies and response data, spelled as the existing clients spell them.
 
-Fields are typed only; the spec §5 rules live in rcxsite.accounts (shared with the Reflex
-forms) and answer 422 with their own messages, which the descriptions below repeat.
+The request bodies are the accounts service's own input models (rcxsite.accounts.inputs):
+the limits and spec §5 messages are checked as the body arrives, the same way the screens
+check them, and answer 422 with those messages.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from rcxsite.accounts.inputs import (
+    ForgotPasswordInput,
+    LoginInput,
+    RegistrationInput,
+    ResetPasswordInput,
+)
 
-class _Body(BaseModel):
-    # Extra keys are ignored: older clients send fields this server does not need.
-    model_config = ConfigDict(extra="ignore")
-
-
-class ForgotPasswordBody(_Body):
-    email: str = Field(description="The account's email address")
-
-
-class ResetPasswordBody(_Body):
-    email: str = Field(description="The address the reset link was checked for")
-    NewPassword: str = Field(description="4 to 128 characters")
-    ResetToken: str = Field(description="The token from the emailed link")
-
-
-class LoginBody(_Body):
-    UserName: str = Field(description="The email address (the field keeps its old name)")
-    Password: str = Field(description="At most 128 characters")
-
-
-class CreateCustomerBody(_Body):
-    UserName: str = Field(description="3 to 100 characters")
-    EmailAddress: str = Field(description="An email address; unique regardless of case")
-    MobileNumber: str = Field(description="Exactly 10 digits")
-    Password: str = Field(description="4 to 128 characters")
-    CompanyName: str = Field(description="Up to 200 characters")
-    Location: str = Field(description="Up to 200 characters")
-    ProjectId: int | None = None
-    SubscriptionPlanId: int | None = None
-    PlanDurationId: int | None = None
-    IsTrial: bool = False
+ForgotPasswordBody = ForgotPasswordInput
+ResetPasswordBody = ResetPasswordInput
+LoginBody = LoginInput
+CreateCustomerBody = RegistrationInput
 
 
 class LoginData(BaseModel):
     emailAddress: str
     userName: str
-    token: str = Field(description="HS256 JWT with sub, iat and exp")
+    token: str = Field(description="Names the server-side session; send it to /Auth/Logout")
     id: int
 
 

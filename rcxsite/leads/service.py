@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import math
 import threading
 from collections.abc import Mapping
 from concurrent.futures import Future
@@ -20,20 +19,19 @@ from sqlalchemy import update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import col
 
-from rcxsite.accounts.ratelimit import consume_limit
 from rcxsite.accounts.validation import text
 from rcxsite.db import session_scope
 from rcxsite.leads.notification import call_slot, send_quote_mail
 from rcxsite.leads.validation import HONEYPOT_FIELD, QuoteInput, validate_quote
 from rcxsite.mail.outgoing import wait_for_all
 from rcxsite.models import QuoteRequest, utcnow
+from rcxsite.ratelimit import Limit, RateLimited, client_key, hit
 from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
 RECEIVED = "Thank you! Your request has been received."
 CORRECT_FIELDS = "Please correct the highlighted fields."
-TOO_MANY = "Too many requests from your network."
 # Shown when the bot trap fired or no call slot is known; bots must not notice a difference.
 GENERIC_NEXT_STEPS = "A senior consultant will email you within one working day."
 _LIMIT_SCOPE = "quote-request"
@@ -75,17 +73,11 @@ def submit_quote(*, fields: Mapping[str, object], client_ip: str) -> QuoteResult
     if quote is None:
         return QuoteResult(ok=False, message=CORRECT_FIELDS, errors=errors, status=422)
 
-    retry_after = consume_limit(
-        limits=get_settings().quote_limit, scope=_LIMIT_SCOPE, identifier=client_ip
-    )
-    if retry_after is not None:
-        minutes = max(1, math.ceil(retry_after / 60))
-        unit = "minute" if minutes == 1 else "minutes"
+    try:
+        hit(Limit(get_settings().quote_limit, _LIMIT_SCOPE, client_key(client_ip)))
+    except RateLimited as refusal:
         return QuoteResult(
-            ok=False,
-            message=f"{TOO_MANY} Try again in {minutes} {unit}.",
-            status=429,
-            retry_after=retry_after,
+            ok=False, message=refusal.message, status=429, retry_after=refusal.retry_after
         )
 
     try:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 import reflex as rx
 
 from rcxsite import accounts, routes
+from rcxsite.accounts.inputs import LoginInput
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.state import messages as msg
 from rcxsite.state.session import SessionState
@@ -108,12 +109,14 @@ class LoginState(SessionState):
     @rx.event
     async def log_in(self, form: dict[str, str]):
         self._clear_messages()
-        self.email = email = str(form.get("email", "")).strip()
-        password = str(form.get("password", ""))
-        self.email_error = "" if email else msg.EMAIL_REQUIRED
-        self.password_error = "" if password else msg.PASSWORD_REQUIRED
-        if self.email_error or self.password_error:
+        raw = {"UserName": form.get("email"), "Password": form.get("password")}
+        login_input, errors = LoginInput.read(raw)  # lengths first: cheap on any input
+        self.email_error = errors.get("UserName", "")
+        self.password_error = errors.get("Password", "")
+        if login_input is None:
             return
+        self.email = email = login_input.email
+        password = login_input.password
         if await self._is_signed_in():
             self.notice = msg.ALREADY_LOGGED_IN
             yield SessionState.redirect_later(routes.HOME.path)
@@ -131,7 +134,7 @@ class LoginState(SessionState):
             logger.exception("login failed unexpectedly")
             self.error = msg.LOGIN_BROKEN
         else:
-            self._start_session(login)
+            yield self._start_session(login)
             self.notice = msg.LOGGED_IN
             yield SessionState.redirect_later(routes.HOME.path)
             return

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 
 import reflex as rx
 
 from rcxsite import accounts, routes
+from rcxsite.accounts.inputs import ForgotPasswordInput, ResetPasswordInput
 from rcxsite.state import messages as msg
 from rcxsite.state.session import SessionState
 
 logger = logging.getLogger(__name__)
 
-# Spec §5: the {email} pattern with no spaces anywhere.
-EMAIL_PATTERN = re.compile(r"^[^\s@]+@[^\s@]+\.[^\s@]+$")
+
+def _token_in_path(path: str) -> str:
+    """The reset token is the link's last path segment; read anew by every handler so that
+    no state var keeps it."""
+    return path.rstrip("/").rsplit("/", 1)[-1]
 
 
 class ForgotPasswordState(rx.State):
@@ -25,15 +28,12 @@ class ForgotPasswordState(rx.State):
 
     @rx.event
     async def send_link(self, form: dict[str, str]):
-        email = str(form.get("email", ""))
-        if not email:
-            self.email_error = msg.EMAIL_REQUIRED
-        elif not EMAIL_PATTERN.match(email):
-            self.email_error = msg.INVALID_EMAIL_ADDRESS
-        else:
-            self.email_error = ""
-        if self.email_error:
+        raw = {"email": form.get("email")}
+        forgot, errors = await asyncio.to_thread(ForgotPasswordInput.read, raw)
+        self.email_error = errors.get("email", "")
+        if forgot is None:
             return
+        email = forgot.email
         self.sending = True
         yield
         try:
@@ -66,19 +66,17 @@ class ResetPasswordState(rx.State):
     resetting: bool = False
     error: str = ""
     notice: str = ""
-    _token: str = ""
 
     @rx.event
     async def verify(self):
         """on_load: any failure to confirm the link marks it invalid (spec §8)."""
-        self._token = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
         self.status, self.error, self.notice, self.email = "verifying", "", "", ""
         self.new_password_error = self.confirm_error = ""
         self.resetting = False
         yield
         try:
             check = await asyncio.to_thread(
-                accounts.check_reset_token, token=self._token,
+                accounts.check_reset_token, token=_token_in_path(self.router.url.path),
                 client_ip=self.router.session.client_ip,
             )
         except Exception:
@@ -97,15 +95,13 @@ class ResetPasswordState(rx.State):
 
     @rx.event
     async def reset_password(self, form: dict[str, str]):
-        new_password = str(form.get("newPassword", ""))
-        confirm = str(form.get("confirmPassword", ""))
+        new_password = form.get("newPassword")
+        confirm = form.get("confirmPassword")
         self.error = ""
-        if not new_password:
-            self.new_password_error = msg.NEW_PASSWORD_REQUIRED
-        elif len(new_password) < msg.MIN_PASSWORD_LENGTH:
-            self.new_password_error = msg.NEW_PASSWORD_TOO_SHORT
-        else:
-            self.new_password_error = ""
+        token = _token_in_path(self.router.url.path)
+        raw = {"NewPassword": new_password, "email": self.email, "ResetToken": token}
+        reset, errors = await asyncio.to_thread(ResetPasswordInput.read, raw)
+        self.new_password_error = errors.get("NewPassword", "")
         if not confirm:
             self.confirm_error = msg.CONFIRM_REQUIRED
         elif confirm != new_password:
@@ -114,12 +110,15 @@ class ResetPasswordState(rx.State):
             self.confirm_error = ""
         if self.new_password_error or self.confirm_error:
             return
+        if reset is None:  # the address or the link itself is unusable
+            self.error = next(iter(errors.values()))
+            return
         self.resetting = True
         yield
         try:
             answer = await asyncio.to_thread(
-                accounts.reset_password, email=self.email, new_password=new_password,
-                token=self._token,
+                accounts.reset_password, email=reset.email, new_password=reset.new_password,
+                token=reset.token, client_ip=self.router.session.client_ip,
             )
         except accounts.AccountError as refusal:
             self.error = refusal.message or msg.RESET_FAILED

@@ -8,21 +8,19 @@ import logging
 import reflex as rx
 
 from rcxsite import accounts
+from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.state import messages as msg
 from rcxsite.state.login import LoginState
 
 logger = logging.getLogger(__name__)
 
 REGISTER_FORM_ID = "register-form"
-# Form field name -> the service's keyword argument.
-FIELDS = {
-    "UserName": "user_name",
-    "EmailAddress": "email",
-    "MobileNumber": "mobile_number",
-    "Password": "password",
-    "CompanyName": "company_name",
-    "Location": "location",
-}
+# The form's inputs are the model's text fields, named by their aliases; the plan comes
+# from the state instead.
+FIELDS = tuple(
+    field.alias for field in RegistrationInput.model_fields.values()
+    if field.alias and field.annotation is str
+)
 
 
 class RegistrationState(LoginState):
@@ -41,21 +39,23 @@ class RegistrationState(LoginState):
 
     @rx.event
     async def register(self, form: dict[str, str]):
-        values = {argument: str(form.get(name, "")) for name, argument in FIELDS.items()}
-        plan = {
-            "project_id": self.project_id,
-            "subscription_plan_id": self.subscription_plan_id,
-            "plan_duration_id": self.plan_duration_id,
-            "is_trial": self.is_trial,
+        raw = {name: form.get(name) for name in FIELDS} | {
+            "ProjectId": self.project_id,
+            "SubscriptionPlanId": self.subscription_plan_id,
+            "PlanDurationId": self.plan_duration_id,
+            "IsTrial": self.is_trial,
         }
-        errors = accounts.validate_registration(**values, **plan)
+        registration, errors = await asyncio.to_thread(RegistrationInput.read, raw)
         self.field_errors = {name: errors.get(name, "") for name in FIELDS}
-        if errors:
+        if registration is None:
             return
         self.registering = True
         yield
         try:
-            customer = await asyncio.to_thread(accounts.register, **values, **plan)
+            customer = await asyncio.to_thread(
+                accounts.register, **registration.model_dump(),
+                client_ip=self.router.session.client_ip,
+            )
         except accounts.AccountError as refusal:
             detail = msg.REGISTER_ERROR_PREFIX + refusal.message if refusal.message else ""
             self._show_dialog("Registration failed", detail or msg.REGISTER_FAILED)
@@ -64,7 +64,7 @@ class RegistrationState(LoginState):
             self._show_dialog("Registration failed", msg.REGISTER_BROKEN)
         else:
             self._show_dialog("Welcome", customer.message or msg.REGISTERED)
-            self.email = values["email"]
+            self.email = registration.email
             self.mode = "login"
             self.project_id = self.subscription_plan_id = self.plan_duration_id = None
             self.is_trial = False

@@ -1,9 +1,14 @@
 """The customer's session as the browser keeps it (spec §3, §4, §9).
 
-Two entries, both named `userSession`: a cookie with the login (30 days) and a header
-entry in session storage, `{value, expiry}`, that lapses after ten minutes without a
-route change. Signed in means both: a live header entry AND a login token the accounts
-service still accepts, so the header and the login page can never disagree.
+Two entries, both named `userSession`: a cookie with the login (EmailAddress, UserName,
+Token, CustomerId; 30 days) and a header entry in session storage, `{value, expiry}`.
+Whether someone is signed in is decided on the server only: the cookie's Token must name
+a live session (rcxsite.accounts.sessions), the rule the REST API applies too.
+
+The token is never a state var, because state is pickled (into Redis when scaled): the
+cookie is written by a script at login and read from the websocket handshake's Cookie
+header; the state keeps only the token's SHA-256 for the rest of the connection, which
+the server can check but nobody can present as a token.
 """
 
 from __future__ import annotations
@@ -12,11 +17,13 @@ import asyncio
 import json
 import logging
 import time
+import urllib.parse
 from typing import Any
 
 import reflex as rx
 
 from rcxsite import accounts, routes
+from rcxsite.accounts import sessions, tokens
 from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -34,32 +41,43 @@ def _json_object(raw: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def cookie_value(cookie_header: str, name: str = SESSION_KEY) -> str:
+    """The decoded value of one cookie in a Cookie request header ("" when absent)."""
+    for part in cookie_header.split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name:
+            return urllib.parse.unquote(value)
+    return ""
+
+
+def _set_cookie_script(value: str) -> str:
+    attributes = f"; path=/; max-age={_settings.login_token_days * 24 * 3600}; samesite=lax"
+    if _settings.secure_cookies:
+        attributes += "; secure"
+    return (
+        f"document.cookie = {json.dumps(SESSION_KEY)} + '=' + "
+        f"encodeURIComponent({json.dumps(value)}) + {json.dumps(attributes)}"
+    )
+
+
 class SessionState(rx.State):
     header_entry: str = rx.SessionStorage("", name=SESSION_KEY)
-    login_cookie: str = rx.Cookie(
-        "",
-        name=SESSION_KEY,
-        path="/",
-        max_age=_settings.login_token_days * 24 * 3600,
-        same_site="lax",
-        secure=_settings.secure_cookies,
-    )
     signed_in: bool = False
+    # Backend-only: SHA-256 of the token of a login made on this connection.
+    _session_digest: str = ""
+    # Set by logout: the handshake's Cookie header still shows the old cookie.
+    _cookie_removed: bool = False
 
     def _saved_login(self) -> dict[str, Any]:
-        """The login cookie's fields: EmailAddress, UserName, Token, CustomerId."""
-        return _json_object(self.login_cookie)
+        """The login cookie's fields, as the browser sent them when this tab connected."""
+        if self._cookie_removed:
+            return {}
+        return _json_object(cookie_value(self.router.headers.cookie))
 
-    def _entry_is_live(self) -> bool:
-        """Reading an expired header entry removes it."""
-        entry = _json_object(self.header_entry)
-        if not entry:
-            return False
-        expiry = entry.get("expiry")
-        if isinstance(expiry, int | float) and expiry > time.time() * 1000:
-            return True
-        self.header_entry = ""
-        return False
+    def _current_digest(self) -> str | None:
+        if self._session_digest:
+            return self._session_digest
+        return tokens.login_token_digest(self._saved_login().get("Token", ""))
 
     def _extend_entry(self, value: str) -> None:
         lifetime_ms = _settings.header_session_minutes * 60 * 1000
@@ -68,36 +86,40 @@ class SessionState(rx.State):
         )
 
     async def _is_signed_in(self) -> bool:
-        if not self._entry_is_live():
+        """The one rule of the header and the login page: a live server-side session."""
+        digest = self._current_digest()
+        if digest is None:
             return False
-        token = str(self._saved_login().get("Token", ""))
         try:
-            customer_id = await asyncio.to_thread(accounts.verify_login_token, token)
+            customer_id = await asyncio.to_thread(sessions.digest_customer, digest)
         except Exception:
-            logger.exception("could not verify a login token")
+            logger.exception("could not check a login session")
             return False
         if customer_id is None:
-            # Revoked (password reset), expired or tampered: sign this browser out entirely.
-            self._forget()
+            # Logged out, idle, too old or revoked by a password reset.
+            self._session_digest = ""
+            self.header_entry = ""
             return False
         return True
 
-    def _start_session(self, login: accounts.LoginResult) -> None:
-        self.login_cookie = json.dumps(
-            {
-                "EmailAddress": login.email_address,
-                "UserName": login.user_name,
-                "Token": login.token,
-                "CustomerId": login.customer_id,
-            }
-        )
+    def _start_session(self, login: accounts.LoginResult) -> rx.event.EventSpec:
+        """Remember the login; returns the event that writes the cookie in the browser."""
+        self._session_digest = tokens.login_token_digest(login.token) or ""
+        self._cookie_removed = False
         self._extend_entry(login.email_address)
         self.signed_in = True
-
-    def _forget(self) -> None:
-        self.header_entry = ""
-        self.login_cookie = ""
-        self.signed_in = False
+        return rx.call_script(
+            _set_cookie_script(
+                json.dumps(
+                    {
+                        "EmailAddress": login.email_address,
+                        "UserName": login.user_name,
+                        "Token": login.token,
+                        "CustomerId": login.customer_id,
+                    }
+                )
+            )
+        )
 
     @rx.event
     async def check(self) -> None:
@@ -107,13 +129,19 @@ class SessionState(rx.State):
             self._extend_entry(str(self._saved_login().get("EmailAddress", "")))
 
     @rx.event
-    def log_out(self) -> list[rx.event.EventSpec]:
-        self._forget()
-        return [
-            rx.remove_session_storage(SESSION_KEY),
-            rx.remove_cookie(SESSION_KEY, {"path": "/"}),
-            rx.redirect(routes.HOME.path),
-        ]
+    async def log_out(self):
+        digest = self._current_digest()
+        self._session_digest, self._cookie_removed = "", True
+        self.header_entry = ""
+        self.signed_in = False
+        if digest is not None:
+            try:
+                await asyncio.to_thread(sessions.end_digest_session, digest)
+            except Exception:
+                logger.exception("could not revoke a login session")
+        yield rx.remove_session_storage(SESSION_KEY)
+        yield rx.remove_cookie(SESSION_KEY, {"path": "/"})
+        yield rx.redirect(routes.HOME.path)
 
     @rx.event(background=True)
     async def redirect_later(self, path: str):

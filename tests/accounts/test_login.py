@@ -99,7 +99,7 @@ def test_ten_failures_per_account_lock_it_for_fifteen_minutes() -> None:
     locked = _refusal(email="ALICE@example.com", password=PASSWORD, client_ip="10.0.1.1")
 
     assert locked.status == 429
-    assert locked.message == "Too many failed login attempts. Try again in 15 minutes."
+    assert locked.message == "Too many requests. Try again in 15 minutes."
     assert locked.retry_after is not None and 14 * 60 < locked.retry_after <= 15 * 60
     accounts.reset_rate_limits()
     assert accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
@@ -123,7 +123,12 @@ def test_unknown_addresses_are_locked_like_known_ones() -> None:
     assert _refusal(email="ghost@example.com", password="wrong", client_ip="10.0.0.2").status == 429
 
 
-def test_successful_logins_do_not_count_against_the_limit() -> None:
+def test_every_attempt_takes_a_slot_before_the_password_is_checked() -> None:
+    # Counting first is what bounds parallel guesses; a success keeps its slot too.
     register_customer()
-    for _ in range(12):
+    for _ in range(10):
         accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
+
+    refused = _refusal(email="alice@example.com", password=PASSWORD, client_ip=IP)
+
+    assert (refused.status, refused.message) == (429, "Too many requests. Try again in 15 minutes.")

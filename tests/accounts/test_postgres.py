@@ -77,7 +77,9 @@ def test_reset_flow_and_token_revocation_on_postgresql() -> None:
     token = reset_token_in(outbox_messages()[-1])
     assert accounts.check_reset_token(token=token, client_ip="1.2.3.4").email == "pat@example.com"
 
-    accounts.reset_password(email="pat@example.com", new_password="fresh-pass", token=token)
+    accounts.reset_password(
+        email="pat@example.com", new_password="fresh-pass", token=token, client_ip="10.0.0.9"
+    )
 
     assert accounts.verify_login_token(old.token) is None
     new = accounts.authenticate(email="pat@example.com", password="fresh-pass", client_ip="1.2.3.4")

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import uuid
 from collections.abc import Iterator
 
 import pytest
 import redis
 
-from rcxsite import accounts
-from rcxsite.accounts import AccountError, ratelimit
+from rcxsite import accounts, ratelimit
+from rcxsite.accounts import AccountError
 from rcxsite.settings import get_settings
 from tests.support.fixtures import Configure
 from tests.support.site import PASSWORD, register_customer
@@ -39,7 +41,7 @@ def test_login_failures_are_counted_in_redis_across_workers(redis_client: redis.
     prefix = get_settings().rate_limit_key_prefix
     assert list(redis_client.scan_iter(f"{prefix}*"))
 
-    ratelimit._storage.cache_clear()  # as if the next attempt reached another worker
+    ratelimit.forget_storage_connections()  # as if the next attempt reached another worker
     with pytest.raises(AccountError) as refused:
         accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip="10.2.2.2")
 
@@ -47,3 +49,25 @@ def test_login_failures_are_counted_in_redis_across_workers(redis_client: redis.
     accounts.reset_rate_limits()
     assert list(redis_client.scan_iter(f"{prefix}*")) == []
     assert accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip="10.2.2.2")
+
+
+_OTHER_WORKER = """
+from rcxsite import accounts
+for _ in range(10):
+    try:
+        accounts.authenticate(email="ghost@example.com", password="guess", client_ip="10.3.3.3")
+    except accounts.AccountError as refusal:
+        assert refusal.status == 401, refusal
+"""
+
+
+def test_two_processes_share_one_limit_through_redis(redis_client: redis.Redis) -> None:
+    # A real second process (another worker) uses up the limit; this one is then refused.
+    subprocess.run([sys.executable, "-c", _OTHER_WORKER], check=True, timeout=120)
+
+    with pytest.raises(AccountError) as refused:
+        accounts.authenticate(email="ghost@example.com", password="guess", client_ip="10.4.4.4")
+
+    assert (refused.value.status, refused.value.message) == (
+        429, "Too many requests. Try again in 15 minutes."
+    )

@@ -28,6 +28,7 @@ def _customers() -> list[Customer]:
 
 def test_register_stores_the_customer_with_a_hash_and_not_the_password() -> None:
     created = accounts.register(
+        client_ip="10.0.0.1",
         **{**VALID, "email": " Alice@Example.COM ", "user_name": " Alice "},
         project_id=7,
         subscription_plan_id=2,
@@ -49,7 +50,6 @@ def test_register_stores_the_customer_with_a_hash_and_not_the_password() -> None
     assert row.password_hash.startswith("$argon2id$")
     assert "abcd" not in row.password_hash
     assert row.created_at.tzinfo is not None
-    assert row.tokens_valid_after is None
 
 
 def test_validate_registration_is_empty_for_valid_input() -> None:
@@ -96,7 +96,7 @@ def test_each_rule_has_its_spec_message(field: str, value: object, key: str, mes
 
     assert accounts.validate_registration(**values) == {key: message}
     with pytest.raises(AccountError) as refused:
-        accounts.register(**values)
+        accounts.register(**values, client_ip="10.0.0.1")
     assert (refused.value.status, refused.value.message) == (422, message)
     assert dict(refused.value.fields) == {key: message}
     assert _customers() == []

@@ -59,7 +59,6 @@ def test_migration_0002_goes_up_and_down_on_an_empty_sqlite_file(
     assert columns["mailed_at"]["nullable"] is True
     assert columns["call_date"]["nullable"] is False
     assert "ix_quote_request_created_at" in indexes
-    assert_schema_matches_models()
 
     downgrade(alembic_config(), "0001")
     assert table_names() == {"alembic_version", "customer", "password_reset_token"}

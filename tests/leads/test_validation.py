@@ -153,3 +153,14 @@ def test_the_service_choices_follow_the_site_services() -> None:
     assert expected == SERVICE_CHOICES
     assert CALL_TIMES[0] == ("09:00", "09:00")
     assert CALL_TIMES[-1] == ("17:00", "17:00")
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\x1b"])
+def test_line_separators_and_controls_are_refused_in_every_text_field(separator: str) -> None:
+    # U+2028 in a quote used to pass, then break the mail to sales after "received".
+    for field in ("name", "company", "message"):
+        quote, errors = validate_quote(
+            quote_fields(**{field: f"Needs a new website, soon{separator}please"})
+        )
+        assert quote is None
+        assert errors[field] == "Contains characters that are not allowed"

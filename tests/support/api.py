@@ -8,6 +8,7 @@ FORGOT = "/api/v1/Auth/ForgotPassword"
 CHECK = "/api/v1/Auth/CheckResetUrlValide"
 RESET = "/api/v1/Auth/ResetPasswordLink"
 LOGIN = "/api/v1/Auth/Login"
+LOGOUT = "/api/v1/Auth/Logout"
 CREATE = "/api/v1/User/CreateCustomer"
 
 

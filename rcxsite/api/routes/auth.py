@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Header, Query, Request
 
 from rcxsite import accounts
-from rcxsite.accounts.reset import LINK_INVALID
+from rcxsite.accounts.inputs import LINK_INVALID
 from rcxsite.api.client import client_address
 from rcxsite.api.envelope import Envelope
 from rcxsite.api.routes import error_responses
@@ -20,6 +20,7 @@ from rcxsite.api.schemas import (
 router = APIRouter(prefix="/Auth", tags=["Auth"])
 
 RESET_LINK_VALID = "The reset link is valid."
+LOGGED_OUT = "Logged out."
 
 
 @router.post(
@@ -45,11 +46,12 @@ def check_reset_url(
 @router.post(
     "/ResetPasswordLink",
     summary="Set a new password with a reset link",
-    responses=error_responses(),
+    responses=error_responses(429),
 )
-def reset_password(body: ResetPasswordBody) -> Envelope[None]:
+def reset_password(body: ResetPasswordBody, request: Request) -> Envelope[None]:
     message = accounts.reset_password(
-        email=body.email, new_password=body.NewPassword, token=body.ResetToken
+        email=body.email, new_password=body.new_password, token=body.token,
+        client_ip=client_address(request),
     )
     return Envelope(status=200, message=message)
 
@@ -59,7 +61,7 @@ def reset_password(body: ResetPasswordBody) -> Envelope[None]:
 )
 def login(body: LoginBody, request: Request) -> Envelope[LoginData]:
     result = accounts.authenticate(
-        email=body.UserName, password=body.Password, client_ip=client_address(request)
+        email=body.email, password=body.password, client_ip=client_address(request)
     )
     data = LoginData(
         emailAddress=result.email_address,
@@ -68,3 +70,12 @@ def login(body: LoginBody, request: Request) -> Envelope[LoginData]:
         id=result.customer_id,
     )
     return Envelope(status=200, message=result.message, data=data)
+
+
+@router.post("/Logout", summary="End the session a login token names", responses=error_responses())
+def logout(authorization: str = Header("", max_length=300)) -> Envelope[None]:
+    """`Authorization: Bearer <token>`; answers the same whether or not the token was live."""
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() == "bearer" and token:
+        accounts.log_out(token.strip())
+    return Envelope(status=200, message=LOGGED_OUT)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Request, status
 
 from rcxsite import accounts
+from rcxsite.api.client import client_address
 from rcxsite.api.envelope import Envelope
 from rcxsite.api.routes import error_responses
 from rcxsite.api.schemas import CreateCustomerBody, CreatedCustomerData
@@ -16,19 +17,8 @@ router = APIRouter(prefix="/User", tags=["User"])
     "/CreateCustomer",
     status_code=status.HTTP_201_CREATED,
     summary="Register a customer",
-    responses=error_responses(409),
+    responses=error_responses(409, 429),
 )
-def create_customer(body: CreateCustomerBody) -> Envelope[CreatedCustomerData]:
-    created = accounts.register(
-        user_name=body.UserName,
-        email=body.EmailAddress,
-        mobile_number=body.MobileNumber,
-        password=body.Password,
-        company_name=body.CompanyName,
-        location=body.Location,
-        project_id=body.ProjectId,
-        subscription_plan_id=body.SubscriptionPlanId,
-        plan_duration_id=body.PlanDurationId,
-        is_trial=body.IsTrial,
-    )
+def create_customer(body: CreateCustomerBody, request: Request) -> Envelope[CreatedCustomerData]:
+    created = accounts.register(**body.model_dump(), client_ip=client_address(request))
     return Envelope(status=201, message=created.message, data=CreatedCustomerData(id=created.id))

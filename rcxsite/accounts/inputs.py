@@ -1,0 +1,202 @@
+"""Every input of the accounts service, each defined once with its limits and spec §5 texts.
+
+The REST API takes these as request bodies, the screens `read` their forms with them and
+the services `parse` what they are given, so all three refuse the same input the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+from pydantic import Field, field_validator
+
+from rcxsite.accounts.common_passwords import COMMON_PASSWORD, is_common_password
+from rcxsite.accounts.errors import AccountError
+from rcxsite.accounts.validation import (
+    EMAIL_REQUIRED,
+    MAX_DB_INTEGER,
+    MAX_PASSWORD,
+    MAX_TOKEN_LENGTH,
+    MIN_PASSWORD,
+    MIN_USER_NAME,
+    MOBILE_INPUT_MAX,
+    NEW_PASSWORD_REQUIRED,
+    NEW_PASSWORD_TOO_SHORT,
+    PASSWORD_REQUIRED,
+    PASSWORD_TOO_LONG,
+    RESET_EMAIL_INVALID,
+    is_mobile_number,
+    looks_like_email,
+    normalize_email,
+    required_text,
+)
+from rcxsite.forms import FormInput, problem
+from rcxsite.models import COMPANY_NAME_MAX, EMAIL_MAX, LOCATION_MAX, USER_NAME_MAX
+
+LINK_INVALID = (
+    "This password reset link has expired or is invalid. Please request a new password reset."
+)
+
+
+class AccountInput(FormInput):
+    @classmethod
+    def parse(cls, raw: Mapping[str, Any]) -> Self:
+        """The validated input, or an `AccountError` (422) with a message per field."""
+        form, errors = cls.read(raw)
+        if form is None:
+            raise AccountError(422, next(iter(errors.values())), fields=errors)
+        return form
+
+
+def _new_password(value: str, *, required: str, too_short: str) -> str:
+    if not value:
+        raise problem(required)
+    if len(value) < MIN_PASSWORD:
+        raise problem(too_short)
+    if is_common_password(value):
+        raise problem(COMMON_PASSWORD)
+    return value
+
+
+def _optional_id(value: object) -> object:
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if value is not None and not (whole and 0 <= value <= MAX_DB_INTEGER):  # type: ignore[operator]
+        raise problem(f"Must be a whole number from 0 to {MAX_DB_INTEGER}")
+    return value
+
+
+class RegistrationInput(AccountInput):
+    too_long_messages = {"password": PASSWORD_TOO_LONG, "mobile_number": "Invalid mobile number"}
+
+    user_name: str = Field("", alias="UserName", max_length=USER_NAME_MAX)
+    email: str = Field("", alias="EmailAddress", max_length=EMAIL_MAX)
+    mobile_number: str = Field("", alias="MobileNumber", max_length=MOBILE_INPUT_MAX)
+    password: str = Field("", alias="Password", max_length=MAX_PASSWORD)
+    company_name: str = Field("", alias="CompanyName", max_length=COMPANY_NAME_MAX)
+    location: str = Field("", alias="Location", max_length=LOCATION_MAX)
+    project_id: int | None = Field(None, alias="ProjectId", strict=True)
+    subscription_plan_id: int | None = Field(None, alias="SubscriptionPlanId", strict=True)
+    plan_duration_id: int | None = Field(None, alias="PlanDurationId", strict=True)
+    is_trial: bool = Field(False, alias="IsTrial", strict=True)
+
+    @field_validator("user_name")
+    @classmethod
+    def _user_name(cls, value: str) -> str:
+        return required_text(
+            value, required="Username is required", minimum=MIN_USER_NAME,
+            too_short=f"Min {MIN_USER_NAME} characters",
+        )
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise problem(EMAIL_REQUIRED)
+        normalized = normalize_email(value)
+        if normalized is None:
+            raise problem("Invalid email")
+        return normalized
+
+    @field_validator("mobile_number")
+    @classmethod
+    def _mobile(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise problem("Mobile number is required")
+        if not is_mobile_number(value):
+            raise problem("Invalid mobile number")
+        return value
+
+    @field_validator("password")
+    @classmethod
+    def _password(cls, value: str) -> str:
+        return _new_password(
+            value, required=PASSWORD_REQUIRED, too_short=f"Min {MIN_PASSWORD} characters"
+        )
+
+    @field_validator("company_name")
+    @classmethod
+    def _company(cls, value: str) -> str:
+        return required_text(value, required="Company name is required")
+
+    @field_validator("location")
+    @classmethod
+    def _location(cls, value: str) -> str:
+        return required_text(value, required="Location is required")
+
+    @field_validator("project_id", "subscription_plan_id", "plan_duration_id", mode="before")
+    @classmethod
+    def _ids(cls, value: object) -> object:
+        return _optional_id(value)
+
+
+class LoginInput(AccountInput):
+    too_long_messages = {"password": PASSWORD_TOO_LONG}
+
+    email: str = Field(
+        "", alias="UserName", max_length=EMAIL_MAX,
+        description="The email address (the field keeps its old name)",
+    )
+    password: str = Field("", alias="Password", max_length=MAX_PASSWORD)
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise problem(EMAIL_REQUIRED)
+        return value
+
+    @field_validator("password")
+    @classmethod
+    def _password(cls, value: str) -> str:
+        if not value:
+            raise problem(PASSWORD_REQUIRED)
+        return value
+
+
+class ForgotPasswordInput(AccountInput):
+    email: str = Field("", alias="email", max_length=EMAIL_MAX)
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise problem(EMAIL_REQUIRED)
+        # Spec §5's {email} pattern first (a linear scan), then the full syntax check.
+        normalized = normalize_email(value) if looks_like_email(value) else None
+        if normalized is None:
+            raise problem(RESET_EMAIL_INVALID)
+        return normalized
+
+
+class ResetPasswordInput(AccountInput):
+    too_long_messages = {"new_password": PASSWORD_TOO_LONG, "token": LINK_INVALID}
+
+    # The password comes first: its message is the one shown when several fields fail.
+    new_password: str = Field("", alias="NewPassword", max_length=MAX_PASSWORD)
+    email: str = Field("", alias="email", max_length=EMAIL_MAX)
+    token: str = Field("", alias="ResetToken", max_length=MAX_TOKEN_LENGTH)
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise problem(EMAIL_REQUIRED)
+        return value
+
+    @field_validator("new_password")
+    @classmethod
+    def _new_password(cls, value: str) -> str:
+        return _new_password(
+            value, required=NEW_PASSWORD_REQUIRED, too_short=NEW_PASSWORD_TOO_SHORT
+        )
+
+
+def validate_registration(**fields: Any) -> dict[str, str]:
+    """Per-field messages for registration values given by attribute name; empty if valid."""
+    return RegistrationInput.read(fields)[1]

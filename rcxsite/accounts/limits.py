@@ -1,0 +1,55 @@
+"""The accounts service's rate limits, counted by the shared `rcxsite.ratelimit`.
+
+Every function counts one event (atomically, before the work it guards) and raises the
+429 `AccountError` when a limit is used up. Per-client limits key IPv6 visitors by /64.
+"""
+
+from __future__ import annotations
+
+from rcxsite.accounts.errors import AccountError
+from rcxsite.ratelimit import Limit, RateLimited, client_key, hit
+from rcxsite.settings import get_settings
+
+
+def _enforce(*limits: Limit) -> None:
+    try:
+        hit(*limits)
+    except RateLimited as refusal:
+        raise AccountError(429, refusal.message, retry_after=refusal.retry_after) from None
+
+
+def reserve_login_attempt(*, account: str, client_ip: str) -> None:
+    """Take a slot of the login limit before the password is checked.
+
+    Counting first is what keeps parallel guesses bounded: 30 simultaneous attempts can
+    have at most `LOGIN_FAILURE_LIMIT` passwords checked. A successful login keeps its
+    slot: giving it back is not atomic in `limits`' moving window, and a person logs in far
+    less often than the limit allows.
+    """
+    rule = get_settings().login_failure_limit
+    _enforce(
+        Limit(rule, "login:account", account),
+        Limit(rule, "login:client", client_key(client_ip)),
+    )
+
+
+def count_reset_mail(*, account: str, client_ip: str) -> None:
+    """One reset request, for a known address or not, so a 429 reveals no account."""
+    settings = get_settings()
+    _enforce(
+        Limit(settings.reset_mail_client_limits, "reset-mail:client", client_key(client_ip)),
+        Limit(settings.reset_mail_limits, "reset-mail:account", account),
+    )
+
+
+def count_reset_check(*, client_ip: str) -> None:
+    _enforce(Limit(get_settings().reset_check_limit, "reset-check", client_key(client_ip)))
+
+
+def count_reset_submission(*, client_ip: str) -> None:
+    """A new-password submission: counted before the token lookup and the hashing."""
+    _enforce(Limit(get_settings().reset_submit_limit, "reset-submit", client_key(client_ip)))
+
+
+def count_registration(*, client_ip: str) -> None:
+    _enforce(Limit(get_settings().registration_limit, "registration", client_key(client_ip)))

@@ -1,0 +1,88 @@
+"""Server-side login sessions: the one rule for "signed in", shared by screens and API.
+
+A login stores a row with only the SHA-256 of a random token; the token itself goes to
+the client (the `userSession` cookie's Token, the API's `token`). A session counts while
+it is not revoked, was last used within `HEADER_SESSION_MINUTES` and is younger than
+`LOGIN_TOKEN_DAYS`. Logging out revokes it; a password reset revokes all of a customer's.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from rcxsite.accounts.tokens import login_token_digest, new_login_token
+from rcxsite.db import session_scope
+from rcxsite.models import LoginSession, utcnow
+from rcxsite.settings import get_settings
+
+
+def start_session(session: Session, customer_id: int) -> str:
+    """Record a new session in `session`'s transaction; returns the token to hand out."""
+    token, digest = new_login_token()
+    now = utcnow()
+    session.add(
+        LoginSession(customer_id=customer_id, token_hash=digest, created_at=now, last_seen_at=now)
+    )
+    return token
+
+
+def _live_since(now: datetime) -> tuple[datetime, datetime]:
+    settings = get_settings()
+    return (
+        now - timedelta(minutes=settings.header_session_minutes),
+        now - timedelta(days=settings.login_token_days),
+    )
+
+
+def session_customer(token: str, *, now: datetime | None = None) -> int | None:
+    """The customer a live session belongs to, marking it used; None for anything else."""
+    digest = login_token_digest(token)
+    return None if digest is None else digest_customer(digest, now=now)
+
+
+def digest_customer(digest: str, *, now: datetime | None = None) -> int | None:
+    """As `session_customer`, for a caller that kept only the token's digest (the screens)."""
+    now = now or utcnow()
+    idle_limit, age_limit = _live_since(now)
+    with session_scope() as session:
+        row = session.exec(
+            select(LoginSession).where(
+                LoginSession.token_hash == digest,
+                col(LoginSession.revoked_at).is_(None),
+                LoginSession.last_seen_at >= idle_limit,
+                LoginSession.created_at >= age_limit,
+            )
+        ).first()
+        if row is None:
+            return None
+        row.last_seen_at = now
+        session.add(row)
+        return row.customer_id
+
+
+def end_session(token: str) -> None:
+    """Revoke the session a token names (logout); unknown tokens are ignored."""
+    digest = login_token_digest(token)
+    if digest is not None:
+        end_digest_session(digest)
+
+
+def end_digest_session(digest: str) -> None:
+    with session_scope() as session:
+        session.exec(
+            update(LoginSession)
+            .where(LoginSession.token_hash == digest, col(LoginSession.revoked_at).is_(None))
+            .values(revoked_at=utcnow())
+        )
+
+
+def revoke_all_sessions(session: Session, customer_id: int, now: datetime) -> None:
+    """Within the caller's transaction: end every session of a customer (password reset)."""
+    session.exec(
+        update(LoginSession)
+        .where(LoginSession.customer_id == customer_id, col(LoginSession.revoked_at).is_(None))
+        .values(revoked_at=now)
+    )

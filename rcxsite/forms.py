@@ -1,0 +1,99 @@
+"""The base of every input model (registration, login, reset, quote): limits first.
+
+A model declares each field once, with its alias (the name forms and clients send), its
+maximum length and its messages. Before anything else looks at a value, its length is
+checked against that maximum, so no normalising, regular expression or hashing ever
+sees an oversized string; the REST API (as a request body), the Reflex screens (through
+`read`) and the services all validate through the same model.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+from annotated_types import MaxLen
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
+
+# Error type of the messages a model writes itself; anything else came from pydantic.
+FORM_ERROR = "form"
+INVALID_CHARACTERS = "Contains characters that are not allowed"
+# Unicode's line and paragraph separators end a line in mail headers and JavaScript source
+# but are not control characters; they are refused along with those.
+_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def problem(message: str) -> PydanticCustomError:
+    """Raise this from a validator to show `message` exactly as written."""
+    return PydanticCustomError(FORM_ERROR, message)
+
+
+def has_forbidden_characters(value: str, *, allowed: str = "") -> bool:
+    """Control characters (NUL breaks PostgreSQL), lone surrogates and line separators."""
+    return any(
+        unicodedata.category(char) in _FORBIDDEN_CATEGORIES and char not in allowed
+        for char in value
+    )
+
+
+def _encodable(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def too_long(maximum: int) -> str:
+    return f"Max {maximum} characters"
+
+
+class FormInput(BaseModel):
+    """Subclasses set `too_long_messages` for fields whose length message is not `too_long`."""
+
+    model_config = ConfigDict(
+        frozen=True, extra="ignore", populate_by_name=True, str_strip_whitespace=False
+    )
+    too_long_messages: ClassVar[Mapping[str, str]] = {}
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _bounded(cls, value: Any, info: ValidationInfo) -> Any:
+        """Length first, before any parsing; `None` counts as an empty text field."""
+        field = cls.model_fields[info.field_name or ""]
+        if value is None:
+            return "" if field.annotation is str else None
+        maximum = next((m.max_length for m in field.metadata if isinstance(m, MaxLen)), None)
+        if maximum is not None and isinstance(value, str) and len(value) > maximum:
+            raise problem(cls.too_long_messages.get(info.field_name or "", too_long(maximum)))
+        if isinstance(value, str) and not _encodable(value):
+            raise problem(INVALID_CHARACTERS)  # lone surrogates, which JSON can carry
+        return value
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any], **context: Any) -> tuple[Self | None, dict[str, str]]:
+        """The validated input and no messages, or None and one message per invalid field
+        keyed by the alias the form or client used, in the model's field order."""
+        try:
+            return cls.model_validate(raw, context=context), {}
+        except ValidationError as error:
+            aliases = {name: field.alias or name for name, field in cls.model_fields.items()}
+            return None, field_messages(error, aliases)
+
+
+def field_messages(error: ValidationError, aliases: Mapping[str, str]) -> dict[str, str]:
+    """One message per field, keyed by its alias whichever spelling the input used;
+    pydantic's own wording (never the input) for errors that are not ours."""
+    messages: dict[str, str] = {}
+    for detail in error.errors():
+        loc = [str(part) for part in detail.get("loc", ())]
+        field = ".".join([aliases.get(loc[0], loc[0]), *loc[1:]]) if loc else "request"
+        if detail.get("type") == FORM_ERROR:
+            messages.setdefault(field, detail["msg"])
+        elif detail.get("type") == "missing":
+            messages.setdefault(field, f"{field} is required")
+        else:
+            messages.setdefault(field, f"{field}: {detail.get('msg', 'invalid value')}")
+    return messages
