@@ -15,16 +15,18 @@ from playwright.sync_api import Browser, sync_playwright
 from bench import floor, lighthouse, micro, report
 from bench.config import OUT_DIR, REPORT_PATH, Options
 from bench.environment import Environment, load_average
-from bench.phone import Load, launch, measure
+from bench.phone import Load, interaction_named, launch, measure
 from bench.server import production_site
 from bench.summary import LighthouseSummary, PageLoads, PhoneSummary
 from bench.targets import check
 
 
 def _log(load: Load, label: str) -> None:
-    parts = [f"FCP {load.fcp or 0:.0f}", f"LCP {load.lcp or 0:.0f}"]
+    parts = [f"FCP {load.fcp or 0:.0f}"]
+    if load.lcp is not None:
+        parts.append(f"LCP {load.lcp:.0f}")
     if load.interactive is not None:
-        parts.append(f"menu {load.interactive:.0f}")
+        parts.append(f"{load.interaction} {load.interactive:.0f}")
     parts.append(f"{load.transferred / 1024:.0f} KiB/{load.requests}")
     print(f"  {label}: " + " ".join(parts) + (f"  FAILED {load.error}" if load.error else ""),
           file=sys.stderr, flush=True)
@@ -38,12 +40,19 @@ def phone_runs(browser: Browser, site: str, floor_site: str | None,
     for run in range(1, options.runs + 1):
         for page, runs in loads.items():
             label = f"run {run}/{options.runs} {page}"
-            runs.paint.append(measure(browser, site + page, tap=False))
+            runs.paint.append(measure(browser, site + page))
             _log(runs.paint[-1], f"{label} paint")
-            runs.tap.append(measure(browser, site + page, tap=True))
+            # What to tap comes from this page's untouched load (a failed one: an earlier).
+            offered = [load.interaction for load in runs.paint if load.interaction]
+            interaction = interaction_named(offered[-1] if offered else None)
+            if interaction is None:
+                runs.tap.append(Load(error="nothing to tap: no control of INTERACTIONS"))
+            else:
+                runs.tap.append(measure(browser, site + page, tap=interaction))
+                runs.tap[-1].interaction = interaction.label
             _log(runs.tap[-1], f"{label} tap")
             if floor_site is not None:
-                runs.floor.append(measure(browser, floor_site + page, tap=False))
+                runs.floor.append(measure(browser, floor_site + page))
                 _log(runs.floor[-1], f"{label} floor")
     return loads
 

@@ -68,18 +68,34 @@ class PhoneProfile:
 
 PHONE = PhoneProfile()
 
-# The header's menu button and the menu it opens. Found by role and name so the markup
-# behind them (today `button.hamburger` and a Radix dialog) can change.
-MENU_BUTTON_ROLE = "button"
-MENU_BUTTON_NAME = "Open menu"
-MENU_SELECTOR = 'nav[aria-label="Mobile"]'
+
+
+@dataclass(frozen=True)
+class Interaction:
+    """A tap a visitor makes early, and what shows the page has answered it."""
+
+    label: str
+    # The accessible name of the button tapped (found by role and name, so the markup
+    # behind it can change).
+    button_name: str
+    # A CSS selector that matches a visible element once the tap has been answered.
+    answered: str
+
+
+# Each page is tapped with the first of these it has. /log-in has no header, so there the
+# first control a visitor may touch, the password's show/hide toggle, stands in.
+INTERACTIONS: tuple[Interaction, ...] = (
+    # Today `button.hamburger` opening a Radix dialog.
+    Interaction("menu opens", "Open menu", 'nav[aria-label="Mobile"]'),
+    Interaction("password shown", "Show password", 'input[name="password"][type="text"]'),
+)
 # Pause between taps while the page is not interactive yet: the resolution of the
 # "interactive" figure is about this plus the time the renderer takes to handle a tap.
 TAP_INTERVAL_MS = 50
 # A paint load ends once no request started or finished for this long after networkidle.
 SETTLE_MS = 500
 # One load (navigation, taps, network settling) may take at most this long.
-LOAD_TIMEOUT_MS = 45_000
+LOAD_TIMEOUT_MS = 30_000
 
 TOOLS = ROOT / ".tools"
 NODE = TOOLS / "node_modules" / ".bin" / "node"

@@ -31,6 +31,7 @@ class PhoneSummary:
     fcp: float | None
     lcp: float | None
     interactive: float | None
+    interaction: str | None
     transferred: float | None
     requests: float | None
     redirects: float | None
@@ -45,6 +46,7 @@ class PhoneSummary:
             fcp=median(load.fcp for load in good),
             lcp=median(load.lcp for load in good),
             interactive=median(load.interactive for load in taps if load.error is None),
+            interaction=next((load.interaction for load in taps if load.interaction), None),
             transferred=median(load.transferred for load in good),
             requests=median(load.requests for load in good),
             redirects=median(load.redirects for load in good),
