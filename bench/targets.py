@@ -39,7 +39,9 @@ def _check(what: str, target: str, values: dict[str, float | None], limit: float
         return Check(what, target, "not measured", None)
     worst_page = (max if at_most else min)(present, key=present.__getitem__)
     worst = present[worst_page]
-    measured = fmt(worst) + (f" (`{worst_page}`)" if len(present) > 1 else "")
+    # Name the worst page only where pages differ: "100 (`/`)" would read as a finding.
+    differ = len(set(present.values())) > 1
+    measured = fmt(worst) + (f" (`{worst_page}`)" if differ else "")
     return Check(what, target, measured, worst <= limit if at_most else worst >= limit)
 
 
