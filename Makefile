@@ -11,6 +11,8 @@ TOOLS := .tools
 TOOLS_BIN := $(TOOLS)/node_modules/.bin
 BUN_VERSION := 1.4.4
 NODE_VERSION := 22.23.3
+LIGHTHOUSE_VERSION := 13.5.0
+LIGHTHOUSE := $(TOOLS)/lighthouse
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 export PATH := $(CURDIR)/$(TOOLS_BIN):$(CURDIR)/$(VENV)/bin:$(PATH)
@@ -26,7 +28,8 @@ help:
 	@echo "make run    build and serve the production site on http://localhost:$(PORT)"
 	@echo "make test   lint and run every test (unit, API, browser)"
 	@echo "make dev    Reflex dev mode with hot reload"
-	@echo "make bench  benchmarks (not part of make test)"
+	@echo "make bench  performance report in bench/REPORT.md (not part of make test; ~15 min)"
+	@echo "            quick: make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing BENCH_LIGHTHOUSE=0"
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,6 +45,19 @@ $(TOOLS)/.installed: Makefile
 /usr/bin/chromium:
 	$(SUDO) apt-get update -qq
 	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+# nginx serves the benchmark's script-free floor; the bench runs it itself, not as a service.
+/usr/sbin/nginx:
+	$(SUDO) apt-get update -qq
+	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx
+
+# Lighthouse has its own prefix and stamp: a change to it reinstalls nothing else.
+# npm runs on the Node 22 of .tools (first on PATH); Lighthouse 13 needs Node >= 22.
+$(LIGHTHOUSE)/.installed: | $(TOOLS)/.installed
+	npm install --prefix $(LIGHTHOUSE) --no-audit --no-fund --loglevel=error \
+		lighthouse@$(LIGHTHOUSE_VERSION)
+	$(TOOLS_BIN)/node $(LIGHTHOUSE)/node_modules/lighthouse/cli/index.js --version >/dev/null
+	touch $@
 
 setup: $(VENV)/.installed $(TOOLS)/.installed
 
@@ -60,8 +76,11 @@ lint: setup
 test: setup /usr/bin/chromium lint
 	$(PY) -m pytest
 
-bench: setup migrate
-	$(PY) -m tests.bench
+# Options (environment or make variables): BENCH_RUNS=3, BENCH_PAGES=/,/pricing,
+# BENCH_LIGHTHOUSE=0, BENCH_FLOOR=0, BENCH_MICRO=0, BENCH_URL=http://localhost:3000 (a site
+# already running, no build). See bench/config.py.
+bench: setup /usr/bin/chromium /usr/sbin/nginx $(LIGHTHOUSE)/.installed
+	$(PY) -m bench
 
 clean:
 	rm -rf .web assets/external
