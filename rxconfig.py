@@ -21,6 +21,8 @@ config = rx.Config(
     telemetry_enabled=False,
     show_built_with_reflex=False,
     deploy_url=settings.site_url,
+    # Reflex's default "*" with credentials would let any website call the API as the visitor.
+    cors_allowed_origins=settings.allowed_origins,
     frontend_port=settings.port,
     # The screens then see the visitor's address behind proxies, as the REST API does.
     trusted_proxy_hops=settings.trusted_proxy_hops,

@@ -55,3 +55,23 @@ export function NavigationLoading({ children }) {
   }, [loading]);
   return visible ? children : null;
 }
+
+const SESSION_KEY = "userSession";
+
+// Asks the server about the sign-in state on every path change, but only when this
+// browser holds a session: a visitor who never logged in costs the server nothing and
+// the page no re-render.
+export function SessionWatch({ onCheck }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const hasCookie = document.cookie.split(";").some((c) => c.trim().startsWith(`${SESSION_KEY}=`));
+    let hasEntry = false;
+    try {
+      hasEntry = window.sessionStorage.getItem(SESSION_KEY) !== null;
+    } catch {
+      // Storage can be blocked; the cookie alone then decides.
+    }
+    if (hasCookie || hasEntry) onCheck?.();
+  }, [pathname]);
+  return null;
+}

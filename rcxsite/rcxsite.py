@@ -11,7 +11,6 @@ from rcxsite.pages import PAGE_BUILDERS, PAGE_ON_LOAD
 from rcxsite.pages.not_found import TITLE as NOT_FOUND_TITLE
 from rcxsite.pages.not_found import not_found_page
 from rcxsite.settings import get_settings
-from rcxsite.state.session import SessionState
 from rcxsite.templates.layouts import bare_layout, site_layout
 
 LAYOUTS = {"site": site_layout, "bare": bare_layout}
@@ -34,7 +33,7 @@ for route in routes.ROUTES:
         description=route.description,
         image=og_image_url(),
         meta=meta_tags(route),
-        on_load=[SessionState.check, *PAGE_ON_LOAD.get(route.kind, [])],
+        on_load=PAGE_ON_LOAD.get(route.kind) or None,
     )
 
 app.add_page(
@@ -42,5 +41,4 @@ app.add_page(
     route="404",
     title=f"{NOT_FOUND_TITLE} | {get_settings().company_name}",
     description="The page you are looking for does not exist.",
-    on_load=SessionState.check,
 )

@@ -27,6 +27,8 @@ class Settings(BaseSettings):
     company_name: str = "RCX"
     port: int = 3000
     site_url: str = ""
+    # Origins besides SITE_URL's that may call the API with credentials (comma-separated).
+    cors_extra_origins: str = ""
     data_dir: Path = PROJECT_ROOT / "data"
     database_url: str = ""
     secret_key: str = ""
@@ -87,6 +89,15 @@ class Settings(BaseSettings):
     @property
     def db_url(self) -> str:
         return self.database_url or f"sqlite:///{self.data_dir / 'rcx.db'}"
+
+    @property
+    def allowed_origins(self) -> list[str]:
+        """SITE_URL's origin and `CORS_EXTRA_ORIGINS`: the only sites that may use the API
+        and the websocket from a browser."""
+        scheme, _, rest = self.site_url.partition("://")
+        own = f"{scheme}://{rest.split('/', 1)[0]}"
+        extra = [o.strip().rstrip("/") for o in self.cors_extra_origins.split(",") if o.strip()]
+        return [own, *extra]
 
     @property
     def secure_cookies(self) -> bool:

@@ -7,12 +7,24 @@ OpenAPI document.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fastapi import FastAPI
 
 from rcxsite.api.caching import HashedAssetCaching
 from rcxsite.api.errors import API_PREFIX, install_error_handling
 from rcxsite.api.page_paths import PagesWithoutRedirect
 from rcxsite.api.routes import auth, seo, users
+from rcxsite.api.security_headers import SecurityHeaders
+from rcxsite.settings import get_settings
+
+
+def built_frontend_dir() -> Path:
+    """Where the production build's pages are (what the same server hands out)."""
+    from reflex.utils import prerequisites
+    from reflex_base import constants
+
+    return prerequisites.get_web_dir() / constants.Dirs.STATIC
 
 
 def create_api() -> FastAPI:
@@ -29,6 +41,10 @@ def create_api() -> FastAPI:
     app.include_router(seo.router)
     app.add_middleware(HashedAssetCaching)
     app.add_middleware(PagesWithoutRedirect)
+    # Outermost of ours, so it sees each page's path as the visitor asked for it.
+    app.add_middleware(
+        SecurityHeaders, static_dir=built_frontend_dir, hsts=get_settings().secure_cookies
+    )
     install_error_handling(app)
     return app
 

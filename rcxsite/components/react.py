@@ -74,6 +74,14 @@ class ScrollToTop(_SiteEffect):
     tag = "ScrollToTop"
 
 
+class SessionWatch(_SiteEffect):
+    """Runs `on_check` on every path change while the browser holds a session."""
+
+    tag = "SessionWatch"
+
+    on_check: rx.EventHandler[rx.event.no_args_event_spec]
+
+
 class HeaderShell(_SiteEffect):
     """A <header> that reports `data-scrolled` once the page is scrolled past 100 px."""
 

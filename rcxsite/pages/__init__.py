@@ -11,7 +11,7 @@ from rcxsite.routes import Route
 
 PageBuilder = Callable[[Route], rx.Component]
 
-# Extra on_load handlers per route kind, after the session check every page runs.
+# on_load handlers per route kind; the header's session check is SessionWatch (layouts).
 PAGE_ON_LOAD: dict[str, list[EventHandler]] = accounts.ON_LOAD
 
 PAGE_BUILDERS: dict[str, PageBuilder] = {

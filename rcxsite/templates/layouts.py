@@ -6,7 +6,8 @@ import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from rcxsite.components.loading import loading_view
-from rcxsite.components.react import NavigationLoading, ScrollToTop
+from rcxsite.components.react import NavigationLoading, ScrollToTop, SessionWatch
+from rcxsite.state.session import SessionState
 from rcxsite.views.footer import footer
 from rcxsite.views.navbar import navbar
 
@@ -18,6 +19,7 @@ def _frame(*children: rx.Component) -> rx.Component:
         # A plain <a>: `rx.el.a` is a router link, which turns "#main" into "/page/#main".
         PlainAnchor.create("Skip to main content", href=f"#{MAIN_ID}", class_name="skip-link"),
         ScrollToTop.create(),
+        SessionWatch.create(on_check=SessionState.check),
         NavigationLoading.create(loading_view()),
         *children,
     )

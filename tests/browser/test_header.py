@@ -89,7 +89,7 @@ def test_header_shows_log_in_for_visitors(page: Page) -> None:
 def test_header_turns_solid_after_100px_of_scrolling(page: Page) -> None:
     page.goto(routes.HOME.path)
     header = page.locator("header.site-header")
-    # Scrolling before hydration would be undone by the scroll-to-top on mount.
+    # Waits for hydration so that the header listens to scrolling.
     expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
     expect(header).to_have_attribute("data-scrolled", "false")
     background = "getComputedStyle(document.querySelector('header.site-header')).backgroundColor"

@@ -1,0 +1,103 @@
+"""Browser rules on every response: pages, API answers and files alike.
+
+Pages get a Content-Security-Policy whose `script-src` lists the SHA-256 of each inline
+script of that very page (the build writes them: router data, hydration hooks, the module
+loader), so no other inline script runs. `'unsafe-eval'` stays because Reflex runs the
+scripts an event handler sends (`rx.call_script`) through `eval`. Styles allow inline
+because emotion, Reflex's CSS-in-JS, inserts <style> elements at run time.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+_INLINE_SCRIPT = re.compile(r"<script([^>]*)>(.*?)</script>", re.S)
+_COMMON = "object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+# Answers that are not pages (JSON, files) may load nothing at all.
+NON_PAGE_POLICY = f"default-src 'none'; {_COMMON}"
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-eval'{hashes}; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; "
+    f"connect-src 'self'; form-action 'self'; {_COMMON}"
+)
+FIXED_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+HSTS = "max-age=31536000; includeSubDomains"
+
+
+def inline_script_hashes(html: str) -> tuple[str, ...]:
+    """CSP sources for every executable inline script of a page, in order."""
+    hashes = []
+    for attributes, body in _INLINE_SCRIPT.findall(html):
+        if "src=" in attributes or "application/ld+json" in attributes or not body:
+            continue  # external, or data that is never executed
+        digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+        hashes.append(f"'sha256-{digest}'")
+    return tuple(dict.fromkeys(hashes))
+
+
+def page_policy(html: str) -> str:
+    return PAGE_POLICY.format(hashes="".join(f" {h}" for h in inline_script_hashes(html)))
+
+
+def _page_files(path: str) -> tuple[str, ...]:
+    """Which built file the static server answers `path` with, best guess first."""
+    inner = path.strip("/")
+    if ".." in inner.split("/"):
+        return ("404.html",)
+    if not inner:
+        return ("index.html",)
+    return (f"{inner}/index.html", f"{inner}.html", "__spa-fallback.html", "404.html")
+
+
+class SecurityHeaders:
+    def __init__(self, app: ASGIApp, *, static_dir: Callable[[], Path], hsts: bool) -> None:
+        self.app = app
+        self._static_dir = static_dir
+        self._hsts = hsts
+
+    @lru_cache(maxsize=256)  # noqa: B019 - one instance per process, keyed by built file
+    def _policy_for_file(self, file: Path, mtime_ns: int) -> str:
+        return page_policy(file.read_text(encoding="utf-8", errors="replace"))
+
+    def _page_policy(self, path: str) -> str:
+        root = self._static_dir()
+        for name in _page_files(path):
+            file = root / name
+            try:
+                return self._policy_for_file(file, file.stat().st_mtime_ns)
+            except (OSError, ValueError):  # missing, or a name no file can have
+                continue
+        return PAGE_POLICY.format(hashes="")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in FIXED_HEADERS.items():
+                    headers[name] = value
+                if self._hsts:
+                    headers["Strict-Transport-Security"] = HSTS
+                is_page = headers.get("content-type", "").startswith("text/html")
+                headers["Content-Security-Policy"] = (
+                    self._page_policy(scope["path"]) if is_page else NON_PAGE_POLICY
+                )
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

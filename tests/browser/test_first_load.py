@@ -1,0 +1,59 @@
+"""What the first load of a page does and does not do (issue 8 and issue 9)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from rcxsite import routes
+
+# Runs when the prerendered HTML is parsed, before the app's deferred scripts start.
+SCROLL_WHILE_STARTING = """
+document.addEventListener("readystatechange", () => {
+  if (document.readyState === "interactive") window.scrollTo(0, 400);
+});
+"""
+
+
+def test_a_reader_who_scrolls_while_the_page_starts_keeps_the_position(page: Page) -> None:
+    page.add_init_script(SCROLL_WHILE_STARTING)
+    page.goto(routes.ABOUT.path)
+    assert page.evaluate("window.scrollY") == 400
+
+
+def test_a_change_of_path_starts_at_the_top(page: Page) -> None:
+    page.goto(routes.ABOUT.path)
+    page.evaluate("window.scrollTo(0, 400)")
+    page.locator("footer").get_by_role("link", name="Careers").click()
+    expect(page.locator("h1")).to_have_text(routes.CAREERS.title)
+    page.wait_for_function("window.scrollY === 0")
+
+
+def test_no_csp_violation_on_any_route(page: Page) -> None:
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text)
+            if "Content Security Policy" in m.text else None)
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', e => "
+        "console.error('Content Security Policy: ' + e.violatedDirective + ' ' + e.blockedURI))"
+    )
+    for route in routes.ROUTES:
+        page.goto(route.path.replace("[token]", "abc"))
+    assert violations == []
+
+
+def test_a_visitor_without_a_session_costs_no_session_check(page: Page) -> None:
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
+    page.goto(routes.HOME.path)
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Log in").click()
+    expect(page.get_by_role("form", name="Log in")).to_be_visible()
+    # The login page's own on_load leaves after any check the route change asked for.
+    def login_page_loaded() -> bool:
+        return any("on_load_internal" in frame and "/log-in" in frame for frame in sent)
+
+    for _ in range(200):
+        if login_page_loaded():
+            break
+        page.wait_for_timeout(25)  # polling a condition Playwright cannot see
+    assert login_page_loaded(), "the page's own on_load was sent"
+    assert not any("session_state.check" in frame for frame in sent)
