@@ -22,14 +22,14 @@ const Eye = ({ off }) => (
   </svg>
 );
 
-export function PasswordInput({ label, inputId, name, autoComplete, invalid, describedBy }) {
+export function PasswordInput({ label, inputId, name, autoComplete, invalid, describedBy, maxLength }) {
   const [shown, setShown] = useState(false);
   const what = label.toLowerCase();
   return (
     <div className="password-wrap">
       <input id={inputId} name={name} type={shown ? "text" : "password"}
         autoComplete={autoComplete} className="field-input" aria-invalid={invalid}
-        aria-describedby={describedBy} />
+        aria-describedby={describedBy} maxLength={maxLength} />
       <button type="button" className="password-toggle" onClick={() => setShown((s) => !s)}
         aria-label={shown ? `Hide ${what}` : `Show ${what}`} aria-pressed={shown ? "true" : "false"}>
         <Eye off={shown} />

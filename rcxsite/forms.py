@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Self
 
 from annotated_types import MaxLen
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
+from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
 # Error type of the messages a model writes itself; anything else came from pydantic.
@@ -54,7 +55,9 @@ class FormInput(BaseModel):
     """Subclasses set `too_long_messages` for fields whose length message is not `too_long`."""
 
     model_config = ConfigDict(
-        frozen=True, extra="ignore", populate_by_name=True, str_strip_whitespace=False
+        frozen=True, extra="ignore", populate_by_name=True, str_strip_whitespace=False,
+        # A missing field is validated like an empty one, so it gets its "required" message.
+        validate_default=True,
     )
     too_long_messages: ClassVar[Mapping[str, str]] = {}
 
@@ -65,7 +68,7 @@ class FormInput(BaseModel):
         field = cls.model_fields[info.field_name or ""]
         if value is None:
             return "" if field.annotation is str else None
-        maximum = next((m.max_length for m in field.metadata if isinstance(m, MaxLen)), None)
+        maximum = _max_length(field)
         if maximum is not None and isinstance(value, str) and len(value) > maximum:
             raise problem(cls.too_long_messages.get(info.field_name or "", too_long(maximum)))
         if isinstance(value, str) and not _encodable(value):
@@ -81,6 +84,25 @@ class FormInput(BaseModel):
         except ValidationError as error:
             aliases = {name: field.alias or name for name, field in cls.model_fields.items()}
             return None, field_messages(error, aliases)
+
+
+def _max_length(field: FieldInfo) -> int | None:
+    return next((m.max_length for m in field.metadata if isinstance(m, MaxLen)), None)
+
+
+def max_length(model: type[BaseModel], field: str) -> int:
+    """The maximum length a model allows for a field (named by attribute or alias), for
+    forms' `maxLength` attributes: the model stays the one place a limit is written."""
+    fields = model.model_fields
+    info = fields.get(field) or next(
+        (info for info in fields.values() if info.alias == field), None
+    )
+    if info is None:
+        raise KeyError(f"{model.__name__} has no field {field!r}")
+    maximum = _max_length(info)
+    if maximum is None:
+        raise ValueError(f"{model.__name__}.{field} has no maximum length")
+    return maximum
 
 
 def field_messages(error: ValidationError, aliases: Mapping[str, str]) -> dict[str, str]:

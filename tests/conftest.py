@@ -48,8 +48,11 @@ def live_site(
             "SMTP_STARTTLS": "false",
             # Short enough for a test to watch the header entry expire.
             "HEADER_SESSION_MINUTES": str(HEADER_SESSION_SECONDS / 60),
-            # Every browser test registers its own customers from the same address.
+            # Every browser test registers its own customers, logs them in and asks for their
+            # reset links from the same address; the per-client limits have their own tests.
             "REGISTRATION_LIMIT": "1000 per hour",
+            "LOGIN_FAILURE_LIMIT": "1000 per 15 minutes",
+            "RESET_MAIL_CLIENT_LIMITS": "1000 per hour",
         },
     )
     yield server

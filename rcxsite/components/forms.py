@@ -1,4 +1,9 @@
-"""Labelled form fields with their error messages, and the result dialog."""
+"""Labelled form fields with their error messages, and the result dialog.
+
+Every text control takes its `max_length` from its input model
+(`rcxsite.forms.max_length`), so pasting a huge text cuts it to what the server accepts
+instead of sending a message the server refuses.
+"""
 
 from __future__ import annotations
 
@@ -62,14 +67,15 @@ def textarea_field(label: str, name: str, *, error: Var[str] | str, field_id: st
     )
 
 
-def password_field(label: str, name: str, *, error: Var[str] | str, field_id: str = "",
-                   autocomplete: str = "current-password") -> rx.Component:
+def password_field(label: str, name: str, *, error: Var[str] | str, max_length: int,
+                   field_id: str = "", autocomplete: str = "current-password") -> rx.Component:
     field_id = field_id or name
     return rx.el.div(
         rx.el.label(label, html_for=field_id, class_name="field-label"),
         PasswordInput.create(
             label=label, input_id=field_id, name=name, auto_complete=autocomplete,
             invalid=rx.cond(error != "", "true", "false"), described_by=f"{field_id}-error",
+            max_length=max_length,
         ),
         _error(field_id, error),
         class_name="field",

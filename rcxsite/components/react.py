@@ -64,6 +64,7 @@ class PasswordInput(rx.Component):
     auto_complete: rx.Var[str]
     invalid: rx.Var[str] = field(doc='"true" while the field has an error.')
     described_by: rx.Var[str]
+    max_length: rx.Var[int] = field(doc="The input's maxLength: its input model's limit.")
 
 
 class _SiteEffect(rx.Component):

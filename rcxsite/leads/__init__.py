@@ -11,7 +11,7 @@ from rcxsite.leads.service import (
     submit_quote,
     wait_for_quote_mail,
 )
-from rcxsite.leads.validation import FORM_FIELDS, QuoteInput, validate_quote
+from rcxsite.leads.validation import FORM_FIELDS, QuoteInput
 
 __all__ = [
     "FORM_FIELDS",
@@ -19,7 +19,6 @@ __all__ = [
     "QuoteResult",
     "client_ip_hash",
     "submit_quote",
-    "validate_quote",
     "wait_for_quote_mail",
     "write_csv",
 ]

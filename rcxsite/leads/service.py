@@ -22,7 +22,7 @@ from sqlmodel import col
 from rcxsite.accounts.validation import text
 from rcxsite.db import session_scope
 from rcxsite.leads.notification import call_slot, send_quote_mail
-from rcxsite.leads.validation import HONEYPOT_FIELD, QuoteInput, validate_quote
+from rcxsite.leads.validation import HONEYPOT_FIELD, QuoteInput
 from rcxsite.mail.outgoing import wait_for_all
 from rcxsite.models import QuoteRequest, utcnow
 from rcxsite.ratelimit import Limit, RateLimited, client_key, hit
@@ -69,7 +69,7 @@ def submit_quote(*, fields: Mapping[str, object], client_ip: str) -> QuoteResult
         )
         return QuoteResult(ok=True, message=RECEIVED, next_steps=GENERIC_NEXT_STEPS)
 
-    quote, errors = validate_quote(fields)
+    quote, errors = QuoteInput.read(fields)
     if quote is None:
         return QuoteResult(ok=False, message=CORRECT_FIELDS, errors=errors, status=422)
 

@@ -1,18 +1,24 @@
-"""Rules of the quote form, keyed by the form's field names so any UI can place the messages."""
+"""The quote form's input, defined once: `QuoteInput` carries every field's limit and message.
+
+Messages are keyed by the form's field names so any UI can place them. The service reads
+raw form values with `QuoteInput.read`, the page takes its `maxLength`s from it
+(`rcxsite.forms.max_length`), and the Reflex state its field list (`FORM_FIELDS`).
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
+
+from pydantic import Field, ValidationInfo, field_validator
 
 from rcxsite.accounts.validation import (
     INVALID_CHARACTERS,
     has_forbidden_characters,
     normalize_email,
-    text,
+    required_text,
 )
 from rcxsite.content.quote import (
     BUDGETS,
@@ -23,12 +29,22 @@ from rcxsite.content.quote import (
     TIMELINES,
     Choice,
 )
-from rcxsite.models import COMPANY_NAME_MAX, PHONE_MAX, QUOTE_MESSAGE_MAX, QUOTE_NAME_MAX
+from rcxsite.forms import FormInput, problem
+from rcxsite.models import (
+    CHOICE_MAX,
+    COMPANY_NAME_MAX,
+    EMAIL_MAX,
+    PHONE_MAX,
+    QUOTE_MESSAGE_MAX,
+    QUOTE_NAME_MAX,
+)
 
 HONEYPOT_FIELD = "website"
 MESSAGE_MIN = 20
 PHONE_DIGITS_MIN = 7
 PHONE_DIGITS_MAX = 15  # E.164
+ISO_DATE_LENGTH = len("2027-01-05")
+HONEYPOT_MAX = 200
 
 NAME_REQUIRED = "Name is required"
 NAME_TOO_LONG = f"Name must be at most {QUOTE_NAME_MAX} characters"
@@ -52,24 +68,6 @@ HONEYPOT_FILLED = "Leave this field empty"
 
 _PHONE = re.compile(r"\+?[0-9 ()-]+")
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-# Newlines and tabs are how people format a message; every other control character is not.
-_MESSAGE_WHITESPACE = str.maketrans("", "", "\n\t")
-
-
-@dataclass(frozen=True)
-class QuoteInput:
-    """A validated request: stripped text, a normalized email and known option values."""
-
-    name: str
-    email: str
-    company: str
-    phone: str
-    service: str
-    budget: str
-    timeline: str
-    message: str
-    call_date: date
-    call_time: str
 
 
 def business_today() -> date:
@@ -77,127 +75,152 @@ def business_today() -> date:
     return datetime.now(ZoneInfo(CALL_TIMEZONE)).date()
 
 
-def validate_quote(
-    fields: Mapping[str, object], *, today: date | None = None
-) -> tuple[QuoteInput | None, dict[str, str]]:
-    """The validated request and no errors, or None and a message per invalid field.
+def _choice(value: str, choices: tuple[Choice, ...], message: str) -> str:
+    value = value.strip()
+    if value not in {choice for choice, _ in choices}:
+        raise problem(message)
+    return value
 
-    Missing keys and non-string values count as empty, so a partial or hostile payload
-    gets messages rather than an exception.
+
+class QuoteInput(FormInput):
+    """A validated request: stripped text, a normalized email and known option values.
+
+    Fields in form order, so a UI that focuses the first invalid field picks the topmost
+    one. Missing keys and non-string values count as empty, so a partial or hostile
+    payload gets messages rather than an exception. `read(fields, today=...)` fixes the
+    day the call date is judged against (default: `business_today()`).
     """
-    values = {name: text(fields.get(name)) for name in (*FORM_FIELDS, HONEYPOT_FIELD)}
-    message = _normalize_newlines(values["message"])
-    call_date, call_date_problem = _call_date(values["call_date"], today or business_today())
-    # In form order, so a UI that focuses the first invalid field picks the topmost one.
-    errors: dict[str, str | None] = {
-        "name": _plain(values["name"], NAME_REQUIRED, QUOTE_NAME_MAX, NAME_TOO_LONG),
-        "email": _email_problem(values["email"]),
-        "company": _plain(values["company"], COMPANY_REQUIRED, COMPANY_NAME_MAX, COMPANY_TOO_LONG),
-        "phone": _phone_problem(values["phone"]),
-        "service": _choice_problem(values["service"], SERVICE_CHOICES, SERVICE_REQUIRED),
-        "budget": _choice_problem(values["budget"], BUDGETS, BUDGET_REQUIRED),
-        "timeline": _choice_problem(values["timeline"], TIMELINES, TIMELINE_REQUIRED),
-        "call_date": call_date_problem,
-        "call_time": _choice_problem(values["call_time"], CALL_TIMES, CALL_TIME_REQUIRED),
-        "message": _message_problem(message),
-        HONEYPOT_FIELD: HONEYPOT_FILLED if values[HONEYPOT_FIELD] else None,
+
+    too_long_messages = {
+        "name": NAME_TOO_LONG,
+        "email": EMAIL_INVALID,
+        "company": COMPANY_TOO_LONG,
+        "phone": PHONE_INVALID,
+        "service": SERVICE_REQUIRED,
+        "budget": BUDGET_REQUIRED,
+        "timeline": TIMELINE_REQUIRED,
+        "call_time": CALL_TIME_REQUIRED,
+        "message": MESSAGE_TOO_LONG,
+        HONEYPOT_FIELD: HONEYPOT_FILLED,
     }
-    found = {name: problem for name, problem in errors.items() if problem}
-    if found or call_date is None:
-        return None, found
-    return (
-        QuoteInput(
-            name=values["name"],
-            email=normalize_email(values["email"]) or values["email"],
-            company=values["company"],
-            phone=values["phone"],
-            service=values["service"],
-            budget=values["budget"],
-            timeline=values["timeline"],
-            message=message,
-            call_date=call_date,
-            call_time=values["call_time"],
-        ),
-        {},
+
+    name: str = Field("", max_length=QUOTE_NAME_MAX)
+    email: str = Field("", max_length=EMAIL_MAX)
+    company: str = Field("", max_length=COMPANY_NAME_MAX)
+    phone: str = Field("", max_length=PHONE_MAX)
+    service: str = Field("", max_length=CHOICE_MAX)
+    budget: str = Field("", max_length=CHOICE_MAX)
+    timeline: str = Field("", max_length=CHOICE_MAX)
+    # A date, so its length (that of yyyy-mm-dd) is checked by its own validator, which
+    # also refuses the missing default.
+    call_date: date = Field(None)
+    call_time: str = Field("", max_length=CHOICE_MAX)
+    message: str = Field("", max_length=QUOTE_MESSAGE_MAX)
+    website: str = Field("", max_length=HONEYPOT_MAX)
+
+    @field_validator(
+        "name", "email", "company", "phone", "service", "budget", "timeline", "call_time",
+        "message", HONEYPOT_FIELD, mode="before",
     )
+    @classmethod
+    def _text_only(cls, value: Any) -> Any:
+        return value if isinstance(value, str) else ""
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return required_text(value, required=NAME_REQUIRED)
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise problem(EMAIL_REQUIRED)
+        normalized = normalize_email(value)
+        if normalized is None:
+            raise problem(EMAIL_INVALID)
+        return normalized
+
+    @field_validator("company")
+    @classmethod
+    def _company(cls, value: str) -> str:
+        return required_text(value, required=COMPANY_REQUIRED)
+
+    @field_validator("phone")
+    @classmethod
+    def _phone(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            return value
+        digits = sum(char.isdigit() for char in value)
+        if _PHONE.fullmatch(value) is None or not PHONE_DIGITS_MIN <= digits <= PHONE_DIGITS_MAX:
+            raise problem(PHONE_INVALID)
+        return value
+
+    @field_validator("service")
+    @classmethod
+    def _service(cls, value: str) -> str:
+        return _choice(value, SERVICE_CHOICES, SERVICE_REQUIRED)
+
+    @field_validator("budget")
+    @classmethod
+    def _budget(cls, value: str) -> str:
+        return _choice(value, BUDGETS, BUDGET_REQUIRED)
+
+    @field_validator("timeline")
+    @classmethod
+    def _timeline(cls, value: str) -> str:
+        return _choice(value, TIMELINES, TIMELINE_REQUIRED)
+
+    @field_validator("call_date", mode="before")
+    @classmethod
+    def _call_date(cls, value: Any, info: ValidationInfo) -> date:
+        # Length first, as for every other field; a few blanks around the date are fine.
+        if not isinstance(value, str) or len(value) > ISO_DATE_LENGTH + 8:
+            raise problem(CALL_DATE_REQUIRED)
+        value = value.strip()
+        # fromisoformat alone would also take "20270105" and week dates; forms send yyyy-mm-dd.
+        if not _ISO_DATE.fullmatch(value):
+            raise problem(CALL_DATE_REQUIRED)
+        try:
+            chosen = date.fromisoformat(value)
+        except ValueError:
+            raise problem(CALL_DATE_REQUIRED) from None
+        today = (info.context or {}).get("today") or business_today()
+        if chosen <= today:
+            raise problem(CALL_DATE_TOO_EARLY)
+        if chosen > today + timedelta(days=CALL_BOOKING_DAYS):
+            raise problem(CALL_DATE_TOO_LATE)
+        if chosen.weekday() >= 5:
+            raise problem(CALL_DATE_WEEKEND)
+        return chosen
+
+    @field_validator("call_time")
+    @classmethod
+    def _call_time(cls, value: str) -> str:
+        return _choice(value, CALL_TIMES, CALL_TIME_REQUIRED)
+
+    @field_validator("message")
+    @classmethod
+    def _message(cls, value: str) -> str:
+        # Browsers submit textarea line breaks as CRLF; keep one spelling in the database.
+        message = value.strip().replace("\r\n", "\n").replace("\r", "\n")
+        if not message:
+            raise problem(MESSAGE_REQUIRED)
+        if has_forbidden_characters(message, allowed="\n\t"):
+            raise problem(INVALID_CHARACTERS)
+        if len(message) < MESSAGE_MIN:
+            raise problem(MESSAGE_TOO_SHORT)
+        return message
+
+    @field_validator(HONEYPOT_FIELD)
+    @classmethod
+    def _honeypot(cls, value: str) -> str:
+        if value.strip():
+            raise problem(HONEYPOT_FILLED)
+        return ""
 
 
 # The fields people fill in, top to bottom as the form shows them.
-FORM_FIELDS = (
-    "name",
-    "email",
-    "company",
-    "phone",
-    "service",
-    "budget",
-    "timeline",
-    "call_date",
-    "call_time",
-    "message",
-)
-
-
-def _plain(value: str, required: str, maximum: int, too_long: str) -> str | None:
-    if not value:
-        return required
-    if has_forbidden_characters(value):
-        return INVALID_CHARACTERS
-    if len(value) > maximum:
-        return too_long
-    return None
-
-
-def _email_problem(value: str) -> str | None:
-    if not value:
-        return EMAIL_REQUIRED
-    return EMAIL_INVALID if normalize_email(value) is None else None
-
-
-def _phone_problem(value: str) -> str | None:
-    if not value:
-        return None
-    digits = sum(char.isdigit() for char in value)
-    valid = (
-        len(value) <= PHONE_MAX
-        and _PHONE.fullmatch(value) is not None
-        and PHONE_DIGITS_MIN <= digits <= PHONE_DIGITS_MAX
-    )
-    return None if valid else PHONE_INVALID
-
-
-def _choice_problem(value: str, choices: tuple[Choice, ...], message: str) -> str | None:
-    return None if value in {choice for choice, _ in choices} else message
-
-
-def _normalize_newlines(value: str) -> str:
-    # Browsers submit textarea line breaks as CRLF; keep one spelling in the database.
-    return value.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def _message_problem(message: str) -> str | None:
-    if not message:
-        return MESSAGE_REQUIRED
-    if has_forbidden_characters(message.translate(_MESSAGE_WHITESPACE)):
-        return INVALID_CHARACTERS
-    if len(message) < MESSAGE_MIN:
-        return MESSAGE_TOO_SHORT
-    if len(message) > QUOTE_MESSAGE_MAX:
-        return MESSAGE_TOO_LONG
-    return None
-
-
-def _call_date(value: str, today: date) -> tuple[date | None, str | None]:
-    # fromisoformat alone would also take "20270105" and week dates; the form sends yyyy-mm-dd.
-    if not _ISO_DATE.fullmatch(value):
-        return None, CALL_DATE_REQUIRED
-    try:
-        chosen = date.fromisoformat(value)
-    except ValueError:
-        return None, CALL_DATE_REQUIRED
-    if chosen <= today:
-        return None, CALL_DATE_TOO_EARLY
-    if chosen > today + timedelta(days=CALL_BOOKING_DAYS):
-        return None, CALL_DATE_TOO_LATE
-    if chosen.weekday() >= 5:
-        return None, CALL_DATE_WEEKEND
-    return chosen, None
+FORM_FIELDS = tuple(name for name in QuoteInput.model_fields if name != HONEYPOT_FIELD)

@@ -5,6 +5,12 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite import routes
+from rcxsite.accounts.inputs import (
+    ForgotPasswordInput,
+    LoginInput,
+    RegistrationInput,
+    ResetPasswordInput,
+)
 from rcxsite.components.forms import (
     password_field,
     result_dialog,
@@ -15,6 +21,7 @@ from rcxsite.components.forms import (
 from rcxsite.components.media import image
 from rcxsite.components.react import nav_link
 from rcxsite.components.theme import LOGO_SRC
+from rcxsite.forms import max_length
 from rcxsite.state import messages as msg
 from rcxsite.state.login import LoginState
 from rcxsite.state.password_reset import ForgotPasswordState, ResetPasswordState
@@ -49,6 +56,7 @@ def _login_form() -> rx.Component:
             rx.el.input(
                 id="login-email", name="email", type="email", auto_complete="email",
                 default_value=LoginState.email, key=LoginState.email, class_name="field-input",
+                max_length=max_length(LoginInput, "UserName"),
                 aria_invalid=rx.cond(LoginState.email_error != "", "true", "false"),
                 aria_describedby="login-email-error",
             ),
@@ -56,7 +64,8 @@ def _login_form() -> rx.Component:
             class_name="field",
         ),
         password_field("Password", "password", field_id="login-password",
-                       error=LoginState.password_error),
+                       error=LoginState.password_error,
+                       max_length=max_length(LoginInput, "Password")),
         rx.el.p(nav_link("Forgot password?", to=routes.FORGOT_PASSWORD.path),
                 class_name="auth-aside"),
         status_message(LoginState.error, kind="error"),
@@ -83,7 +92,8 @@ def _register_form() -> rx.Component:
     def field(name: str) -> rx.Component:
         label, input_type, autocomplete = _REGISTER_LABELS[name]
         return text_field(label, name, field_id=f"register-{name}", input_type=input_type,
-                          autocomplete=autocomplete, error=RegistrationState.field_errors[name])
+                          autocomplete=autocomplete, error=RegistrationState.field_errors[name],
+                          max_length=max_length(RegistrationInput, name))
 
     return rx.el.form(
         rx.cond(
@@ -93,7 +103,8 @@ def _register_form() -> rx.Component:
         *[field(name) for name in ("UserName", "EmailAddress", "MobileNumber")],
         password_field("Password", "Password", field_id="register-Password",
                        error=RegistrationState.field_errors["Password"],
-                       autocomplete="new-password"),
+                       autocomplete="new-password",
+                       max_length=max_length(RegistrationInput, "Password")),
         *[field(name) for name in ("CompanyName", "Location")],
         submit_button("Register", "Registering...", busy=RegistrationState.registering),
         _switch("Already have an account?", "Log in", "login"),
@@ -126,7 +137,8 @@ def forgot_password_page(route: routes.Route) -> rx.Component:
                     "choose a new password.", class_name="auth-intro"),
             rx.el.form(
                 text_field("Email", "email", field_id="forgot-email", input_type="email",
-                           autocomplete="email", error=ForgotPasswordState.email_error),
+                           autocomplete="email", error=ForgotPasswordState.email_error,
+                           max_length=max_length(ForgotPasswordInput, "email")),
                 submit_button("Send reset link", msg.SENDING, busy=ForgotPasswordState.sending),
                 rx.el.p(nav_link("Back to log in", to=routes.LOG_IN.path),
                         class_name="auth-switch"),
@@ -143,14 +155,16 @@ def forgot_password_page(route: routes.Route) -> rx.Component:
 
 
 def _reset_form() -> rx.Component:
+    new_password_max = max_length(ResetPasswordInput, "NewPassword")
     return rx.el.form(
         rx.el.p("Choose a new password for ", rx.el.strong(ResetPasswordState.email), ".",
                 class_name="auth-intro"),
         password_field("New password", "newPassword", field_id="reset-new",
                        error=ResetPasswordState.new_password_error,
-                       autocomplete="new-password"),
+                       autocomplete="new-password", max_length=new_password_max),
         password_field("Confirm password", "confirmPassword", field_id="reset-confirm",
-                       error=ResetPasswordState.confirm_error, autocomplete="new-password"),
+                       error=ResetPasswordState.confirm_error, autocomplete="new-password",
+                       max_length=new_password_max),
         status_message(ResetPasswordState.error, kind="error"),
         submit_button("Reset password", msg.RESETTING, busy=ResetPasswordState.resetting),
         on_submit=ResetPasswordState.reset_password,

@@ -13,6 +13,8 @@ from rcxsite.components.forms import (
 )
 from rcxsite.content import quote as options
 from rcxsite.content.company import EMAIL, PHONE
+from rcxsite.forms import max_length
+from rcxsite.leads import QuoteInput
 from rcxsite.state.quote import QUOTE_FORM_ID, QuoteState
 
 STEPS = (
@@ -26,12 +28,16 @@ def _error(name: str):
     return QuoteState.field_errors[name]
 
 
+def _limit(name: str) -> int:
+    return max_length(QuoteInput, name)
+
+
 def _honeypot() -> rx.Component:
     # Bots fill every field; people never see this one.
     return rx.el.div(
         rx.el.label("Leave this field empty", html_for="quote-website"),
         rx.el.input(id="quote-website", name="website", type="text", tab_index=-1,
-                    auto_complete="off", default_value=""),
+                    auto_complete="off", default_value="", max_length=_limit("website")),
         class_name="honeypot", aria_hidden="true",
     )
 
@@ -40,14 +46,16 @@ def _form() -> rx.Component:
     return rx.el.form(
         rx.el.div(
             text_field("Name", "name", error=_error("name"), field_id="quote-name",
-                       autocomplete="name", aria_required="true"),
+                       autocomplete="name", aria_required="true", max_length=_limit("name")),
             text_field("Work email", "email", error=_error("email"), field_id="quote-email",
-                       input_type="email", autocomplete="email", aria_required="true"),
+                       input_type="email", autocomplete="email", aria_required="true",
+                       max_length=_limit("email")),
             text_field("Company", "company", error=_error("company"),
                        field_id="quote-company", autocomplete="organization",
-                       aria_required="true"),
+                       aria_required="true", max_length=_limit("company")),
             text_field("Phone (optional)", "phone", error=_error("phone"),
-                       field_id="quote-phone", input_type="tel", autocomplete="tel"),
+                       field_id="quote-phone", input_type="tel", autocomplete="tel",
+                       max_length=_limit("phone")),
             select_field("Service of interest", "service", options.SERVICE_CHOICES,
                          error=_error("service"), field_id="quote-service",
                          aria_required="true"),
@@ -62,7 +70,8 @@ def _form() -> rx.Component:
                          error=_error("call_time"), field_id="quote-call_time",
                          aria_required="true"),
             textarea_field("Tell us about your project", "message", error=_error("message"),
-                           field_id="quote-message", aria_required="true"),
+                           field_id="quote-message", aria_required="true",
+                           max_length=_limit("message")),
             _honeypot(),
             class_name="quote-grid",
         ),

@@ -33,7 +33,6 @@ def plan_query(*, project_id: int, plan_id: int, duration_id: int, is_trial: boo
 class LoginState(SessionState):
     mode: str = "login"
     email: str = ""
-    show_password: bool = False
     email_error: str = ""
     password_error: str = ""
     busy: bool = False
@@ -96,10 +95,6 @@ class LoginState(SessionState):
         saved_email = str(self._saved_login().get("EmailAddress", ""))
         if saved_email and not self.email:
             self.email = saved_email
-
-    @rx.event
-    def toggle_password(self) -> None:
-        self.show_password = not self.show_password
 
     @rx.event
     def show_mode(self, mode: str) -> None:

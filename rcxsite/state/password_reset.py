@@ -61,8 +61,6 @@ class ResetPasswordState(rx.State):
     email: str = ""
     new_password_error: str = ""
     confirm_error: str = ""
-    show_new: bool = False
-    show_confirm: bool = False
     resetting: bool = False
     error: str = ""
     notice: str = ""
@@ -84,14 +82,6 @@ class ResetPasswordState(rx.State):
             check = accounts.ResetCheck(is_valid=False)
         self.status = "valid" if check.is_valid else "invalid"
         self.email = check.email
-
-    @rx.event
-    def toggle_new(self) -> None:
-        self.show_new = not self.show_new
-
-    @rx.event
-    def toggle_confirm(self) -> None:
-        self.show_confirm = not self.show_confirm
 
     @rx.event
     async def reset_password(self, form: dict[str, str]):

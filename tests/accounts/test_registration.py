@@ -7,6 +7,12 @@ from sqlmodel import Session, select
 
 from rcxsite import accounts
 from rcxsite.accounts import AccountError, registration
+from rcxsite.accounts.inputs import (
+    ForgotPasswordInput,
+    LoginInput,
+    RegistrationInput,
+    ResetPasswordInput,
+)
 from rcxsite.db import get_engine
 from rcxsite.models import Customer
 from tests.support.site import PASSWORD, register_customer
@@ -181,3 +187,25 @@ def test_a_duplicate_committed_while_hashing_is_caught_by_the_unique_index(
 
     assert refused.value.status == 409
     assert [row.email for row in _customers()] == ["CAROL@example.com"]
+
+
+@pytest.mark.parametrize(
+    ("model", "expected"),
+    [
+        (RegistrationInput, {
+            "UserName": "Username is required", "EmailAddress": "Email is required",
+            "MobileNumber": "Mobile number is required", "Password": "Password is required",
+            "CompanyName": "Company name is required", "Location": "Location is required",
+        }),
+        (LoginInput, {"UserName": "Email is required", "Password": "Password is required"}),
+        (ForgotPasswordInput, {"email": "Email is required"}),
+        (ResetPasswordInput, {"NewPassword": "Please enter a new password.",
+                              "email": "Email is required"}),
+    ],
+)
+def test_a_missing_field_gets_the_message_of_an_empty_one(model, expected) -> None:
+    # Defaults are validated too: `{}` once passed as a complete registration.
+    assert model.read({}) == (None, expected)
+    with pytest.raises(AccountError) as refusal:
+        model.parse({})
+    assert refusal.value.status == 422

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from datetime import date
 
 import pytest
 
 from rcxsite.content.quote import BUDGETS, CALL_TIMES, SERVICE_CHOICES, TIMELINES
 from rcxsite.content.services import SERVICES
-from rcxsite.leads import validate_quote
+from rcxsite.leads import FORM_FIELDS, QuoteInput
 from tests.leads.forms import quote_fields
 
 TODAY = date(2027, 1, 6)  # a Wednesday
@@ -17,7 +18,7 @@ NOT_ALLOWED = "Contains characters that are not allowed"
 
 def problems(**overrides: str) -> dict[str, str]:
     fields = quote_fields(**{"call_date": "2027-01-07", **overrides})
-    return validate_quote(fields, today=TODAY)[1]
+    return QuoteInput.read(fields, today=TODAY)[1]
 
 
 def test_a_complete_form_is_accepted_stripped_and_normalized() -> None:
@@ -27,7 +28,7 @@ def test_a_complete_form_is_accepted_stripped_and_normalized() -> None:
         message="  Line one of our brief.\r\nLine two\twith a tab.\rEnd. ",
         call_date="2027-01-07",
     )
-    quote, errors = validate_quote(fields, today=TODAY)
+    quote, errors = QuoteInput.read(fields, today=TODAY)
 
     assert errors == {}
     assert quote is not None
@@ -43,7 +44,7 @@ def test_a_complete_form_is_accepted_stripped_and_normalized() -> None:
 
 
 def test_an_empty_form_names_every_required_field() -> None:
-    quote, errors = validate_quote({}, today=TODAY)
+    quote, errors = QuoteInput.read({}, today=TODAY)
 
     assert quote is None
     assert errors == {
@@ -61,7 +62,7 @@ def test_an_empty_form_names_every_required_field() -> None:
 
 def test_blank_and_non_string_values_count_as_missing() -> None:
     fields: dict[str, object] = {**quote_fields(), "name": "   ", "company": None, "email": 42}
-    errors = validate_quote(fields, today=TODAY)[1]
+    errors = QuoteInput.read(fields, today=TODAY)[1]
     assert errors["name"] == "Name is required"
     assert errors["company"] == "Company is required"
     assert errors["email"] == "Work email is required"
@@ -159,8 +160,41 @@ def test_the_service_choices_follow_the_site_services() -> None:
 def test_line_separators_and_controls_are_refused_in_every_text_field(separator: str) -> None:
     # U+2028 in a quote used to pass, then break the mail to sales after "received".
     for field in ("name", "company", "message"):
-        quote, errors = validate_quote(
+        quote, errors = QuoteInput.read(
             quote_fields(**{field: f"Needs a new website, soon{separator}please"})
         )
         assert quote is None
         assert errors[field] == "Contains characters that are not allowed"
+
+
+def test_the_form_fields_are_the_model_fields_in_form_order() -> None:
+    assert FORM_FIELDS == (
+        "name", "email", "company", "phone", "service", "budget", "timeline", "call_date",
+        "call_time", "message",
+    )
+
+
+@pytest.mark.parametrize("field", [*FORM_FIELDS, "website"])
+def test_a_200000_character_value_gets_its_message_at_once(field: str) -> None:
+    # Length first: no normalising, pattern or e-mail parsing ever sees the long text.
+    started = time.monotonic()
+    fields = quote_fields(**{"call_date": "2027-01-07", field: "9" * 200_000})
+    quote, errors = QuoteInput.read(fields, today=TODAY)
+    assert time.monotonic() - started < 0.1
+    assert quote is None
+    assert errors == {field: OVERSIZED_MESSAGES[field]}
+
+
+OVERSIZED_MESSAGES = {
+    "name": "Name must be at most 100 characters",
+    "email": "Invalid email",
+    "company": "Company must be at most 200 characters",
+    "phone": "Invalid phone number",
+    "service": "Please choose a service",
+    "budget": "Please choose a budget range",
+    "timeline": "Please choose a timeline",
+    "call_date": "Please choose a date for the call",
+    "call_time": "Please choose a time for the call",
+    "message": "Message must be at most 5000 characters",
+    "website": "Leave this field empty",
+}
