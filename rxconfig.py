@@ -6,12 +6,11 @@ from pathlib import Path
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
-from rcxsite.settings import get_settings
+from rcxsite.settings import SOCKET_MESSAGE_LIMIT_BYTES, get_settings
 
 settings = get_settings()
-# Our largest form (the quote request) stays under 32 KiB; Reflex's 1 MB default would let one
-# websocket message cost seconds of work. Read by Reflex when it creates its socket server.
-os.environ.setdefault("REFLEX_SOCKET_MAX_HTTP_BUFFER_SIZE", str(64 * 1024))
+# Read by Reflex when it creates its socket server.
+os.environ.setdefault("REFLEX_SOCKET_MAX_HTTP_BUFFER_SIZE", str(SOCKET_MESSAGE_LIMIT_BYTES))
 _tools_bun = Path(__file__).parent / ".tools" / "node_modules" / ".bin" / "bun"
 
 config = rx.Config(

@@ -75,3 +75,28 @@ export function SessionWatch({ onCheck }) {
   }, [pathname]);
   return null;
 }
+
+// A form holding more than one websocket message may carry would be dropped by the server
+// unread, and the visitor would see nothing happen. Say so instead of sending it. Runs in
+// the capture phase at the document, before React's own submit handling sees the event.
+export function OversizeGuard({ limitBytes, message }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const check = (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      const values = Object.fromEntries(new FormData(form));
+      const size = new Blob([JSON.stringify(values)]).size;
+      if (size <= limitBytes) {
+        setShown(false);
+        return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      setShown(true);
+    };
+    document.addEventListener("submit", check, true);
+    return () => document.removeEventListener("submit", check, true);
+  }, [limitBytes]);
+  return shown ? <p role="alert" className="connection-notice">{message}</p> : null;
+}

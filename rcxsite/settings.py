@@ -17,6 +17,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MIN_SECRET_KEY_BYTES = 32
+# Largest websocket message the server reads. Our largest form (the quote request) stays
+# under 32 KiB; Reflex's 1 MB default would let one message cost seconds of work.
+SOCKET_MESSAGE_LIMIT_BYTES = 64 * 1024
 
 
 class Settings(BaseSettings):

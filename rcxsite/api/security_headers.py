@@ -94,10 +94,13 @@ class SecurityHeaders:
                     headers[name] = value
                 if self._hsts:
                     headers["Strict-Transport-Security"] = HSTS
-                is_page = headers.get("content-type", "").startswith("text/html")
-                headers["Content-Security-Policy"] = (
-                    self._page_policy(scope["path"]) if is_page else NON_PAGE_POLICY
-                )
+                # A 304 has no content type, and its headers replace the cached copy's:
+                # it keeps the policy the full answer brought.
+                if message["status"] != 304:
+                    is_page = headers.get("content-type", "").startswith("text/html")
+                    headers["Content-Security-Policy"] = (
+                        self._page_policy(scope["path"]) if is_page else NON_PAGE_POLICY
+                    )
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -83,6 +83,15 @@ class SessionWatch(_SiteEffect):
     on_check: rx.EventHandler[rx.event.no_args_event_spec]
 
 
+class OversizeGuard(_SiteEffect):
+    """Refuses, with `message`, to send a form larger than one websocket message."""
+
+    tag = "OversizeGuard"
+
+    limit_bytes: rx.Var[int]
+    message: rx.Var[str]
+
+
 class HeaderShell(_SiteEffect):
     """A <header> that reports `data-scrolled` once the page is scrolled past 100 px."""
 

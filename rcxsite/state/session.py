@@ -100,6 +100,9 @@ class SessionState(rx.State):
             self._session_digest = ""
             self.header_entry = ""
             return False
+        # The server just counted this as activity; the header entry lives exactly as long.
+        value = _json_object(self.header_entry).get("value")
+        self._extend_entry(str(value or self._saved_login().get("EmailAddress", "")))
         return True
 
     def _start_session(self, login: accounts.LoginResult) -> rx.event.EventSpec:
@@ -125,8 +128,6 @@ class SessionState(rx.State):
     async def check(self) -> None:
         """Runs on every route change (every page's on_load)."""
         self.signed_in = await self._is_signed_in()
-        if self.signed_in:
-            self._extend_entry(str(self._saved_login().get("EmailAddress", "")))
 
     @rx.event
     async def log_out(self):

@@ -6,12 +6,21 @@ import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from rcxsite.components.loading import loading_view
-from rcxsite.components.react import NavigationLoading, ScrollToTop, SessionWatch
+from rcxsite.components.react import (
+    NavigationLoading,
+    OversizeGuard,
+    ScrollToTop,
+    SessionWatch,
+)
+from rcxsite.settings import SOCKET_MESSAGE_LIMIT_BYTES
 from rcxsite.state.session import SessionState
 from rcxsite.views.footer import footer
 from rcxsite.views.navbar import navbar
 
 MAIN_ID = "main-content"
+TOO_MUCH_TEXT = "What you entered is too long to send. Please shorten it and try again."
+# Room for what Reflex adds around the form's values in the same message.
+_EVENT_OVERHEAD_BYTES = 8 * 1024
 
 
 def _frame(*children: rx.Component) -> rx.Component:
@@ -20,6 +29,9 @@ def _frame(*children: rx.Component) -> rx.Component:
         PlainAnchor.create("Skip to main content", href=f"#{MAIN_ID}", class_name="skip-link"),
         ScrollToTop.create(),
         SessionWatch.create(on_check=SessionState.check),
+        OversizeGuard.create(
+            limit_bytes=SOCKET_MESSAGE_LIMIT_BYTES - _EVENT_OVERHEAD_BYTES, message=TOO_MUCH_TEXT
+        ),
         NavigationLoading.create(loading_view()),
         *children,
     )

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from starlette.applications import Starlette
-from starlette.responses import HTMLResponse, JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
@@ -57,3 +57,13 @@ def test_a_page_gets_the_hashes_of_its_built_file(tmp_path: Path) -> None:
 )
 def test_only_the_site_and_listed_origins_are_trusted(site_url, extra, expected) -> None:
     assert Settings(site_url=site_url, cors_extra_origins=extra).allowed_origins == expected
+
+
+def test_a_not_modified_answer_keeps_the_cached_page_policy(tmp_path: Path) -> None:
+    """A 304's headers replace the cached page's: a JSON policy there would block the page."""
+    app = Starlette(routes=[Route("/about", lambda request: Response(status_code=304))])
+    client = TestClient(SecurityHeaders(app, static_dir=lambda: tmp_path, hsts=False))
+    answer = client.get("/about")
+    assert answer.status_code == 304
+    assert "content-security-policy" not in answer.headers
+    assert answer.headers["x-content-type-options"] == "nosniff"
