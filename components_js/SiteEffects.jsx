@@ -71,7 +71,11 @@ export function SessionWatch({ onCheck }) {
     } catch {
       // Storage can be blocked; the cookie alone then decides.
     }
-    if (hasCookie || hasEntry) onCheck?.();
+    if (!hasCookie && !hasEntry) return undefined;
+    // After the events Reflex queues for the route change itself: those carry this tab's
+    // stored header entry, which would otherwise overwrite the one the check extends.
+    const timer = setTimeout(() => onCheck?.(), 0);
+    return () => clearTimeout(timer);
   }, [pathname]);
   return null;
 }
