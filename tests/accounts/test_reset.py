@@ -260,3 +260,34 @@ def test_reset_input_rules(fields: dict[str, str], status: int, message: str) ->
 
     assert (refusal.status, refusal.message) == (status, message)
     assert accounts.check_reset_token(token=token, client_ip=IP).is_valid is True
+
+
+def test_one_client_cannot_mail_many_addresses(configure: Configure) -> None:
+    """The per-address limit alone would let one client mail every address once a minute."""
+    configure(reset_mail_client_limits="3 per hour")
+    for n in range(3):
+        accounts.request_password_reset(email=f"someone{n}@example.com", client_ip=IP)
+
+    with pytest.raises(AccountError) as refused:
+        accounts.request_password_reset(email="someone-else@example.com", client_ip=IP)
+
+    assert refused.value.status == 429
+    # Another client is not affected.
+    assert accounts.request_password_reset(email="other@example.com", client_ip="203.0.113.9")
+
+
+def test_new_password_submissions_are_limited_per_client(configure: Configure) -> None:
+    configure(reset_submit_limit="3 per 15 minutes")
+    for _ in range(3):
+        with pytest.raises(AccountError) as dead_link:
+            accounts.reset_password(
+                email="alice@example.com", new_password=NEW_PASSWORD, token="x" * 40,
+                client_ip=IP,
+            )
+        assert dead_link.value.status != 429
+
+    with pytest.raises(AccountError) as refused:
+        accounts.reset_password(
+            email="alice@example.com", new_password=NEW_PASSWORD, token="x" * 40, client_ip=IP
+        )
+    assert refused.value.status == 429
