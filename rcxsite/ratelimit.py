@@ -11,6 +11,7 @@ Identifiers are hashed: no addresses end up in Redis keys.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import ipaddress
 import math
 import time
@@ -52,10 +53,21 @@ def too_many_message(retry_after: int) -> str:
     return f"Too many requests. Try again in {minutes} {unit}."
 
 
+def _bare_address(address: str) -> str:
+    """Drops a port some proxies add: "1.2.3.4:5678", "[2001:db8::1]:443"."""
+    address = address.strip()
+    if address.startswith("["):
+        return address[1:].partition("]")[0]
+    host, colon, port = address.rpartition(":")
+    if colon and "." in host and port.isdigit():
+        return host
+    return address
+
+
 def client_key(address: str) -> str:
     """What a per-client limit counts: the IPv4 address, or the /64 of an IPv6 address."""
     try:
-        ip = ipaddress.ip_address(address)
+        ip = ipaddress.ip_address(_bare_address(address))
     except ValueError:
         return address
     if isinstance(ip, ipaddress.IPv6Address):
@@ -88,7 +100,10 @@ def _items(rule: str) -> tuple[RateLimitItem, ...]:
 
 
 def _hashed(value: str) -> str:
-    return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    # Keyed: a plain SHA-256 of an IPv4 address or a common email is reversed by trying them.
+    key = get_settings().signing_key().encode()
+    digest = hmac.new(key, value.encode("utf-8", "surrogatepass"), hashlib.sha256)
+    return digest.hexdigest()[:32]
 
 
 def hit(*limits: Limit) -> None:

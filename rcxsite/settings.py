@@ -7,10 +7,13 @@ through environment variables only.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import tempfile
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -97,17 +100,19 @@ class Settings(BaseSettings):
     def allowed_origins(self) -> list[str]:
         """SITE_URL's origin and `CORS_EXTRA_ORIGINS`: the only sites that may use the API
         and the websocket from a browser."""
-        scheme, _, rest = self.site_url.partition("://")
-        own = f"{scheme}://{rest.split('/', 1)[0]}"
-        extra = [o.strip().rstrip("/") for o in self.cors_extra_origins.split(",") if o.strip()]
-        return [own, *extra]
+        origins = [_origin(self.site_url)]
+        for listed in filter(None, (o.strip() for o in self.cors_extra_origins.split(","))):
+            if "*" in listed:  # with credentials, "*" would echo every website back
+                raise ValueError("CORS_EXTRA_ORIGINS lists origins, not wildcards")
+            origins.append(_origin(listed))
+        return list(dict.fromkeys(origins))
 
     @property
     def secure_cookies(self) -> bool:
         return self.site_url.startswith("https://")
 
     def signing_key(self) -> str:
-        """The JWT signing key: `SECRET_KEY`, else one generated once into the data folder."""
+        """The server secret: `SECRET_KEY`, else one generated once into the data folder."""
         if self.secret_key:
             key = self.secret_key
         else:
@@ -121,15 +126,26 @@ class Settings(BaseSettings):
         return key
 
 
+def _origin(url: str) -> str:
+    """scheme://host[:port] as browsers send it in Origin: lower case, default port left out."""
+    parts = urlsplit(url.strip())
+    default_port = {"http": 80, "https": 443}.get(parts.scheme.lower())
+    port = f":{parts.port}" if parts.port and parts.port != default_port else ""
+    return f"{parts.scheme.lower()}://{(parts.hostname or '').lower()}{port}"
+
+
 def _create_private_file(path: Path, content: str) -> None:
-    """Create `path` readable by its owner only from the first byte on; if another worker
-    won the race to create it, theirs is kept."""
+    """Create `path` readable by its owner only, complete from the moment it exists: written
+    to a private temporary file first, then linked into place. If another worker won the
+    race, theirs is kept."""
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")  # mode 0600
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return
-    with os.fdopen(descriptor, "w") as handle:
-        handle.write(content)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(content)
+        with contextlib.suppress(FileExistsError):
+            os.link(temporary, path)
+    finally:
+        os.unlink(temporary)
 
 
 @lru_cache

@@ -8,6 +8,8 @@ import secrets
 # 32 bytes = 256 random bits, URL-safe so a token can sit in a link's path or a cookie.
 _TOKEN_BYTES = 32
 _MAX_TOKEN_LENGTH = 256
+# Marks a login token already replaced by its digest (what the screens see of the cookie).
+DIGEST_PREFIX = "sha256:"
 
 
 def new_login_token() -> tuple[str, str]:

@@ -10,12 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
 
 from rcxsite.api.caching import HashedAssetCaching
 from rcxsite.api.errors import API_PREFIX, install_error_handling
 from rcxsite.api.page_paths import PagesWithoutRedirect
 from rcxsite.api.routes import auth, seo, users
-from rcxsite.api.security_headers import SecurityHeaders
+from rcxsite.api.security_headers import SecurityHeaders, docs_policy
+from rcxsite.api.session_cookie import LoginTokenDigestForEvents
 from rcxsite.settings import get_settings
 
 
@@ -41,9 +43,12 @@ def create_api() -> FastAPI:
     app.include_router(seo.router)
     app.add_middleware(HashedAssetCaching)
     app.add_middleware(PagesWithoutRedirect)
+    app.add_middleware(LoginTokenDigestForEvents)
     # Outermost of ours, so it sees each page's path as the visitor asked for it.
+    docs_page = get_swagger_ui_html(openapi_url=app.openapi_url, title=f"{app.title} - Swagger UI")
     app.add_middleware(
-        SecurityHeaders, static_dir=built_frontend_dir, hsts=get_settings().secure_cookies
+        SecurityHeaders, static_dir=built_frontend_dir, hsts=get_settings().secure_cookies,
+        fixed_policies={app.docs_url: docs_policy(docs_page.body.decode())},
     )
     install_error_handling(app)
     return app

@@ -28,6 +28,12 @@ PAGE_POLICY = (
     "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; "
     f"connect-src 'self'; form-action 'self'; {_COMMON}"
 )
+# The API's own docs page (Swagger UI) loads its code from a CDN.
+DOCS_POLICY = (
+    "default-src 'none'; script-src https://cdn.jsdelivr.net{hashes}; "
+    "style-src https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
+    f"connect-src 'self'; {_COMMON}"
+)
 FIXED_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -63,16 +69,21 @@ def _page_files(path: str) -> tuple[str, ...]:
 
 
 class SecurityHeaders:
-    def __init__(self, app: ASGIApp, *, static_dir: Callable[[], Path], hsts: bool) -> None:
+    def __init__(self, app: ASGIApp, *, static_dir: Callable[[], Path], hsts: bool,
+                 fixed_policies: dict[str, str] | None = None) -> None:
         self.app = app
         self._static_dir = static_dir
         self._hsts = hsts
+        # Pages not built by Reflex (the API docs), by exact path.
+        self._fixed_policies = fixed_policies or {}
 
     @lru_cache(maxsize=256)  # noqa: B019 - one instance per process, keyed by built file
     def _policy_for_file(self, file: Path, mtime_ns: int) -> str:
         return page_policy(file.read_text(encoding="utf-8", errors="replace"))
 
     def _page_policy(self, path: str) -> str:
+        if path in self._fixed_policies:
+            return self._fixed_policies[path]
         root = self._static_dir()
         for name in _page_files(path):
             file = root / name
@@ -104,3 +115,7 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def docs_policy(docs_html: str) -> str:
+    return DOCS_POLICY.format(hashes="".join(f" {h}" for h in inline_script_hashes(docs_html)))

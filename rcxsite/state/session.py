@@ -5,10 +5,13 @@ Token, CustomerId; 30 days) and a header entry in session storage, `{value, expi
 Whether someone is signed in is decided on the server only: the cookie's Token must name
 a live session (rcxsite.accounts.sessions), the rule the REST API applies too.
 
-The token is never a state var, because state is pickled (into Redis when scaled): the
-cookie is written by a script at login and read from the websocket handshake's Cookie
-header; the state keeps only the token's SHA-256 for the rest of the connection, which
-the server can check but nobody can present as a token.
+The token never sits in state, which is pickled (into Redis when scaled): the cookie is
+written by a script at login; Reflex keeps the websocket handshake's headers in state, so
+the Cookie header's Token is swapped for its SHA-256 before Reflex sees it
+(rcxsite/api/session_cookie.py). The server can find the session by that digest, but
+nobody can present it as a token. The reset token is a different matter: the spec puts
+it in the page's path, and Reflex keeps the page URL in state; it is single-use and lives
+RESET_TOKEN_MINUTES.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import reflex as rx
 
 from rcxsite import accounts, routes
 from rcxsite.accounts import sessions, tokens
+from rcxsite.accounts.tokens import DIGEST_PREFIX
 from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -60,24 +64,38 @@ def _set_cookie_script(value: str) -> str:
     )
 
 
+def _handshake_digest(login: dict[str, Any]) -> str | None:
+    token = str(login.get("Token", ""))
+    digest = token.removeprefix(DIGEST_PREFIX)
+    if token.startswith(DIGEST_PREFIX) and len(digest) == 64 and digest.isalnum():
+        return digest
+    return None
+
+
 class SessionState(rx.State):
     header_entry: str = rx.SessionStorage("", name=SESSION_KEY)
     signed_in: bool = False
     # Backend-only: SHA-256 of the token of a login made on this connection.
     _session_digest: str = ""
-    # Set by logout: the handshake's Cookie header still shows the old cookie.
-    _cookie_removed: bool = False
+    # Set by logout: the digest of the cookie this tab removed, which its handshake headers
+    # still show until it reconnects (a newer login's cookie is not ignored).
+    _removed_digest: str = ""
+
+    def _handshake_login(self) -> dict[str, Any]:
+        return _json_object(cookie_value(self.router.headers.cookie))
 
     def _saved_login(self) -> dict[str, Any]:
-        """The login cookie's fields, as the browser sent them when this tab connected."""
-        if self._cookie_removed:
+        """The login cookie's fields as this tab's handshake carried them. Its Token is
+        already the digest (rcxsite/api/session_cookie.py)."""
+        login = self._handshake_login()
+        if self._removed_digest and _handshake_digest(login) == self._removed_digest:
             return {}
-        return _json_object(cookie_value(self.router.headers.cookie))
+        return login
 
     def _current_digest(self) -> str | None:
         if self._session_digest:
             return self._session_digest
-        return tokens.login_token_digest(self._saved_login().get("Token", ""))
+        return _handshake_digest(self._saved_login())
 
     def _extend_entry(self, value: str) -> None:
         lifetime_ms = _settings.header_session_minutes * 60 * 1000
@@ -108,7 +126,6 @@ class SessionState(rx.State):
     def _start_session(self, login: accounts.LoginResult) -> rx.event.EventSpec:
         """Remember the login; returns the event that writes the cookie in the browser."""
         self._session_digest = tokens.login_token_digest(login.token) or ""
-        self._cookie_removed = False
         self._extend_entry(login.email_address)
         self.signed_in = True
         return rx.call_script(
@@ -132,7 +149,8 @@ class SessionState(rx.State):
     @rx.event
     async def log_out(self):
         digest = self._current_digest()
-        self._session_digest, self._cookie_removed = "", True
+        self._removed_digest = _handshake_digest(self._handshake_login()) or ""
+        self._session_digest = ""
         self.header_entry = ""
         self.signed_in = False
         if digest is not None:

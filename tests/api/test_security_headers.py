@@ -67,3 +67,11 @@ def test_a_not_modified_answer_keeps_the_cached_page_policy(tmp_path: Path) -> N
     assert answer.status_code == 304
     assert "content-security-policy" not in answer.headers
     assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_api_docs_page_may_run_its_own_script(client) -> None:
+    answer = client.get("/api/v1/docs")
+    policy = answer.headers["content-security-policy"]
+    hashes = inline_script_hashes(answer.text)
+    assert hashes and all(source in policy for source in hashes)
+    assert "frame-ancestors 'none'" in policy and "'unsafe-inline'" not in policy

@@ -1,0 +1,52 @@
+"""Keeps the login token out of Reflex's state.
+
+Reflex stores the headers of each tab's websocket handshake in its state, which is pickled
+(into Redis when scaled). Before Reflex sees the handshake, the Token of the `userSession`
+cookie is replaced by its SHA-256, marked `DIGEST_PREFIX`: enough for the server to find
+the session, useless to anyone who reads the stored state.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from rcxsite.accounts import tokens
+from rcxsite.accounts.tokens import DIGEST_PREFIX
+
+COOKIE_NAME = "userSession"
+EVENT_PATH = "/_event"
+
+
+def _digest_only(cookie_header: str) -> str:
+    parts = []
+    for part in cookie_header.split(";"):
+        name, equals, value = part.strip().partition("=")
+        if name == COOKIE_NAME and equals:
+            try:
+                login = json.loads(urllib.parse.unquote(value))
+            except ValueError:
+                login = None
+            if isinstance(login, dict):
+                digest = tokens.login_token_digest(login.get("Token", ""))
+                login["Token"] = f"{DIGEST_PREFIX}{digest}" if digest else ""
+                value = urllib.parse.quote(json.dumps(login))
+        parts.append(f"{name}{equals}{value}")
+    return "; ".join(parts)
+
+
+class LoginTokenDigestForEvents:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("websocket", "http") and scope["path"].startswith(EVENT_PATH):
+            headers = [
+                (key, _digest_only(value.decode("latin-1")).encode("latin-1"))
+                if key == b"cookie" else (key, value)
+                for key, value in scope["headers"]
+            ]
+            scope = {**scope, "headers": headers}
+        await self.app(scope, receive, send)
