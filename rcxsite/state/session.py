@@ -151,15 +151,15 @@ class SessionState(rx.State):
         digest = self._current_digest()
         self._removed_digest = _handshake_digest(self._handshake_login()) or ""
         self._session_digest = ""
-        self.header_entry = ""
-        self.signed_in = False
         if digest is not None:
             try:
                 await asyncio.to_thread(sessions.end_digest_session, digest)
             except Exception:
                 logger.exception("could not revoke a login session")
-        yield rx.remove_session_storage(SESSION_KEY)
-        yield rx.remove_cookie(SESSION_KEY, {"path": "/"})
+        self.header_entry = ""
+        # The browser forgets the login before the header says "Log in".
+        yield [rx.remove_session_storage(SESSION_KEY), rx.remove_cookie(SESSION_KEY, {"path": "/"})]
+        self.signed_in = False
         yield rx.redirect(routes.HOME.path)
 
     @rx.event(background=True)
