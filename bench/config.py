@@ -10,6 +10,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from rcxsite.tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 - re-exported
+
 ROOT = Path(__file__).resolve().parents[1]
 # Everything a run writes except the report: git-ignored, emptied at the start of a run.
 OUT_DIR = ROOT / "bench" / "out"
@@ -32,15 +34,6 @@ HOME = "/"
 NOINDEX_PAGES: frozenset[str] = frozenset({"/log-in"})
 RUNS = 3
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS: tuple[str, ...] = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-)
 NGINX = Path("/usr/sbin/nginx")
 
 

@@ -14,7 +14,6 @@ from pydantic import Field, field_validator
 from rcxsite.accounts.common_passwords import COMMON_PASSWORD, is_common_password
 from rcxsite.accounts.errors import AccountError
 from rcxsite.accounts.validation import (
-    EMAIL_REQUIRED,
     MAX_DB_INTEGER,
     MAX_PASSWORD,
     MAX_TOKEN_LENGTH,
@@ -29,6 +28,7 @@ from rcxsite.accounts.validation import (
     is_mobile_number,
     looks_like_email,
     normalize_email,
+    required_email,
     required_text,
 )
 from rcxsite.forms import FormInput, problem
@@ -91,13 +91,7 @@ class RegistrationInput(AccountInput):
     @field_validator("email")
     @classmethod
     def _email(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise problem(EMAIL_REQUIRED)
-        normalized = normalize_email(value)
-        if normalized is None:
-            raise problem("Invalid email")
-        return normalized
+        return required_email(value, invalid="Invalid email")
 
     @field_validator("mobile_number")
     @classmethod
@@ -144,10 +138,7 @@ class LoginInput(AccountInput):
     @field_validator("email")
     @classmethod
     def _email(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise problem(EMAIL_REQUIRED)
-        return value
+        return required_email(value)
 
     @field_validator("password")
     @classmethod
@@ -163,9 +154,7 @@ class ForgotPasswordInput(AccountInput):
     @field_validator("email")
     @classmethod
     def _email(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise problem(EMAIL_REQUIRED)
+        value = required_email(value)
         # Spec §5's {email} pattern first (a linear scan), then the full syntax check.
         normalized = normalize_email(value) if looks_like_email(value) else None
         if normalized is None:
@@ -184,10 +173,7 @@ class ResetPasswordInput(AccountInput):
     @field_validator("email")
     @classmethod
     def _email(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise problem(EMAIL_REQUIRED)
-        return value
+        return required_email(value)
 
     @field_validator("new_password")
     @classmethod

@@ -44,6 +44,21 @@ def required_text(value: str, *, required: str, minimum: int = 1, too_short: str
     return value
 
 
+def required_email(value: str, *, required: str = EMAIL_REQUIRED,
+                   invalid: str | None = None) -> str:
+    """A stripped email address; normalized (and refused with `invalid`) when `invalid` is
+    given, else returned as typed (a login looks the address up as it was registered)."""
+    value = value.strip()
+    if not value:
+        raise problem(required)
+    if invalid is None:
+        return value
+    normalized = normalize_email(value)
+    if normalized is None:
+        raise problem(invalid)
+    return normalized
+
+
 def looks_like_email(value: str) -> bool:
     """Spec §5's {email} pattern, `^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$`, as one linear scan.
 

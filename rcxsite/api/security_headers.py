@@ -58,6 +58,12 @@ def page_policy(html: str) -> str:
     return PAGE_POLICY.format(hashes="".join(f" {h}" for h in inline_script_hashes(html)))
 
 
+@lru_cache(maxsize=256)
+def _policy_for_file(file: Path, mtime_ns: int) -> str:
+    """Read once per built file (and again only if a new build replaced it)."""
+    return page_policy(file.read_text(encoding="utf-8", errors="replace"))
+
+
 def _page_files(path: str) -> tuple[str, ...]:
     """Which built file the static server answers `path` with, best guess first."""
     inner = path.strip("/")
@@ -77,10 +83,6 @@ class SecurityHeaders:
         # Pages not built by Reflex (the API docs), by exact path.
         self._fixed_policies = fixed_policies or {}
 
-    @lru_cache(maxsize=256)  # noqa: B019 - one instance per process, keyed by built file
-    def _policy_for_file(self, file: Path, mtime_ns: int) -> str:
-        return page_policy(file.read_text(encoding="utf-8", errors="replace"))
-
     def _page_policy(self, path: str) -> str:
         if path in self._fixed_policies:
             return self._fixed_policies[path]
@@ -88,7 +90,7 @@ class SecurityHeaders:
         for name in _page_files(path):
             file = root / name
             try:
-                return self._policy_for_file(file, file.stat().st_mtime_ns)
+                return _policy_for_file(file, file.stat().st_mtime_ns)
             except (OSError, ValueError):  # missing, or a name no file can have
                 continue
         return PAGE_POLICY.format(hashes="")

@@ -17,7 +17,7 @@ from pydantic import Field, ValidationInfo, field_validator
 from rcxsite.accounts.validation import (
     INVALID_CHARACTERS,
     has_forbidden_characters,
-    normalize_email,
+    required_email,
     required_text,
 )
 from rcxsite.content.quote import (
@@ -82,6 +82,15 @@ def _choice(value: str, choices: tuple[Choice, ...], message: str) -> str:
     return value
 
 
+# Fields whose value must be one of the form's options, and the message when it is not.
+_CHOICE_FIELDS: dict[str, tuple[tuple[Choice, ...], str]] = {
+    "service": (SERVICE_CHOICES, SERVICE_REQUIRED),
+    "budget": (BUDGETS, BUDGET_REQUIRED),
+    "timeline": (TIMELINES, TIMELINE_REQUIRED),
+    "call_time": (CALL_TIMES, CALL_TIME_REQUIRED),
+}
+
+
 class QuoteInput(FormInput):
     """A validated request: stripped text, a normalized email and known option values.
 
@@ -134,13 +143,7 @@ class QuoteInput(FormInput):
     @field_validator("email")
     @classmethod
     def _email(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise problem(EMAIL_REQUIRED)
-        normalized = normalize_email(value)
-        if normalized is None:
-            raise problem(EMAIL_INVALID)
-        return normalized
+        return required_email(value, required=EMAIL_REQUIRED, invalid=EMAIL_INVALID)
 
     @field_validator("company")
     @classmethod
@@ -158,20 +161,11 @@ class QuoteInput(FormInput):
             raise problem(PHONE_INVALID)
         return value
 
-    @field_validator("service")
+    @field_validator(*_CHOICE_FIELDS)
     @classmethod
-    def _service(cls, value: str) -> str:
-        return _choice(value, SERVICE_CHOICES, SERVICE_REQUIRED)
-
-    @field_validator("budget")
-    @classmethod
-    def _budget(cls, value: str) -> str:
-        return _choice(value, BUDGETS, BUDGET_REQUIRED)
-
-    @field_validator("timeline")
-    @classmethod
-    def _timeline(cls, value: str) -> str:
-        return _choice(value, TIMELINES, TIMELINE_REQUIRED)
+    def _one_of_the_options(cls, value: str, info: ValidationInfo) -> str:
+        choices, message = _CHOICE_FIELDS[info.field_name or ""]
+        return _choice(value, choices, message)
 
     @field_validator("call_date", mode="before")
     @classmethod
@@ -195,11 +189,6 @@ class QuoteInput(FormInput):
         if chosen.weekday() >= 5:
             raise problem(CALL_DATE_WEEKEND)
         return chosen
-
-    @field_validator("call_time")
-    @classmethod
-    def _call_time(cls, value: str) -> str:
-        return _choice(value, CALL_TIMES, CALL_TIME_REQUIRED)
 
     @field_validator("message")
     @classmethod

@@ -17,19 +17,12 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from rcxsite.tools.chromium import CHROMIUM, CHROMIUM_ARGS
+
 ROOT = Path(__file__).resolve().parents[2]
 SVG_PATH = ROOT / "assets" / "og-image.svg"
 PNG_PATH = ROOT / "assets" / "og-image.png"
 WIDTH, HEIGHT = 1200, 630
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def render_svg(svg_path: Path, png_path: Path, width: int = WIDTH, height: int = HEIGHT) -> Path:
@@ -43,7 +36,7 @@ def render_svg(svg_path: Path, png_path: Path, width: int = WIDTH, height: int =
     )
     png_path.parent.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
         try:
             page = browser.new_page(viewport={"width": width, "height": height})
             page.set_content(html, wait_until="load")
