@@ -9,7 +9,13 @@ from rcxsite.accounts.errors import AccountError
 from rcxsite.accounts.inputs import validate_registration
 from rcxsite.accounts.login import authenticate, log_out, verify_login_token
 from rcxsite.accounts.registration import register
-from rcxsite.accounts.reset import check_reset_token, request_password_reset, reset_password
+from rcxsite.accounts.reset import (
+    check_reset_link,
+    check_reset_token,
+    request_password_reset,
+    reset_password,
+    reset_password_for_link,
+)
 from rcxsite.accounts.results import LoginResult, RegisteredCustomer, ResetCheck
 from rcxsite.ratelimit import reset_rate_limits
 
@@ -19,11 +25,13 @@ __all__ = [
     "RegisteredCustomer",
     "ResetCheck",
     "authenticate",
+    "check_reset_link",
     "check_reset_token",
     "log_out",
     "register",
     "request_password_reset",
     "reset_password",
+    "reset_password_for_link",
     "reset_rate_limits",
     "validate_registration",
     "verify_login_token",

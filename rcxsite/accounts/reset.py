@@ -72,7 +72,18 @@ def _open_token_clause(digest: str, now: datetime) -> tuple[ColumnElement[bool],
 def check_reset_token(*, token: str, client_ip: str) -> ResetCheck:
     """Whether a reset link can still be used, and for which address."""
     limits.count_reset_check(client_ip=client_ip)
-    digest = reset_token_digest(text(token))
+    return _check(reset_token_digest(text(token)))
+
+
+def check_reset_link(*, link_digest: str | None, client_ip: str) -> ResetCheck:
+    """As `check_reset_token`, for the screens, which see only the digest of the link's
+    token (rcxsite/api/reset_link_events.py). Never offered to API clients: a digest read
+    from the database must not work as a link."""
+    limits.count_reset_check(client_ip=client_ip)
+    return _check(link_digest)
+
+
+def _check(digest: str | None) -> ResetCheck:
     if digest is None:
         return ResetCheck(is_valid=False)
     with Session(get_engine()) as session:
@@ -95,7 +106,19 @@ def _open_token_owner(digest: str) -> int | None:
 def reset_password(*, email: str, new_password: str, token: str, client_ip: str) -> str:
     limits.count_reset_submission(client_ip=client_ip)
     form = ResetPasswordInput.parse({"email": email, "new_password": new_password, "token": token})
-    digest = reset_token_digest(form.token.strip())
+    return _set_new_password(form, reset_token_digest(form.token.strip()))
+
+
+def reset_password_for_link(
+    *, email: str, new_password: str, link_digest: str | None, client_ip: str
+) -> str:
+    """As `reset_password`, for the screens, which see only the link token's digest."""
+    limits.count_reset_submission(client_ip=client_ip)
+    form = ResetPasswordInput.parse({"email": email, "new_password": new_password})
+    return _set_new_password(form, link_digest)
+
+
+def _set_new_password(form: ResetPasswordInput, digest: str | None) -> str:
     # The token is looked up first: hashing (the expensive part) is only paid for a live link.
     if digest is None or _open_token_owner(digest) is None:
         raise AccountError(400, LINK_INVALID)

@@ -8,7 +8,8 @@ import secrets
 # 32 bytes = 256 random bits, URL-safe so a token can sit in a link's path or a cookie.
 _TOKEN_BYTES = 32
 _MAX_TOKEN_LENGTH = 256
-# Marks a login token already replaced by its digest (what the screens see of the cookie).
+# Marks a token already replaced by its digest: what the screens see of the login cookie
+# and of the reset link (rcxsite/api/session_cookie.py, reset_link_events.py).
 DIGEST_PREFIX = "sha256:"
 
 
@@ -32,6 +33,17 @@ def new_reset_token() -> tuple[str, str]:
 def reset_token_digest(token: str) -> str | None:
     """SHA-256 of a presented token; None when it cannot be one of ours."""
     return _digest(token)
+
+
+def marked_digest(value: object) -> str | None:
+    """The digest in a `DIGEST_PREFIX`-marked value, as the screens receive tokens; None
+    for anything else, a raw token included."""
+    if not isinstance(value, str) or not value.startswith(DIGEST_PREFIX):
+        return None
+    digest = value.removeprefix(DIGEST_PREFIX)
+    if len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
+        return digest
+    return None
 
 
 def _digest(token: object) -> str | None:

@@ -15,6 +15,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from rcxsite.api.caching import HashedAssetCaching
 from rcxsite.api.errors import API_PREFIX, install_error_handling
 from rcxsite.api.page_paths import PagesWithoutRedirect
+from rcxsite.api.reset_link_events import ResetTokenDigestForEvents
 from rcxsite.api.routes import auth, seo, users
 from rcxsite.api.security_headers import SecurityHeaders, docs_policy
 from rcxsite.api.session_cookie import LoginTokenDigestForEvents
@@ -44,6 +45,7 @@ def create_api() -> FastAPI:
     app.add_middleware(HashedAssetCaching)
     app.add_middleware(PagesWithoutRedirect)
     app.add_middleware(LoginTokenDigestForEvents)
+    app.add_middleware(ResetTokenDigestForEvents)
     # Outermost of ours, so it sees each page's path as the visitor asked for it.
     docs_page = get_swagger_ui_html(openapi_url=app.openapi_url, title=f"{app.title} - Swagger UI")
     app.add_middleware(

@@ -8,6 +8,7 @@ import logging
 import reflex as rx
 
 from rcxsite import accounts, routes
+from rcxsite.accounts import tokens
 from rcxsite.accounts.inputs import ForgotPasswordInput, ResetPasswordInput
 from rcxsite.state import messages as msg
 from rcxsite.state.session import SessionState
@@ -15,10 +16,10 @@ from rcxsite.state.session import SessionState
 logger = logging.getLogger(__name__)
 
 
-def _token_in_path(path: str) -> str:
-    """The reset token is the link's last path segment; read anew by every handler so that
-    no state var keeps it."""
-    return path.rstrip("/").rsplit("/", 1)[-1]
+def _link_digest(path: str) -> str | None:
+    """The digest that stands for the reset token in the link's last path segment by the
+    time an event reaches the state (rcxsite/api/reset_link_events.py)."""
+    return tokens.marked_digest(path.rstrip("/").rsplit("/", 1)[-1])
 
 
 class ForgotPasswordState(rx.State):
@@ -74,7 +75,7 @@ class ResetPasswordState(rx.State):
         yield
         try:
             check = await asyncio.to_thread(
-                accounts.check_reset_token, token=_token_in_path(self.router.url.path),
+                accounts.check_reset_link, link_digest=_link_digest(self.router.url.path),
                 client_ip=self.router.session.client_ip,
             )
         except Exception:
@@ -88,8 +89,7 @@ class ResetPasswordState(rx.State):
         new_password = form.get("newPassword")
         confirm = form.get("confirmPassword")
         self.error = ""
-        token = _token_in_path(self.router.url.path)
-        raw = {"NewPassword": new_password, "email": self.email, "ResetToken": token}
+        raw = {"NewPassword": new_password, "email": self.email}
         reset, errors = await asyncio.to_thread(ResetPasswordInput.read, raw)
         self.new_password_error = errors.get("NewPassword", "")
         if not confirm:
@@ -107,8 +107,9 @@ class ResetPasswordState(rx.State):
         yield
         try:
             answer = await asyncio.to_thread(
-                accounts.reset_password, email=reset.email, new_password=reset.new_password,
-                token=reset.token, client_ip=self.router.session.client_ip,
+                accounts.reset_password_for_link, email=reset.email,
+                new_password=reset.new_password, link_digest=_link_digest(self.router.url.path),
+                client_ip=self.router.session.client_ip,
             )
         except accounts.AccountError as refusal:
             self.error = refusal.message or msg.RESET_FAILED

@@ -9,9 +9,8 @@ The token never sits in state, which is pickled (into Redis when scaled): the co
 written by a script at login; Reflex keeps the websocket handshake's headers in state, so
 the Cookie header's Token is swapped for its SHA-256 before Reflex sees it
 (rcxsite/api/session_cookie.py). The server can find the session by that digest, but
-nobody can present it as a token. The reset token is a different matter: the spec puts
-it in the page's path, and Reflex keeps the page URL in state; it is single-use and lives
-RESET_TOKEN_MINUTES.
+nobody can present it as a token. The reset token, which the spec puts in the page's path,
+is swapped the same way in every event's router data (rcxsite/api/reset_link_events.py).
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ import reflex as rx
 
 from rcxsite import accounts, routes
 from rcxsite.accounts import sessions, tokens
-from rcxsite.accounts.tokens import DIGEST_PREFIX
 from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -65,11 +63,7 @@ def _set_cookie_script(value: str) -> str:
 
 
 def _handshake_digest(login: dict[str, Any]) -> str | None:
-    token = str(login.get("Token", ""))
-    digest = token.removeprefix(DIGEST_PREFIX)
-    if token.startswith(DIGEST_PREFIX) and len(digest) == 64 and digest.isalnum():
-        return digest
-    return None
+    return tokens.marked_digest(login.get("Token"))
 
 
 class SessionState(rx.State):

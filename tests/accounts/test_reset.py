@@ -291,3 +291,24 @@ def test_new_password_submissions_are_limited_per_client(configure: Configure) -
             email="alice@example.com", new_password=NEW_PASSWORD, token="x" * 40, client_ip=IP
         )
     assert refused.value.status == 429
+
+
+def test_the_screens_reset_with_the_links_digest_and_a_digest_is_no_link() -> None:
+    register_customer(email="alice@example.com", user_name="Alice")
+    token = _request_token()
+    digest = hashlib.sha256(token.encode()).hexdigest()
+
+    check = accounts.check_reset_link(link_digest=digest, client_ip=IP)
+    assert (check.is_valid, check.email) == (True, "alice@example.com")
+    # A digest read from the database is not a token: the API's entry points hash again.
+    assert accounts.check_reset_token(token=digest, client_ip=IP).is_valid is False
+    assert _reset_refusal(
+        email="alice@example.com", new_password=NEW_PASSWORD, token=digest
+    ).message == LINK_INVALID
+
+    assert accounts.reset_password_for_link(
+        email="alice@example.com", new_password=NEW_PASSWORD, link_digest=digest, client_ip=IP
+    ) == "Your password has been successfully reset!"
+    assert accounts.authenticate(email="alice@example.com", password=NEW_PASSWORD, client_ip=IP)
+    assert accounts.check_reset_link(link_digest=digest, client_ip=IP).is_valid is False
+    assert accounts.check_reset_link(link_digest=None, client_ip=IP).is_valid is False

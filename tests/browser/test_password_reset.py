@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import time
+from pathlib import Path
 
 from playwright.sync_api import Page, WebSocketRoute, expect
 
@@ -106,6 +108,39 @@ def test_reset_by_emailed_link(any_page: Page, live_site: LiveServer,
     expect(page.get_by_text("expired or is invalid")).to_be_visible()
     page.get_by_role("link", name="Request a new reset link").click()
     expect(page).to_have_url(re.compile(re.escape(routes.FORGOT_PASSWORD.path) + "/?$"))
+
+
+def _stored_state(states: Path, showing: str, timeout_s: float = 15) -> list[bytes]:
+    """Reflex's pickled state files, once one of them holds `showing` (it writes them a
+    couple of seconds after a change)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        files = [path.read_bytes() for path in states.rglob("*") if path.is_file()]
+        if any(showing.encode() in data for data in files) or time.monotonic() > deadline:
+            return files
+        time.sleep(0.2)
+
+
+def test_the_reset_token_is_not_kept_in_the_stored_state(
+    page: Page, live_site: LiveServer, site_mailbox: Mailbox
+) -> None:
+    email = unique_email("stored")
+    create_customer(live_site.url, email)
+    _request_link(page, email)
+    link = _link_from_mail(site_mailbox, email)
+    token = link.rsplit("/", 1)[-1]
+
+    page.goto(link)
+    form = page.get_by_role("form", name="Reset password")
+    expect(form).to_contain_text(email)
+    form.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+    form.get_by_label("Confirm password", exact=True).fill(NEW_PASSWORD)
+    form.get_by_role("button", name="Reset password").click()
+    expect(page.get_by_text("Your password has been successfully reset!")).to_be_visible()
+
+    stored = _stored_state(live_site.data_dir / "states", showing=email)
+    assert any(email.encode() in data for data in stored), "the state was never written"
+    assert not any(token.encode() in data for data in stored)
 
 
 def test_reset_link_page_verifies_first_then_rejects_a_bad_token(page: Page) -> None:

@@ -71,6 +71,8 @@ def server_env(*, data_dir: Path, port: int, extra: dict[str, str]) -> dict[str,
         OUTBOX_DIR=str(data_dir / "outbox"),
         DATABASE_URL=f"sqlite:///{data_dir / 'rcx.db'}",
         REDIS_URL="",
+        # Reflex's pickled state, kept apart so that tests can read what it holds.
+        REFLEX_STATES_WORKDIR=str(data_dir / "states"),
         REFLEX_TELEMETRY_ENABLED="false",
         REFLEX_CHECK_LATEST_VERSION="0",
     )
