@@ -63,6 +63,7 @@ class Settings(BaseSettings):
     reset_check_limit: str = "30 per minute"
     reset_submit_limit: str = "10 per 15 minutes"
     registration_limit: str = "10 per hour"
+    account_change_limit: str = "30 per hour"
     # Accepted quote requests per client address.
     quote_limit: str = "5 per hour"
     rate_limit_key_prefix: str = "rcx-limits"

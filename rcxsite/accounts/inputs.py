@@ -7,9 +7,9 @@ the services `parse` what they are given, so all three refuse the same input the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Annotated, Any, Self
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from rcxsite.accounts.common_passwords import COMMON_PASSWORD, is_common_password
 from rcxsite.accounts.errors import AccountError
@@ -66,42 +66,70 @@ def _optional_id(value: object) -> object:
     return value
 
 
-class RegistrationInput(AccountInput):
+def _user_name(value: str) -> str:
+    return required_text(
+        value, required="Username is required", minimum=MIN_USER_NAME,
+        too_short=f"Min {MIN_USER_NAME} characters",
+    )
+
+
+def _mobile(value: str) -> str:
+    value = value.strip()
+    if not value:
+        raise problem("Mobile number is required")
+    if not is_mobile_number(value):
+        raise problem("Invalid mobile number")
+    return value
+
+
+def _company(value: str) -> str:
+    return required_text(value, required="Company name is required")
+
+
+def _location(value: str) -> str:
+    return required_text(value, required="Location is required")
+
+
+# The details a customer gives at registration and may correct later (spec §5), declared
+# once for both models.
+UserName = Annotated[str, Field(alias="UserName", max_length=USER_NAME_MAX)]
+MobileNumber = Annotated[str, Field(alias="MobileNumber", max_length=MOBILE_INPUT_MAX)]
+CompanyName = Annotated[str, Field(alias="CompanyName", max_length=COMPANY_NAME_MAX)]
+Location = Annotated[str, Field(alias="Location", max_length=LOCATION_MAX)]
+_DETAIL_RULES = {
+    "user_name": _user_name, "mobile_number": _mobile,
+    "company_name": _company, "location": _location,
+}
+
+
+class _DetailRules(AccountInput):
+    too_long_messages = {"mobile_number": "Invalid mobile number"}
+
+    @field_validator("user_name", "mobile_number", "company_name", "location",
+                     check_fields=False)
+    @classmethod
+    def _detail(cls, value: str, info: ValidationInfo) -> str:
+        return _DETAIL_RULES[info.field_name or ""](value)
+
+
+class RegistrationInput(_DetailRules):
     too_long_messages = {"password": PASSWORD_TOO_LONG, "mobile_number": "Invalid mobile number"}
 
-    user_name: str = Field("", alias="UserName", max_length=USER_NAME_MAX)
+    user_name: UserName = ""
     email: str = Field("", alias="EmailAddress", max_length=EMAIL_MAX)
-    mobile_number: str = Field("", alias="MobileNumber", max_length=MOBILE_INPUT_MAX)
+    mobile_number: MobileNumber = ""
     password: str = Field("", alias="Password", max_length=MAX_PASSWORD)
-    company_name: str = Field("", alias="CompanyName", max_length=COMPANY_NAME_MAX)
-    location: str = Field("", alias="Location", max_length=LOCATION_MAX)
+    company_name: CompanyName = ""
+    location: Location = ""
     project_id: int | None = Field(None, alias="ProjectId", strict=True)
     subscription_plan_id: int | None = Field(None, alias="SubscriptionPlanId", strict=True)
     plan_duration_id: int | None = Field(None, alias="PlanDurationId", strict=True)
     is_trial: bool = Field(False, alias="IsTrial", strict=True)
 
-    @field_validator("user_name")
-    @classmethod
-    def _user_name(cls, value: str) -> str:
-        return required_text(
-            value, required="Username is required", minimum=MIN_USER_NAME,
-            too_short=f"Min {MIN_USER_NAME} characters",
-        )
-
     @field_validator("email")
     @classmethod
     def _email(cls, value: str) -> str:
         return required_email(value, invalid="Invalid email")
-
-    @field_validator("mobile_number")
-    @classmethod
-    def _mobile(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise problem("Mobile number is required")
-        if not is_mobile_number(value):
-            raise problem("Invalid mobile number")
-        return value
 
     @field_validator("password")
     @classmethod
@@ -110,20 +138,19 @@ class RegistrationInput(AccountInput):
             value, required=PASSWORD_REQUIRED, too_short=f"Min {MIN_PASSWORD} characters"
         )
 
-    @field_validator("company_name")
-    @classmethod
-    def _company(cls, value: str) -> str:
-        return required_text(value, required="Company name is required")
-
-    @field_validator("location")
-    @classmethod
-    def _location(cls, value: str) -> str:
-        return required_text(value, required="Location is required")
-
     @field_validator("project_id", "subscription_plan_id", "plan_duration_id", mode="before")
     @classmethod
     def _ids(cls, value: object) -> object:
         return _optional_id(value)
+
+
+class ProfileInput(_DetailRules):
+    """My account's "Edit details": registration's rules; the email stays as it is."""
+
+    user_name: UserName = ""
+    mobile_number: MobileNumber = ""
+    company_name: CompanyName = ""
+    location: Location = ""
 
 
 class LoginInput(AccountInput):
@@ -186,3 +213,65 @@ class ResetPasswordInput(AccountInput):
 def validate_registration(**fields: Any) -> dict[str, str]:
     """Per-field messages for registration values given by attribute name; empty if valid."""
     return RegistrationInput.read(fields)[1]
+
+
+CURRENT_PASSWORD_WRONG = "Your current password is incorrect."
+PASSWORD_WRONG = "The password is incorrect."
+CONFIRM_NEW_PASSWORD_REQUIRED = "Please confirm your new password."
+NEW_PASSWORDS_DIFFER = "Passwords do not match."
+
+
+class ChangePasswordInput(AccountInput):
+    too_long_messages = {
+        "current_password": PASSWORD_TOO_LONG, "new_password": PASSWORD_TOO_LONG,
+        "confirm_password": PASSWORD_TOO_LONG,
+    }
+
+    current_password: str = Field("", alias="CurrentPassword", max_length=MAX_PASSWORD)
+    new_password: str = Field("", alias="NewPassword", max_length=MAX_PASSWORD)
+    confirm_password: str = Field("", alias="ConfirmPassword", max_length=MAX_PASSWORD)
+
+    @field_validator("current_password")
+    @classmethod
+    def _current(cls, value: str) -> str:
+        if not value:
+            raise problem("Please enter your current password.")
+        return value
+
+    @field_validator("new_password")
+    @classmethod
+    def _new(cls, value: str) -> str:
+        return _new_password(
+            value, required=NEW_PASSWORD_REQUIRED, too_short=NEW_PASSWORD_TOO_SHORT
+        )
+
+    @field_validator("confirm_password")
+    @classmethod
+    def _confirm(cls, value: str, info: ValidationInfo) -> str:
+        if not value:
+            raise problem(CONFIRM_NEW_PASSWORD_REQUIRED)
+        new_password = info.data.get("new_password")
+        if new_password is not None and value != new_password:
+            raise problem(NEW_PASSWORDS_DIFFER)
+        return value
+
+
+class DeleteAccountInput(AccountInput):
+    too_long_messages = {"password": PASSWORD_TOO_LONG}
+
+    password: str = Field("", alias="Password", max_length=MAX_PASSWORD)
+    confirm: bool = Field(False, alias="Confirm", strict=True)
+
+    @field_validator("password")
+    @classmethod
+    def _password(cls, value: str) -> str:
+        if not value:
+            raise problem(PASSWORD_REQUIRED)
+        return value
+
+    @field_validator("confirm")
+    @classmethod
+    def _confirm(cls, value: bool) -> bool:
+        if not value:
+            raise problem("Please confirm that the account should be deleted.")
+        return value

@@ -53,3 +53,12 @@ def count_reset_submission(*, client_ip: str) -> None:
 
 def count_registration(*, client_ip: str) -> None:
     _enforce(Limit(get_settings().registration_limit, "registration", client_key(client_ip)))
+
+
+def count_account_change(*, customer_id: int, client_ip: str) -> None:
+    """A signed-in customer's action on their account (details, export, sign out all)."""
+    rule = get_settings().account_change_limit
+    _enforce(
+        Limit(rule, "account:customer", str(customer_id)),
+        Limit(rule, "account:client", client_key(client_ip)),
+    )

@@ -79,10 +79,14 @@ def end_digest_session(digest: str) -> None:
         )
 
 
-def revoke_all_sessions(session: Session, customer_id: int, now: datetime) -> None:
-    """Within the caller's transaction: end every session of a customer (password reset)."""
-    session.exec(
-        update(LoginSession)
-        .where(LoginSession.customer_id == customer_id, col(LoginSession.revoked_at).is_(None))
-        .values(revoked_at=now)
+def revoke_all_sessions(
+    session: Session, customer_id: int, now: datetime, *, keep: str | None = None
+) -> None:
+    """Within the caller's transaction: end every session of a customer (password reset,
+    sign out everywhere), but the one whose digest is `keep` (a password change)."""
+    statement = update(LoginSession).where(
+        LoginSession.customer_id == customer_id, col(LoginSession.revoked_at).is_(None)
     )
+    if keep:
+        statement = statement.where(LoginSession.token_hash != keep)
+    session.exec(statement.values(revoked_at=now))

@@ -1,10 +1,11 @@
-"""The account mails: a reset link, and a notice after the password was changed."""
+"""The account mails: a reset link, and notices after a password change or a deletion."""
 
 from __future__ import annotations
 
 from concurrent.futures import Future
 from html import escape
 
+from rcxsite import routes
 from rcxsite.mail.outgoing import send_mail
 from rcxsite.settings import get_settings
 
@@ -55,3 +56,24 @@ def send_password_changed_mail(*, to: str, user_name: str) -> Future[None]:
         f'If this was not you, <a href="{escape(help_link)}">reset your password</a> right away.',
     )
     return send_mail(to=to, subject=f"Your {company} password was changed", text=text, html=html)
+
+
+def send_account_deleted_mail(*, to: str, user_name: str) -> Future[None]:
+    settings = get_settings()
+    company = settings.company_name
+    welcome = settings.site_url + routes.LOG_IN.path
+    text = (
+        f"Hello {user_name},\n\n"
+        f"Your {company} account has been deleted as you asked, together with its sign-ins. "
+        "Quote requests you sent stay with our sales team so that they can answer them.\n\n"
+        f"You are welcome back any time: {welcome}\n"
+    )
+    html = _html_page(
+        f"Hello {escape(user_name)},",
+        f"Your {escape(company)} account has been deleted as you asked, together with its "
+        "sign-ins. Quote requests you sent stay with our sales team so that they can answer "
+        "them.",
+        f'You are welcome back any time: <a href="{escape(welcome)}">'
+        "create a new account</a>.",
+    )
+    return send_mail(to=to, subject=f"Your {company} account was deleted", text=text, html=html)

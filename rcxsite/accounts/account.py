@@ -1,0 +1,254 @@
+"""My account: what a signed-in customer can see and change of their own account.
+
+Every function takes the `customer_id` of a session the caller has already checked (the
+screens by the cookie's digest, the API by the bearer token), never an id from input.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import delete, func
+from sqlmodel import Session, col, select
+
+from rcxsite import mail
+from rcxsite.accounts import limits
+from rcxsite.accounts.errors import AccountError
+from rcxsite.accounts.inputs import (
+    CURRENT_PASSWORD_WRONG,
+    PASSWORD_WRONG,
+    ChangePasswordInput,
+    DeleteAccountInput,
+    ProfileInput,
+)
+from rcxsite.accounts.passwords import hash_password, verify_password
+from rcxsite.accounts.sessions import revoke_all_sessions
+from rcxsite.content.pricing import DURATIONS, PLANS
+from rcxsite.content.quote import SERVICE_CHOICES, label_of
+from rcxsite.db import session_scope
+from rcxsite.models import Customer, LoginSession, PasswordResetToken, QuoteRequest, utcnow
+
+logger = logging.getLogger(__name__)
+
+SIGNED_OUT = "Please log in to continue."
+DETAILS_SAVED = "Your details have been saved."
+PASSWORD_CHANGED = "Your password has been changed. Other devices have been signed out."
+SIGNED_OUT_EVERYWHERE = "You have been signed out everywhere."
+ACCOUNT_DELETED = "Your account has been deleted."
+QUOTE_STATUS = "received"
+
+
+@dataclass(frozen=True, slots=True)
+class PlanChoice:
+    name: str
+    duration: str
+    is_trial: bool
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteSummary:
+    sent_on: date
+    service: str
+    status: str = QUOTE_STATUS
+
+
+@dataclass(frozen=True, slots=True)
+class AccountOverview:
+    user_name: str
+    email: str
+    mobile_number: str
+    company_name: str
+    location: str
+    member_since: datetime
+    plan: PlanChoice | None
+    quotes: tuple[QuoteSummary, ...]
+
+
+def _customer(session: Session, customer_id: int) -> Customer:
+    customer = session.get(Customer, customer_id)
+    if customer is None:  # deleted while a session was still being checked
+        raise AccountError(401, SIGNED_OUT)
+    return customer
+
+
+def _plan(customer: Customer) -> PlanChoice | None:
+    plan = next((p for p in PLANS if p.id == customer.subscription_plan_id), None)
+    if plan is None:
+        return None
+    duration = next((d.label for d in DURATIONS if d.id == customer.plan_duration_id), "")
+    return PlanChoice(name=plan.name, duration=duration, is_trial=customer.is_trial)
+
+
+def _quotes(session: Session, customer: Customer) -> list[QuoteRequest]:
+    # Quote requests are sent by email address, signed in or not; they are the customer's
+    # when the address is the account's.
+    return list(
+        session.exec(
+            select(QuoteRequest)
+            .where(func.lower(QuoteRequest.email) == customer.email_key)
+            .order_by(col(QuoteRequest.created_at).desc())
+        )
+    )
+
+
+def account_overview(*, customer_id: int) -> AccountOverview:
+    with session_scope() as session:
+        customer = _customer(session, customer_id)
+        return AccountOverview(
+            user_name=customer.user_name,
+            email=customer.email,
+            mobile_number=customer.mobile_number,
+            company_name=customer.company_name,
+            location=customer.location,
+            member_since=customer.created_at,
+            plan=_plan(customer),
+            quotes=tuple(
+                QuoteSummary(
+                    sent_on=quote.created_at.date(),
+                    service=label_of(SERVICE_CHOICES, quote.service) or quote.service,
+                )
+                for quote in _quotes(session, customer)
+            ),
+        )
+
+
+def update_details(
+    *, customer_id: int, user_name: str, mobile_number: str, company_name: str, location: str,
+    client_ip: str,
+) -> str:
+    details = ProfileInput.parse(
+        {"user_name": user_name, "mobile_number": mobile_number,
+         "company_name": company_name, "location": location}
+    )
+    limits.count_account_change(customer_id=customer_id, client_ip=client_ip)
+    with session_scope() as session:
+        customer = _customer(session, customer_id)
+        for name, value in details.model_dump().items():
+            setattr(customer, name, value)
+        session.add(customer)
+    logger.info("Customer %d updated their details", customer_id)
+    return DETAILS_SAVED
+
+
+_WRONG_PASSWORD = {"CurrentPassword": CURRENT_PASSWORD_WRONG, "Password": PASSWORD_WRONG}
+
+
+def _check_password(
+    customer_id: int, password: str, client_ip: str, *, field: str
+) -> tuple[str, str]:
+    """Refuses a wrong password (counted like a login attempt, so a stolen session cannot
+    guess it); the account's email and name."""
+    with session_scope() as session:
+        customer = _customer(session, customer_id)
+        key, stored, email, name = (
+            customer.email_key, customer.password_hash, customer.email, customer.user_name
+        )
+    limits.reserve_login_attempt(account=key, client_ip=client_ip)
+    matches, _ = verify_password(password, stored)
+    if not matches:
+        message = _WRONG_PASSWORD[field]
+        raise AccountError(400, message, fields={field: message})
+    return email, name
+
+
+def change_password(
+    *, customer_id: int, current_password: str, new_password: str, confirm_password: str,
+    keep_session: str | None, client_ip: str,
+) -> str:
+    """Sets the new password and ends every session but `keep_session` (a token digest)."""
+    form = ChangePasswordInput.parse(
+        {"current_password": current_password, "new_password": new_password,
+         "confirm_password": confirm_password}
+    )
+    email, name = _check_password(
+        customer_id, form.current_password, client_ip, field="CurrentPassword"
+    )
+    new_hash = hash_password(form.new_password)
+    now = utcnow()
+    with session_scope() as session:
+        customer = _customer(session, customer_id)
+        customer.password_hash = new_hash
+        session.add(customer)
+        revoke_all_sessions(session, customer_id, now, keep=keep_session)
+    mail.send_password_changed_mail(to=email, user_name=name)
+    logger.info("Customer %d changed their password", customer_id)
+    return PASSWORD_CHANGED
+
+
+def sign_out_everywhere(*, customer_id: int, client_ip: str) -> str:
+    limits.count_account_change(customer_id=customer_id, client_ip=client_ip)
+    with session_scope() as session:
+        revoke_all_sessions(session, customer_id, utcnow())
+    logger.info("Customer %d signed out everywhere", customer_id)
+    return SIGNED_OUT_EVERYWHERE
+
+
+def _when(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
+    """Everything kept about the customer (GDPR access), as JSON-ready data: never the
+    password hash or a token."""
+    limits.count_account_change(customer_id=customer_id, client_ip=client_ip)
+    with session_scope() as session:
+        customer = _customer(session, customer_id)
+        plan = _plan(customer)
+        sessions = session.exec(
+            select(LoginSession)
+            .where(LoginSession.customer_id == customer_id)
+            .order_by(col(LoginSession.created_at))
+        )
+        return {
+            "account": {
+                "userName": customer.user_name,
+                "emailAddress": customer.email,
+                "mobileNumber": customer.mobile_number,
+                "companyName": customer.company_name,
+                "location": customer.location,
+                "memberSince": _when(customer.created_at),
+                "projectId": customer.project_id,
+                "subscriptionPlanId": customer.subscription_plan_id,
+                "planDurationId": customer.plan_duration_id,
+                "isTrial": customer.is_trial,
+                "plan": plan.name if plan else None,
+            },
+            "quoteRequests": [
+                {
+                    "sentAt": _when(quote.created_at), "name": quote.name,
+                    "email": quote.email, "company": quote.company, "phone": quote.phone,
+                    "service": quote.service, "budget": quote.budget,
+                    "timeline": quote.timeline, "message": quote.message,
+                    "callDate": quote.call_date.isoformat(), "callTime": quote.call_time,
+                    "status": QUOTE_STATUS,
+                }
+                for quote in _quotes(session, customer)
+            ],
+            "sessions": [
+                {
+                    "createdAt": _when(row.created_at), "lastSeenAt": _when(row.last_seen_at),
+                    "endedAt": _when(row.revoked_at),
+                }
+                for row in sessions
+            ],
+        }
+
+
+def delete_account(*, customer_id: int, password: str, confirm: bool, client_ip: str) -> str:
+    """Removes the customer, their sessions and reset links (GDPR erasure). Quote requests
+    stay for sales, who answer them by their own address; no row points to the account."""
+    form = DeleteAccountInput.parse({"password": password, "confirm": confirm})
+    email, name = _check_password(customer_id, form.password, client_ip, field="Password")
+    with session_scope() as session:
+        session.exec(delete(LoginSession).where(col(LoginSession.customer_id) == customer_id))
+        session.exec(
+            delete(PasswordResetToken).where(col(PasswordResetToken.customer_id) == customer_id)
+        )
+        session.exec(delete(Customer).where(col(Customer.id) == customer_id))
+    mail.send_account_deleted_mail(to=email, user_name=name)
+    logger.info("Customer %d deleted their account", customer_id)
+    return ACCOUNT_DELETED
+
