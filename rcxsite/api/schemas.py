@@ -7,11 +7,17 @@ check them, and answer 422 with those messages.
 
 from __future__ import annotations
 
+from datetime import date, datetime
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from rcxsite.accounts.inputs import (
+    ChangePasswordInput,
+    DeleteAccountInput,
     ForgotPasswordInput,
     LoginInput,
+    ProfileInput,
     RegistrationInput,
     ResetPasswordInput,
 )
@@ -20,6 +26,9 @@ ForgotPasswordBody = ForgotPasswordInput
 ResetPasswordBody = ResetPasswordInput
 LoginBody = LoginInput
 CreateCustomerBody = RegistrationInput
+ProfileBody = ProfileInput
+ChangePasswordBody = ChangePasswordInput
+DeleteAccountBody = DeleteAccountInput
 
 
 class LoginData(BaseModel):
@@ -40,3 +49,41 @@ class CreatedCustomerData(BaseModel):
 
 class FieldErrors(BaseModel):
     errors: dict[str, str]
+
+
+class PlanData(BaseModel):
+    name: str
+    duration: str
+    isTrial: bool
+
+
+class QuoteRequestData(BaseModel):
+    sentOn: date
+    service: str
+    status: str
+
+
+class AccountData(BaseModel):
+    userName: str
+    emailAddress: str
+    mobileNumber: str
+    companyName: str
+    location: str
+    memberSince: datetime
+    plan: PlanData | None = Field(description="The plan chosen at registration, if any")
+    quoteRequests: list[QuoteRequestData]
+
+    @classmethod
+    def of(cls, overview: Any) -> AccountData:
+        plan = overview.plan
+        return cls(
+            userName=overview.user_name, emailAddress=overview.email,
+            mobileNumber=overview.mobile_number, companyName=overview.company_name,
+            location=overview.location, memberSince=overview.member_since,
+            plan=PlanData(name=plan.name, duration=plan.duration, isTrial=plan.is_trial)
+            if plan else None,
+            quoteRequests=[
+                QuoteRequestData(sentOn=quote.sent_on, service=quote.service, status=quote.status)
+                for quote in overview.quotes
+            ],
+        )

@@ -15,7 +15,19 @@ from rcxsite.api import api, create_api
 from rcxsite.api.errors import MAX_BODY_BYTES
 from rcxsite.db import get_engine
 from rcxsite.models import Customer, PasswordResetToken
-from tests.support.api import CHECK, CREATE, FORGOT, LOGIN, LOGOUT, RESET, envelope
+from tests.support.api import (
+    CHANGE_PASSWORD,
+    CHECK,
+    CREATE,
+    EXPORT,
+    FORGOT,
+    LOGIN,
+    LOGOUT,
+    LOGOUT_ALL,
+    ME,
+    RESET,
+    envelope,
+)
 from tests.support.fixtures import Configure
 from tests.support.site import register_customer
 
@@ -147,10 +159,12 @@ def test_the_app_claims_nothing_outside_api_v1(client: TestClient) -> None:
         assert client.get(path).json() == {"detail": "Not Found"}, path  # Starlette's default
 
 
-def test_the_openapi_document_lists_the_six_operations(client: TestClient) -> None:
+def test_the_openapi_document_lists_every_path(client: TestClient) -> None:
     document = client.get("/api/v1/openapi.json").json()
 
-    assert set(document["paths"]) == {FORGOT, CHECK, RESET, LOGIN, LOGOUT, CREATE}
+    assert set(document["paths"]) == {
+        FORGOT, CHECK, RESET, LOGIN, LOGOUT, CREATE, ME, EXPORT, CHANGE_PASSWORD, LOGOUT_ALL,
+    }
     check_parameters = document["paths"][CHECK]["get"]["parameters"]
     assert [parameter["name"] for parameter in check_parameters] == ["resetTocken"]
     login_responses = document["paths"][LOGIN]["post"]["responses"]

@@ -18,3 +18,7 @@ def envelope(response: Response) -> dict[str, object]:
     assert set(body) == {"status", "message", "data"}
     assert body["status"] == response.status_code
     return body
+ME = "/api/v1/User/Me"
+EXPORT = "/api/v1/User/Me/Export"
+CHANGE_PASSWORD = "/api/v1/User/ChangePassword"
+LOGOUT_ALL = "/api/v1/Auth/LogoutAll"

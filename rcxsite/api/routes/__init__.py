@@ -17,12 +17,18 @@ _DESCRIPTIONS = {
 }
 
 
-def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+SIGNED_IN_ONLY = {401: "No live session: the bearer token is missing, ended or lapsed"}
+
+
+def error_responses(
+    *codes: int, descriptions: dict[int, str] | None = None
+) -> dict[int | str, dict[str, Any]]:
     """OpenAPI descriptions of the error envelopes a route can answer with."""
+    described = _DESCRIPTIONS | (descriptions or {})
     return {
         code: {
-            "model": Envelope[FieldErrors] if code == 422 else Envelope[None],
-            "description": _DESCRIPTIONS[code],
+            "model": Envelope[FieldErrors] if code in (400, 422) else Envelope[None],
+            "description": described[code],
         }
         for code in (400, 413, 422, *codes)
     }

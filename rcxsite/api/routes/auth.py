@@ -8,7 +8,7 @@ from rcxsite import accounts
 from rcxsite.accounts.inputs import LINK_INVALID
 from rcxsite.api.client import client_address
 from rcxsite.api.envelope import Envelope
-from rcxsite.api.routes import error_responses
+from rcxsite.api.routes import SIGNED_IN_ONLY, error_responses
 from rcxsite.api.schemas import (
     ForgotPasswordBody,
     LoginBody,
@@ -16,6 +16,7 @@ from rcxsite.api.schemas import (
     ResetCheckData,
     ResetPasswordBody,
 )
+from rcxsite.api.signed_in import AUTHORIZATION_MAX, CurrentCustomer, bearer_token
 
 router = APIRouter(prefix="/Auth", tags=["Auth"])
 
@@ -73,9 +74,21 @@ def login(body: LoginBody, request: Request) -> Envelope[LoginData]:
 
 
 @router.post("/Logout", summary="End the session a login token names", responses=error_responses())
-def logout(authorization: str = Header("", max_length=300)) -> Envelope[None]:
+def logout(authorization: str = Header("", max_length=AUTHORIZATION_MAX)) -> Envelope[None]:
     """`Authorization: Bearer <token>`; answers the same whether or not the token was live."""
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() == "bearer" and token:
-        accounts.log_out(token.strip())
+    token = bearer_token(authorization)
+    if token:
+        accounts.log_out(token)
     return Envelope(status=200, message=LOGGED_OUT)
+
+
+@router.post(
+    "/LogoutAll",
+    summary="End every session of the signed-in customer, this one included",
+    responses=error_responses(401, 429, descriptions=SIGNED_IN_ONLY),
+)
+def logout_all(request: Request, me: CurrentCustomer) -> Envelope[None]:
+    message = accounts.sign_out_everywhere(
+        customer_id=me.customer_id, client_ip=client_address(request)
+    )
+    return Envelope(status=200, message=message)

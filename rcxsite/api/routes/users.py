@@ -1,16 +1,27 @@
-"""/api/v1/User/*: customer registration."""
+"""/api/v1/User/*: registration, and the signed-in customer's own account."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from fastapi import APIRouter, Request, status
 
 from rcxsite import accounts
 from rcxsite.api.client import client_address
 from rcxsite.api.envelope import Envelope
-from rcxsite.api.routes import error_responses
-from rcxsite.api.schemas import CreateCustomerBody, CreatedCustomerData
+from rcxsite.api.routes import SIGNED_IN_ONLY, error_responses
+from rcxsite.api.schemas import (
+    AccountData,
+    ChangePasswordBody,
+    CreateCustomerBody,
+    CreatedCustomerData,
+    DeleteAccountBody,
+    ProfileBody,
+)
+from rcxsite.api.signed_in import CurrentCustomer
 
 router = APIRouter(prefix="/User", tags=["User"])
+_ACCOUNT_ERRORS = error_responses(401, 429, descriptions=SIGNED_IN_ONLY)
 
 
 @router.post(
@@ -22,3 +33,62 @@ router = APIRouter(prefix="/User", tags=["User"])
 def create_customer(body: CreateCustomerBody, request: Request) -> Envelope[CreatedCustomerData]:
     created = accounts.register(**body.model_dump(), client_ip=client_address(request))
     return Envelope(status=201, message=created.message, data=CreatedCustomerData(id=created.id))
+
+
+@router.get("/Me", summary="The signed-in customer's account", responses=_ACCOUNT_ERRORS)
+def read_me(me: CurrentCustomer) -> Envelope[AccountData]:
+    overview = accounts.account_overview(customer_id=me.customer_id)
+    return Envelope(status=200, message="OK", data=AccountData.of(overview))
+
+
+@router.patch(
+    "/Me", summary="Correct the signed-in customer's details (not the email)",
+    responses=_ACCOUNT_ERRORS,
+)
+def update_me(
+    body: ProfileBody, request: Request, me: CurrentCustomer
+) -> Envelope[AccountData]:
+    message = accounts.update_details(
+        customer_id=me.customer_id, **body.model_dump(), client_ip=client_address(request)
+    )
+    overview = accounts.account_overview(customer_id=me.customer_id)
+    return Envelope(status=200, message=message, data=AccountData.of(overview))
+
+
+@router.post(
+    "/ChangePassword",
+    summary="Change the password; every other session of the customer ends",
+    responses=_ACCOUNT_ERRORS,
+)
+def change_password(
+    body: ChangePasswordBody, request: Request, me: CurrentCustomer
+) -> Envelope[None]:
+    message = accounts.change_password(
+        customer_id=me.customer_id, **body.model_dump(), keep_session=me.session_digest,
+        client_ip=client_address(request),
+    )
+    return Envelope(status=200, message=message)
+
+
+@router.get(
+    "/Me/Export",
+    summary="Everything kept about the customer: account, quote requests, sessions",
+    responses=_ACCOUNT_ERRORS,
+)
+def export_me(request: Request, me: CurrentCustomer) -> Envelope[dict[str, Any]]:
+    data = accounts.export_account(customer_id=me.customer_id, client_ip=client_address(request))
+    return Envelope(status=200, message="OK", data=data)
+
+
+@router.delete(
+    "/Me",
+    summary="Delete the account (password and Confirm: true in the body)",
+    responses=_ACCOUNT_ERRORS,
+)
+def delete_me(
+    body: DeleteAccountBody, request: Request, me: CurrentCustomer
+) -> Envelope[None]:
+    message = accounts.delete_account(
+        customer_id=me.customer_id, **body.model_dump(), client_ip=client_address(request)
+    )
+    return Envelope(status=200, message=message)

@@ -1,0 +1,45 @@
+"""The signed-in customer of an API request: `Authorization: Bearer <login token>`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Header
+
+from rcxsite import accounts
+from rcxsite.accounts import tokens
+from rcxsite.accounts.account import SIGNED_OUT
+from rcxsite.accounts.errors import AccountError
+
+AUTHORIZATION_MAX = 300
+
+
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    customer_id: int
+    # SHA-256 of the token: the session a password change keeps.
+    session_digest: str
+
+
+def bearer_token(authorization: str) -> str:
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+def signed_in(
+    authorization: str = Header(
+        "", max_length=AUTHORIZATION_MAX, description="Bearer <token from /Auth/Login>"
+    ),
+) -> SignedIn:
+    """A FastAPI dependency: the customer whose live session the token names, or 401."""
+    token = bearer_token(authorization)
+    digest = tokens.login_token_digest(token)
+    customer_id = accounts.verify_login_token(token) if digest else None
+    if digest is None or customer_id is None:
+        raise AccountError(401, SIGNED_OUT)
+    return SignedIn(customer_id=customer_id, session_digest=digest)
+
+
+# Route parameter type: `me: CurrentCustomer` answers 401 before the route runs.
+CurrentCustomer = Annotated[SignedIn, Depends(signed_in)]

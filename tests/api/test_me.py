@@ -1,0 +1,138 @@
+"""The signed-in customer's own account over the REST API (Authorization: Bearer)."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rcxsite import accounts
+from tests.support.api import CHANGE_PASSWORD, EXPORT, LOGIN, LOGOUT_ALL, ME, envelope
+from tests.support.site import PASSWORD, outbox_messages, register_customer
+
+NEW_PASSWORD = "another-long-pass"
+SIGNED_OUT = {"status": 401, "message": "Please log in to continue.", "data": None}
+
+
+def _bearer(client: TestClient, email: str = "alice@example.com", password: str = PASSWORD):
+    login = envelope(client.post(LOGIN, json={"UserName": email, "Password": password}))
+    return {"Authorization": f"Bearer {login['data']['token']}"}  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("GET", ME), ("PATCH", ME), ("DELETE", ME), ("POST", CHANGE_PASSWORD),
+    ("POST", LOGOUT_ALL), ("GET", EXPORT),
+])
+@pytest.mark.parametrize("authorization", [None, "Bearer", "Bearer forged-token", "Basic abc"])
+def test_every_account_route_needs_a_live_session(
+    client: TestClient, method: str, path: str, authorization: str | None
+) -> None:
+    headers = {"Authorization": authorization} if authorization else {}
+    response = client.request(method, path, headers=headers, json={})
+    assert envelope(response) == SIGNED_OUT
+
+
+def test_me_shows_the_account_with_its_plan(client: TestClient) -> None:
+    register_customer(subscription_plan_id=103, plan_duration_id=1, is_trial=False)
+    me = envelope(client.get(ME, headers=_bearer(client)))
+    data = me["data"]
+    assert me["status"] == 200
+    assert {key: data[key] for key in ("userName", "emailAddress", "mobileNumber",  # type: ignore[index]
+                                       "companyName", "location", "plan", "quoteRequests")} == {
+        "userName": "Alice", "emailAddress": "alice@example.com", "mobileNumber": "9876543210",
+        "companyName": "ACME", "location": "Pune",
+        "plan": {"name": "Scale", "duration": "Monthly", "isTrial": False},
+        "quoteRequests": [],
+    }
+    assert data["memberSince"]  # type: ignore[index]
+
+
+def test_patch_me_validates_like_registration_and_saves(client: TestClient) -> None:
+    register_customer()
+    headers = _bearer(client)
+    refused = envelope(client.patch(ME, headers=headers, json={
+        "UserName": "Al", "MobileNumber": "98765", "CompanyName": "ACME", "Location": "Pune",
+    }))
+    assert refused["status"] == 422
+    assert refused["data"] == {"errors": {  # type: ignore[comparison-overlap]
+        "UserName": "Min 3 characters", "MobileNumber": "Invalid mobile number",
+    }}
+    saved = envelope(client.patch(ME, headers=headers, json={
+        "UserName": "Alice B", "MobileNumber": "9123456789", "CompanyName": "Beta",
+        "Location": "Mumbai", "EmailAddress": "mallory@example.com",
+    }))
+    assert saved["message"] == "Your details have been saved."
+    assert saved["data"]["userName"] == "Alice B"  # type: ignore[index]
+    assert saved["data"]["emailAddress"] == "alice@example.com"  # type: ignore[index]
+
+
+def test_change_password_keeps_this_token_and_ends_the_others(client: TestClient) -> None:
+    register_customer()
+    this, other = _bearer(client), _bearer(client)
+    wrong = envelope(client.post(CHANGE_PASSWORD, headers=this, json={
+        "CurrentPassword": "nope", "NewPassword": NEW_PASSWORD, "ConfirmPassword": NEW_PASSWORD,
+    }))
+    assert (wrong["status"], wrong["message"]) == (400, "Your current password is incorrect.")
+    mismatch = envelope(client.post(CHANGE_PASSWORD, headers=this, json={
+        "CurrentPassword": PASSWORD, "NewPassword": NEW_PASSWORD, "ConfirmPassword": "other",
+    }))
+    assert mismatch["data"] == {"errors": {"ConfirmPassword": "Passwords do not match."}}
+
+    done = envelope(client.post(CHANGE_PASSWORD, headers=this, json={
+        "CurrentPassword": PASSWORD, "NewPassword": NEW_PASSWORD, "ConfirmPassword": NEW_PASSWORD,
+    }))
+
+    assert done["status"] == 200
+    assert client.get(ME, headers=this).status_code == 200
+    assert envelope(client.get(ME, headers=other)) == SIGNED_OUT
+    assert "changed" in outbox_messages()[-1]["Subject"]
+    assert client.post(LOGIN, json={"UserName": "alice@example.com",
+                                    "Password": NEW_PASSWORD}).status_code == 200
+
+
+def test_logout_all_ends_this_session_too(client: TestClient) -> None:
+    register_customer()
+    this, other = _bearer(client), _bearer(client)
+    out = envelope(client.post(LOGOUT_ALL, headers=this))
+    assert out == {"status": 200, "message": "You have been signed out everywhere.", "data": None}
+    assert envelope(client.get(ME, headers=this)) == SIGNED_OUT
+    assert envelope(client.get(ME, headers=other)) == SIGNED_OUT
+
+
+def test_export_lists_the_account_and_its_sessions_without_secrets(client: TestClient) -> None:
+    register_customer()
+    headers = _bearer(client)
+    exported = envelope(client.get(EXPORT, headers=headers))
+    data = exported["data"]
+    assert data["account"]["emailAddress"] == "alice@example.com"  # type: ignore[index]
+    assert len(data["sessions"]) == 1  # type: ignore[index]
+    text = str(data)
+    assert headers["Authorization"].split()[1] not in text and "argon2" not in text
+
+
+def test_delete_me_needs_the_password_then_the_address_is_free_again(
+    client: TestClient,
+) -> None:
+    register_customer()
+    headers = _bearer(client)
+    wrong = envelope(client.request("DELETE", ME, headers=headers,
+                                    json={"Password": "nope", "Confirm": True}))
+    assert (wrong["status"], wrong["message"]) == (400, "The password is incorrect.")
+    unconfirmed = envelope(client.request("DELETE", ME, headers=headers,
+                                          json={"Password": PASSWORD}))
+    assert unconfirmed["status"] == 422
+
+    deleted = envelope(client.request("DELETE", ME, headers=headers,
+                                      json={"Password": PASSWORD, "Confirm": True}))
+
+    assert deleted == {"status": 200, "message": "Your account has been deleted.", "data": None}
+    assert envelope(client.get(ME, headers=headers)) == SIGNED_OUT
+    assert accounts.verify_login_token(headers["Authorization"].split()[1]) is None
+    register_customer()  # the same address, registered again
+    assert client.get(ME, headers=_bearer(client)).status_code == 200
+
+
+def test_the_account_routes_are_in_the_openapi_document(client: TestClient) -> None:
+    paths = client.get("/api/v1/openapi.json").json()["paths"]
+    assert set(paths[ME]) == {"get", "patch", "delete"}
+    for path, method in ((CHANGE_PASSWORD, "post"), (LOGOUT_ALL, "post"), (EXPORT, "get")):
+        assert "401" in paths[path][method]["responses"]
