@@ -145,6 +145,11 @@ RESET_PASSWORD = Route(
     f"Choose a new password for your {_company} account.",
     kind="reset_password", layout="bare", public=False,
 )
+ACCOUNT = Route(
+    "/account", "My account",
+    f"Your {_company} account: details, plan, password, sign-ins and your data.",
+    kind="account", label="My account", public=False,
+)
 
 
 def reset_password_path(token: str) -> str:
@@ -187,8 +192,11 @@ _INSIGHTS = (CASE_STUDIES_INDEX, BLOGS, TESTIMONIALS, LIFE_AT, CSR)
 ROUTES: tuple[Route, ...] = (
     HOME, ABOUT, SERVICES_INDEX, *SERVICE_ROUTES, PRODUCTS, PRICING, CAREERS, GALLERY,
     *INDUSTRY_ROUTES, *CASE_STUDY_ROUTES, QUOTE, *_INSIGHTS, *ARTICLE_ROUTES,
-    TERMS, PRIVACY, COOKIES, LOG_IN, FORGOT_PASSWORD, RESET_PASSWORD,
+    TERMS, PRIVACY, COOKIES, LOG_IN, FORGOT_PASSWORD, RESET_PASSWORD, ACCOUNT,
 )
+# Pages a login may return to (`/log-in?next=...`): named here, so no link can send a
+# visitor elsewhere after logging in.
+RETURN_AFTER_LOGIN = frozenset({ACCOUNT.path})
 
 
 def menu_routes(group: MenuGroup) -> tuple[Route, ...]:

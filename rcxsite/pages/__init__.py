@@ -5,14 +5,23 @@ from collections.abc import Callable
 import reflex as rx
 from reflex.event import EventHandler
 
-from rcxsite.pages import accounts, case_studies, company, insights, offerings, policies, quote
+from rcxsite.pages import (
+    account,
+    accounts,
+    case_studies,
+    company,
+    insights,
+    offerings,
+    policies,
+    quote,
+)
 from rcxsite.pages.home import home_page
 from rcxsite.routes import Route
 
 PageBuilder = Callable[[Route], rx.Component]
 
 # on_load handlers per route kind; the header's session check is SessionWatch (layouts).
-PAGE_ON_LOAD: dict[str, list[EventHandler]] = accounts.ON_LOAD
+PAGE_ON_LOAD: dict[str, list[EventHandler]] = accounts.ON_LOAD | account.ON_LOAD
 
 PAGE_BUILDERS: dict[str, PageBuilder] = {
     "home": home_page,
@@ -36,4 +45,5 @@ PAGE_BUILDERS: dict[str, PageBuilder] = {
     "log_in": accounts.log_in_page,
     "forgot_password": accounts.forgot_password_page,
     "reset_password": accounts.reset_password_page,
+    "account": account.account_page,
 }

@@ -23,6 +23,11 @@ def _positive_int(raw: str | None) -> int | None:
     return int(raw) if raw and raw.isdigit() and 0 < int(raw) < 2**31 else None
 
 
+def log_in_path(return_to: str) -> str:
+    """The login page that comes back to `return_to` (one of routes.RETURN_AFTER_LOGIN)."""
+    return f"{routes.LOG_IN.path}?next={return_to}"
+
+
 def plan_query(*, project_id: int, plan_id: int, duration_id: int, is_trial: bool) -> str:
     """The /log-in address that carries a chosen plan to the registration form."""
     values = (project_id, plan_id, duration_id, str(is_trial).lower())
@@ -38,6 +43,9 @@ class LoginState(SessionState):
     busy: bool = False
     notice: str = ""
     error: str = ""
+
+    # Where a successful login goes: a page that sent the visitor here (`?next=`), or home.
+    return_to: str = routes.HOME.path
 
     project_id: int | None = None
     subscription_plan_id: int | None = None
@@ -85,12 +93,17 @@ class LoginState(SessionState):
         """on_load of /log-in."""
         self._clear_messages()
         self.busy = False
-        self._take_plan(self.router.url.query_parameters)
+        params = self.router.url.query_parameters
+        self._take_plan(params)
+        requested = params.get("next", "")
+        self.return_to = (
+            requested if requested in routes.RETURN_AFTER_LOGIN else routes.HOME.path
+        )
         if self.subscription_plan_id is not None:
             self.mode = "register"
         if await self._is_signed_in():
             self.notice = msg.ALREADY_LOGGED_IN
-            yield SessionState.redirect_later(routes.HOME.path)
+            yield SessionState.redirect_later(self.return_to)
             return
         saved_email = str(self._saved_login().get("EmailAddress", ""))
         if saved_email and not self.email:
@@ -114,7 +127,7 @@ class LoginState(SessionState):
         password = login_input.password
         if await self._is_signed_in():
             self.notice = msg.ALREADY_LOGGED_IN
-            yield SessionState.redirect_later(routes.HOME.path)
+            yield SessionState.redirect_later(self.return_to)
             return
         self.busy = True
         yield
@@ -131,6 +144,6 @@ class LoginState(SessionState):
         else:
             yield self._start_session(login)
             self.notice = msg.LOGGED_IN
-            yield SessionState.redirect_later(routes.HOME.path)
+            yield SessionState.redirect_later(self.return_to)
             return
         self.busy = False

@@ -62,6 +62,15 @@ def _set_cookie_script(value: str) -> str:
     )
 
 
+# Reflex's own remove_cookie / remove_session_storage events make the tab hydrate again,
+# which reruns the page's on_load; a page that stays after ending a session (My account)
+# must not be sent to the login page by that, so the browser forgets it by script.
+_FORGET_LOGIN_SCRIPT = (
+    f"document.cookie = {json.dumps(SESSION_KEY)} + '=; path=/; max-age=0; samesite=lax'; "
+    f"try {{ window.sessionStorage.removeItem({json.dumps(SESSION_KEY)}); }} catch (e) {{}}"
+)
+
+
 def _handshake_digest(login: dict[str, Any]) -> str | None:
     return tokens.marked_digest(login.get("Token"))
 
@@ -97,25 +106,36 @@ class SessionState(rx.State):
             {"value": value, "expiry": int(time.time() * 1000 + lifetime_ms)}
         )
 
-    async def _is_signed_in(self) -> bool:
-        """The one rule of the header and the login page: a live server-side session."""
+    async def _signed_in_customer(self) -> int | None:
+        """The one rule of the header, the login page and My account: the customer of a
+        live server-side session, or None."""
         digest = self._current_digest()
         if digest is None:
-            return False
+            return None
         try:
             customer_id = await asyncio.to_thread(sessions.digest_customer, digest)
         except Exception:
             logger.exception("could not check a login session")
-            return False
+            return None
         if customer_id is None:
             # Logged out, idle, too old or revoked by a password reset.
             self._session_digest = ""
             self.header_entry = ""
-            return False
+            return None
         # The server just counted this as activity; the header entry lives exactly as long.
         value = _json_object(self.header_entry).get("value")
         self._extend_entry(str(value or self._saved_login().get("EmailAddress", "")))
-        return True
+        return customer_id
+
+    async def _is_signed_in(self) -> bool:
+        return await self._signed_in_customer() is not None
+
+    def _forget_login(self) -> list[rx.event.EventSpec]:
+        """This tab's part of ending a session: the events that make the browser forget it."""
+        self._removed_digest = _handshake_digest(self._handshake_login()) or ""
+        self._session_digest = ""
+        self.header_entry = ""
+        return [rx.call_script(_FORGET_LOGIN_SCRIPT)]
 
     def _start_session(self, login: accounts.LoginResult) -> rx.event.EventSpec:
         """Remember the login; returns the event that writes the cookie in the browser."""
@@ -143,16 +163,13 @@ class SessionState(rx.State):
     @rx.event
     async def log_out(self):
         digest = self._current_digest()
-        self._removed_digest = _handshake_digest(self._handshake_login()) or ""
-        self._session_digest = ""
         if digest is not None:
             try:
                 await asyncio.to_thread(sessions.end_digest_session, digest)
             except Exception:
                 logger.exception("could not revoke a login session")
-        self.header_entry = ""
         # The browser forgets the login before the header says "Log in".
-        yield [rx.remove_session_storage(SESSION_KEY), rx.remove_cookie(SESSION_KEY, {"path": "/"})]
+        yield self._forget_login()
         self.signed_in = False
         yield rx.redirect(routes.HOME.path)
 

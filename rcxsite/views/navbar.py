@@ -50,15 +50,18 @@ def desktop_menu(group: routes.MenuGroup, label: str) -> rx.Component:
 
 
 def account_action(*, mobile: bool = False) -> rx.Component:
-    """Log in for visitors, Logout for signed-in customers."""
+    """Log in for visitors; My account and Logout for signed-in customers."""
     link_class = "mobile-link" if mobile else "nav-link"
     # In the phone menu, `data-menu-close` closes the menu as a link would.
     closes = {"data-menu-close": "true"} if mobile else {}
     return rx.cond(
         SessionState.signed_in,
-        rx.el.button(
-            "Logout", type="button", class_name=f"{link_class} nav-logout",
-            on_click=SessionState.log_out, custom_attrs=closes,
+        rx.fragment(
+            nav_link(routes.ACCOUNT.text, to=routes.ACCOUNT.path, class_name=link_class),
+            rx.el.button(
+                "Logout", type="button", class_name=f"{link_class} nav-logout",
+                on_click=SessionState.log_out, custom_attrs=closes,
+            ),
         ),
         nav_link(routes.LOG_IN.text, to=routes.LOG_IN.path, class_name=link_class),
     )

@@ -1,0 +1,234 @@
+"""/account: overview, details, password, sign-ins, data and deletion (My account)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from rcxsite import routes
+from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
+from rcxsite.components.forms import password_field, status_message, text_field
+from rcxsite.components.react import nav_link
+from rcxsite.forms import max_length
+from rcxsite.state.account import AccountState
+
+
+def _panel(heading: str, panel_id: str, *children: rx.Component) -> rx.Component:
+    return rx.el.section(
+        rx.el.h2(heading, id=f"{panel_id}-heading", class_name="account-panel-title"),
+        *children,
+        class_name="account-panel",
+        aria_labelledby=f"{panel_id}-heading",
+    )
+
+
+def _button(text: str, busy_text: str, action: str, *, kind: str = "primary",
+            **props) -> rx.Component:
+    busy = AccountState.busy == action
+    return rx.el.button(
+        rx.cond(busy, busy_text, text), disabled=AccountState.busy != "",
+        class_name=f"button button-{kind} account-button", **props,
+    )
+
+
+def _fact(term: str, value: rx.Var | str) -> rx.Component:
+    return rx.el.div(rx.el.dt(term), rx.el.dd(value), class_name="account-fact")
+
+
+def _plan() -> rx.Component:
+    return rx.cond(
+        AccountState.plan_name != "",
+        rx.el.p(
+            rx.el.strong(AccountState.plan_name), " plan",
+            rx.cond(AccountState.plan_terms != "", rx.el.span(" (", AccountState.plan_terms, ")")),
+            class_name="account-plan",
+        ),
+        rx.el.p(
+            "You have not chosen a plan yet. ",
+            nav_link("Pick a plan", to=routes.PRICING.path),
+            class_name="account-plan",
+        ),
+    )
+
+
+def _quotes() -> rx.Component:
+    return rx.cond(
+        AccountState.quotes.length() > 0,  # type: ignore[attr-defined]
+        rx.el.table(
+            rx.el.caption("Your quote requests"),
+            rx.el.thead(rx.el.tr(rx.el.th("Date", scope="col"), rx.el.th("Service", scope="col"),
+                                 rx.el.th("Status", scope="col"))),
+            rx.el.tbody(
+                rx.foreach(
+                    AccountState.quotes,
+                    lambda quote: rx.el.tr(
+                        rx.el.td(quote["date"]), rx.el.td(quote["service"]),
+                        rx.el.td(quote["status"]),
+                    ),
+                )
+            ),
+            class_name="account-table",
+        ),
+        rx.el.p("No quote requests from this email yet. ",
+                nav_link("Request a quote", to=routes.QUOTE.path)),
+    )
+
+
+def _overview() -> rx.Component:
+    return _panel(
+        "Overview", "overview",
+        rx.el.dl(
+            _fact("User name", AccountState.user_name),
+            _fact("Email", AccountState.email),
+            _fact("Mobile number", AccountState.mobile_number),
+            _fact("Company", AccountState.company_name),
+            _fact("Location", AccountState.location),
+            _fact("Member since", AccountState.member_since),
+            class_name="account-facts",
+        ),
+        rx.el.h3("Plan", class_name="account-subtitle"),
+        _plan(),
+        rx.el.h3("Quote requests", class_name="account-subtitle"),
+        _quotes(),
+    )
+
+
+_DETAILS = (
+    ("UserName", "User name", "text", "username", AccountState.user_name),
+    ("MobileNumber", "Mobile number", "tel", "tel", AccountState.mobile_number),
+    ("CompanyName", "Company", "text", "organization", AccountState.company_name),
+    ("Location", "Location", "text", "address-level2", AccountState.location),
+)
+
+
+def _details_form() -> rx.Component:
+    return _panel(
+        "Edit details", "details",
+        rx.el.form(
+            *[
+                text_field(label, name, field_id=f"account-{name}", input_type=input_type,
+                           autocomplete=autocomplete, error=AccountState.detail_errors[name],
+                           max_length=max_length(ProfileInput, name), default_value=value)
+                for name, label, input_type, autocomplete, value in _DETAILS
+            ],
+            rx.el.p("Your email address identifies your account and cannot be changed here.",
+                    class_name="account-note"),
+            rx.cond(
+                AccountState.details_failed,
+                status_message(AccountState.details_message, kind="error"),
+                status_message(AccountState.details_message, kind="success"),
+            ),
+            _button("Save details", "Saving...", "details", type="submit"),
+            key=AccountState.form_version.to_string(),
+            on_submit=AccountState.save_details,
+            no_validate=True,
+            class_name="auth-form",
+            aria_label="Edit details",
+        ),
+    )
+
+
+def _password_form() -> rx.Component:
+    limit = max_length(ChangePasswordInput, "NewPassword")
+    fields = (
+        ("CurrentPassword", "Current password", "current-password"),
+        ("NewPassword", "New password", "new-password"),
+        ("ConfirmPassword", "Confirm new password", "new-password"),
+    )
+    return _panel(
+        "Change password", "password",
+        rx.el.form(
+            *[
+                password_field(label, name, field_id=f"account-{name}", max_length=limit,
+                               error=AccountState.password_errors[name], autocomplete=complete)
+                for name, label, complete in fields
+            ],
+            rx.cond(
+                AccountState.password_failed,
+                status_message(AccountState.password_message, kind="error"),
+                status_message(AccountState.password_message, kind="success"),
+            ),
+            _button("Change password", "Changing...", "password", type="submit"),
+            key=AccountState.form_version.to_string(),
+            on_submit=AccountState.change_password,
+            no_validate=True,
+            class_name="auth-form",
+            aria_label="Change password",
+        ),
+    )
+
+
+def _sessions_and_data() -> rx.Component:
+    return _panel(
+        "Sign-ins and your data", "data",
+        rx.el.p("Lost a phone or used a shared computer? End every sign-in of your account, "
+                "this one included."),
+        _button("Sign out everywhere", "Signing out...", "sessions", kind="outline",
+                type="button", on_click=AccountState.sign_out_everywhere),
+        rx.el.p("Take a copy of everything we keep about your account: your details, your "
+                "quote requests and your sign-ins, as a JSON file."),
+        _button("Download my data", "Preparing...", "export", kind="outline", type="button",
+                on_click=AccountState.download_data),
+        status_message(AccountState.data_message, kind="error"),
+    )
+
+
+def _delete_form() -> rx.Component:
+    return _panel(
+        "Delete account", "delete",
+        rx.el.form(
+            rx.el.p("This removes your account and signs you out everywhere. Quote requests "
+                    "you sent stay with our sales team so that they can answer them."),
+            password_field("Password", "Password", field_id="account-delete-password",
+                           error=AccountState.delete_errors["Password"],
+                           max_length=max_length(DeleteAccountInput, "Password")),
+            rx.el.div(
+                rx.el.label(
+                    rx.el.input(type="checkbox", name="Confirm", id="account-delete-confirm",
+                                aria_describedby="account-delete-confirm-error",
+                                aria_invalid=rx.cond(AccountState.delete_errors["Confirm"] != "",
+                                                     "true", "false")),
+                    " I understand that my account will be deleted for good.",
+                    class_name="account-check",
+                ),
+                rx.el.p(AccountState.delete_errors["Confirm"], id="account-delete-confirm-error",
+                        class_name="field-error", aria_live="polite"),
+                class_name="field",
+            ),
+            status_message(AccountState.delete_message, kind="error"),
+            _button("Delete account", "Deleting...", "delete", kind="danger", type="submit"),
+            key=AccountState.form_version.to_string(),
+            on_submit=AccountState.delete_account,
+            no_validate=True,
+            class_name="auth-form",
+            aria_label="Delete account",
+        ),
+    )
+
+
+def account_page(route: routes.Route) -> rx.Component:
+    return rx.el.div(
+        rx.el.h1(route.title, class_name="account-title"),
+        rx.match(
+            AccountState.view,
+            ("ready", rx.el.div(
+                rx.el.p("Signed in as ", rx.el.strong(AccountState.email), ".",
+                        class_name="account-intro"),
+                rx.el.div(
+                    _overview(), _details_form(), _password_form(), _sessions_and_data(),
+                    _delete_form(),
+                    class_name="account-grid",
+                ),
+            )),
+            ("closed", rx.el.div(
+                rx.el.p(AccountState.closed_message, role="status",
+                        class_name="form-message form-success"),
+                rx.el.p(nav_link("Back to the home page", to=routes.HOME.path)),
+                class_name="account-closed",
+            )),
+            rx.el.p("Loading your account...", role="status", class_name="account-intro"),
+        ),
+        class_name="account-page page-width",
+    )
+
+
+ON_LOAD = {"account": [AccountState.load]}

@@ -1,0 +1,255 @@
+"""/account: the signed-in customer's own area, a thin adapter over rcxsite.accounts.
+
+Every handler asks the server-side session again (SessionState._signed_in_customer), so a
+session ended elsewhere (sign out everywhere, a password change in another browser)
+ends this page's powers too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import reflex as rx
+
+from rcxsite import accounts, routes
+from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
+from rcxsite.state.login import log_in_path
+from rcxsite.state.session import SessionState
+
+logger = logging.getLogger(__name__)
+
+SOMETHING_WENT_WRONG = "Something went wrong. Please try again."
+DETAIL_FIELDS = tuple(field.alias or name for name, field in ProfileInput.model_fields.items())
+PASSWORD_FIELDS = tuple(
+    field.alias or name for name, field in ChangePasswordInput.model_fields.items()
+)
+DELETE_FIELDS = tuple(
+    field.alias or name for name, field in DeleteAccountInput.model_fields.items()
+)
+EXPORT_FILE = "rcx-account-data.json"
+
+
+def _no_errors(fields: tuple[str, ...]) -> dict[str, str]:
+    return dict.fromkeys(fields, "")
+
+
+def _day(moment: Any) -> str:
+    return f"{moment.day} {moment:%b %Y}"
+
+
+class AccountState(SessionState):
+    # "loading" until the session is checked, then "ready"; "closed" once the account was
+    # deleted or signed out everywhere (the page then only says so).
+    view: str = "loading"
+    user_name: str = ""
+    email: str = ""
+    mobile_number: str = ""
+    company_name: str = ""
+    location: str = ""
+    member_since: str = ""
+    plan_name: str = ""
+    plan_terms: str = ""
+    quotes: list[dict[str, str]] = []
+    # Bumped to remount the uncontrolled forms with the saved values.
+    form_version: int = 0
+
+    detail_errors: dict[str, str] = _no_errors(DETAIL_FIELDS)
+    password_errors: dict[str, str] = _no_errors(PASSWORD_FIELDS)
+    delete_errors: dict[str, str] = _no_errors(DELETE_FIELDS)
+    details_message: str = ""
+    details_failed: bool = False
+    password_message: str = ""
+    password_failed: bool = False
+    data_message: str = ""
+    delete_message: str = ""
+    closed_message: str = ""
+    busy: str = ""
+
+    def _show(self, overview: accounts.AccountOverview) -> None:
+        self.user_name, self.email = overview.user_name, overview.email
+        self.mobile_number, self.company_name = overview.mobile_number, overview.company_name
+        self.location, self.member_since = overview.location, _day(overview.member_since)
+        plan = overview.plan
+        self.plan_name = plan.name if plan else ""
+        terms = [plan.duration, "free trial" if plan.is_trial else ""] if plan else []
+        self.plan_terms = ", ".join(term for term in terms if term)
+        self.quotes = [
+            {"date": _day(quote.sent_on), "service": quote.service, "status": quote.status}
+            for quote in overview.quotes
+        ]
+        self.form_version += 1
+
+    async def _customer_or_login(self) -> tuple[int | None, list[rx.event.EventSpec]]:
+        customer_id = await self._signed_in_customer()
+        self.signed_in = customer_id is not None
+        if customer_id is None:
+            return None, [rx.redirect(log_in_path(routes.ACCOUNT.path))]
+        return customer_id, []
+
+    @rx.event
+    async def load(self):
+        """on_load: signed-out visitors go to the login page, which brings them back."""
+        self.view = "loading"
+        self.details_message = self.password_message = self.data_message = ""
+        self.delete_message = self.closed_message = self.busy = ""
+        self.detail_errors = _no_errors(DETAIL_FIELDS)
+        self.password_errors = _no_errors(PASSWORD_FIELDS)
+        self.delete_errors = _no_errors(DELETE_FIELDS)
+        customer_id, redirect = await self._customer_or_login()
+        if customer_id is None:
+            yield redirect
+            return
+        try:
+            overview = await asyncio.to_thread(accounts.account_overview, customer_id=customer_id)
+        except Exception:
+            logger.exception("could not show an account")
+            self.view, self.closed_message = "closed", SOMETHING_WENT_WRONG
+            return
+        self._show(overview)
+        self.view = "ready"
+
+    async def _run(
+        self, action: str, call: Callable[[int], Any]
+    ) -> AsyncIterator[tuple[str, Any]]:
+        """Runs one account action in a thread for the signed-in customer: yields the
+        events to send first, then ("ok", result) or ("refused", AccountError) or
+        ("broken", None)."""
+        customer_id, redirect = await self._customer_or_login()
+        if customer_id is None:
+            yield "events", redirect
+            return
+        self.busy = action
+        yield "events", None
+        try:
+            result = await asyncio.to_thread(call, customer_id)
+        except accounts.AccountError as refusal:
+            yield "refused", refusal
+        except Exception:
+            logger.exception("account action %s failed unexpectedly", action)
+            yield "broken", None
+        else:
+            yield "ok", result
+        finally:
+            self.busy = ""
+
+    @rx.event
+    async def save_details(self, form: dict[str, str]):
+        self.details_message, self.details_failed = "", False
+        details, errors = ProfileInput.read({name: form.get(name) for name in DETAIL_FIELDS})
+        self.detail_errors = {name: errors.get(name, "") for name in DETAIL_FIELDS}
+        if details is None:
+            return
+        client_ip = self.router.session.client_ip
+
+        def call(customer_id: int) -> accounts.AccountOverview:
+            accounts.update_details(customer_id=customer_id, **details.model_dump(),
+                                    client_ip=client_ip)
+            return accounts.account_overview(customer_id=customer_id)
+
+        async for outcome, value in self._run("details", call):
+            if outcome == "events":
+                yield value
+            elif outcome == "ok":
+                self._show(value)
+                self.details_message = accounts.account.DETAILS_SAVED
+            else:
+                self.details_failed = True
+                self.details_message = value.message if value else SOMETHING_WENT_WRONG
+
+    @rx.event
+    async def change_password(self, form: dict[str, str]):
+        self.password_message, self.password_failed = "", False
+        change, errors = ChangePasswordInput.read(
+            {name: form.get(name) for name in PASSWORD_FIELDS}
+        )
+        self.password_errors = {name: errors.get(name, "") for name in PASSWORD_FIELDS}
+        if change is None:
+            return
+        keep, client_ip = self._current_digest(), self.router.session.client_ip
+
+        def call(customer_id: int) -> str:
+            return accounts.change_password(
+                customer_id=customer_id, **change.model_dump(), keep_session=keep,
+                client_ip=client_ip,
+            )
+
+        async for outcome, value in self._run("password", call):
+            if outcome == "events":
+                yield value
+            elif outcome == "ok":
+                self.password_message = value
+                self.form_version += 1  # empties the three fields
+            elif outcome == "refused" and value.fields:
+                self.password_errors = {name: value.fields.get(name, "")
+                                        for name in PASSWORD_FIELDS}
+            else:
+                self.password_failed = True
+                self.password_message = value.message if value else SOMETHING_WENT_WRONG
+
+    def _close(self, message: str) -> list[rx.event.EventSpec]:
+        self.view, self.closed_message, self.signed_in = "closed", message, False
+        return self._forget_login()
+
+    @rx.event
+    async def sign_out_everywhere(self):
+        self.data_message = ""
+        client_ip = self.router.session.client_ip
+
+        def call(customer_id: int) -> str:
+            return accounts.sign_out_everywhere(customer_id=customer_id, client_ip=client_ip)
+
+        async for outcome, value in self._run("sessions", call):
+            if outcome == "events":
+                yield value
+            elif outcome == "ok":
+                yield self._close(value)
+            else:
+                self.data_message = value.message if value else SOMETHING_WENT_WRONG
+
+    @rx.event
+    async def download_data(self):
+        self.data_message = ""
+        client_ip = self.router.session.client_ip
+
+        def call(customer_id: int) -> dict[str, Any]:
+            return accounts.export_account(customer_id=customer_id, client_ip=client_ip)
+
+        async for outcome, value in self._run("export", call):
+            if outcome == "events":
+                yield value
+            elif outcome == "ok":
+                yield rx.download(
+                    data=json.dumps(value, indent=2, ensure_ascii=False),
+                    filename=EXPORT_FILE, mime_type="application/json",
+                )
+            else:
+                self.data_message = value.message if value else SOMETHING_WENT_WRONG
+
+    @rx.event
+    async def delete_account(self, form: dict[str, Any]):
+        self.delete_message = ""
+        raw = {"Password": form.get("Password"), "Confirm": bool(form.get("Confirm"))}
+        deletion, errors = DeleteAccountInput.read(raw)
+        self.delete_errors = {name: errors.get(name, "") for name in DELETE_FIELDS}
+        if deletion is None:
+            return
+        client_ip = self.router.session.client_ip
+
+        def call(customer_id: int) -> str:
+            return accounts.delete_account(
+                customer_id=customer_id, **deletion.model_dump(), client_ip=client_ip
+            )
+
+        async for outcome, value in self._run("delete", call):
+            if outcome == "events":
+                yield value
+            elif outcome == "ok":
+                yield self._close(value)
+            elif outcome == "refused" and value.fields:
+                self.delete_errors = {name: value.fields.get(name, "") for name in DELETE_FIELDS}
+            else:
+                self.delete_message = value.message if value else SOMETHING_WENT_WRONG
