@@ -94,6 +94,16 @@ def _quotes(session: Session, customer: Customer) -> list[QuoteRequest]:
     )
 
 
+def _quote_summaries(session: Session, customer: Customer) -> tuple[QuoteSummary, ...]:
+    return tuple(
+        QuoteSummary(
+            sent_on=quote.created_at.date(),
+            service=label_of(SERVICE_CHOICES, quote.service) or quote.service,
+        )
+        for quote in _quotes(session, customer)
+    )
+
+
 def account_overview(*, customer_id: int) -> AccountOverview:
     with session_scope() as session:
         customer = _customer(session, customer_id)
@@ -105,13 +115,7 @@ def account_overview(*, customer_id: int) -> AccountOverview:
             location=customer.location,
             member_since=customer.created_at,
             plan=_plan(customer),
-            quotes=tuple(
-                QuoteSummary(
-                    sent_on=quote.created_at.date(),
-                    service=label_of(SERVICE_CHOICES, quote.service) or quote.service,
-                )
-                for quote in _quotes(session, customer)
-            ),
+            quotes=_quote_summaries(session, customer),
         )
 
 
@@ -216,16 +220,12 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
                 "isTrial": customer.is_trial,
                 "plan": plan.name if plan else None,
             },
+            # As the overview shows them: registration does not prove that the address is
+            # the customer's, so the free text of a request (message, phone) stays with sales.
             "quoteRequests": [
-                {
-                    "sentAt": _when(quote.created_at), "name": quote.name,
-                    "email": quote.email, "company": quote.company, "phone": quote.phone,
-                    "service": quote.service, "budget": quote.budget,
-                    "timeline": quote.timeline, "message": quote.message,
-                    "callDate": quote.call_date.isoformat(), "callTime": quote.call_time,
-                    "status": QUOTE_STATUS,
-                }
-                for quote in _quotes(session, customer)
+                {"sentOn": summary.sent_on.isoformat(), "service": summary.service,
+                 "status": summary.status}
+                for summary in _quote_summaries(session, customer)
             ],
             "sessions": [
                 {

@@ -139,14 +139,16 @@ def test_the_export_holds_the_account_quotes_and_sessions_but_no_secrets() -> No
 
     assert data["account"]["emailAddress"] == "alice@example.com"
     assert data["account"]["plan"] == "Starter"
-    assert [quote["service"] for quote in data["quoteRequests"]] == ["web-development"]
+    [quote] = data["quoteRequests"]
+    assert (quote["service"], quote["status"]) == ("Web Development", "received")
     [session_row] = data["sessions"]
     assert session_row["createdAt"] and session_row["endedAt"] is None
     text = json.dumps(data)
     with Session(get_engine()) as session:
         customer = session.get(Customer, customer_id)
         assert customer is not None
-        secrets = [customer.password_hash, token, _digest(token), PASSWORD]
+        secrets = [customer.password_hash, token, _digest(token), PASSWORD,
+                   quote_fields()["message"], quote_fields()["phone"]]
     assert not any(secret in text for secret in secrets)
     assert "password" not in text.lower()
 
