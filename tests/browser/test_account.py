@@ -277,3 +277,13 @@ def test_no_axe_violations_with_every_form_showing_its_errors(
     expect(page.get_by_text("Please confirm your new password.")).to_be_visible()
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
     assert axe_violations(page) == []
+
+
+def test_a_login_returns_only_to_pages_named_in_the_route_table(
+    page: Page, live_site: LiveServer
+) -> None:
+    email = unique_email("next")
+    create_customer(live_site.url, email)
+    page.goto(routes.LOG_IN.path + "?next=https://evil.example/")
+    _log_in_here(page, email)
+    expect(page).to_have_url(re.compile(r"://localhost:\d+/$"))
