@@ -1,5 +1,7 @@
 # The two commands: `make run` serves the production site, `make test` runs every test.
 # Both install whatever is missing first; a second run reinstalls nothing unchanged.
+# `make run` installs the run-time pins (requirements.txt) only; `make test`, `make lint`
+# and `make bench` add the test and tool pins (requirements-dev.txt).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -22,7 +24,7 @@ export REFLEX_CHECK_LATEST_VERSION := 0
 # Reflex otherwise probes a mirror registry; use the one npm is configured with.
 export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
 
-.PHONY: help setup run dev test lint migrate bench clean
+.PHONY: help setup setup-dev run dev test lint migrate bench clean
 
 help:
 	@echo "make run    build and serve the production site on http://localhost:$(PORT)"
@@ -34,6 +36,10 @@ help:
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements-dev.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 $(TOOLS)/.installed: Makefile
@@ -61,6 +67,8 @@ $(LIGHTHOUSE)/.installed: | $(TOOLS)/.installed
 
 setup: $(VENV)/.installed $(TOOLS)/.installed
 
+setup-dev: setup $(VENV)/.dev-installed
+
 migrate: setup
 	$(PY) -m alembic upgrade head
 
@@ -70,16 +78,16 @@ run: migrate
 dev: migrate
 	reflex run --env dev
 
-lint: setup
+lint: setup-dev
 	ruff check .
 
-test: setup /usr/bin/chromium lint
+test: setup-dev /usr/bin/chromium lint
 	$(PY) -m pytest
 
 # Options (environment or make variables): BENCH_RUNS=3, BENCH_PAGES=/,/pricing,
 # BENCH_LIGHTHOUSE=0, BENCH_FLOOR=0, BENCH_MICRO=0, BENCH_URL=http://localhost:3000 (a site
 # already running, no build). See bench/config.py.
-bench: setup /usr/bin/chromium /usr/sbin/nginx $(LIGHTHOUSE)/.installed
+bench: setup-dev /usr/bin/chromium /usr/sbin/nginx $(LIGHTHOUSE)/.installed
 	$(PY) -m bench
 
 clean:

@@ -14,7 +14,7 @@ from sqlalchemy.exc import OperationalError
 from rcxsite.db import get_engine
 from tests.support.site import alembic_config
 
-SERVER = "postgresql+psycopg2://postgres@127.0.0.1:5432"
+SERVER = "postgresql://postgres@127.0.0.1:5432"
 
 
 @contextmanager
