@@ -37,6 +37,9 @@ class Route:
     label: str = ""
     icon: str = ""
     public: bool = True
+    # Only for signed-in customers: signed-out visitors go to the login page, which
+    # brings them back here afterwards.
+    members_only: bool = False
 
     @property
     def text(self) -> str:
@@ -148,7 +151,7 @@ RESET_PASSWORD = Route(
 ACCOUNT = Route(
     "/account", "My account",
     f"Your {_company} account: details, plan, password, sign-ins and your data.",
-    kind="account", label="My account", public=False,
+    kind="account", label="My account", public=False, members_only=True,
 )
 
 
@@ -194,9 +197,9 @@ ROUTES: tuple[Route, ...] = (
     *INDUSTRY_ROUTES, *CASE_STUDY_ROUTES, QUOTE, *_INSIGHTS, *ARTICLE_ROUTES,
     TERMS, PRIVACY, COOKIES, LOG_IN, FORGOT_PASSWORD, RESET_PASSWORD, ACCOUNT,
 )
-# Pages a login may return to (`/log-in?next=...`): named here, so no link can send a
+# Pages a login may return to (`/log-in?next=...`): only these, so no link can send a
 # visitor elsewhere after logging in.
-RETURN_AFTER_LOGIN = frozenset({ACCOUNT.path})
+RETURN_AFTER_LOGIN = frozenset(route.path for route in ROUTES if route.members_only)
 
 
 def menu_routes(group: MenuGroup) -> tuple[Route, ...]:

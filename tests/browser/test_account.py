@@ -92,8 +92,9 @@ def test_the_header_links_to_my_account_when_signed_in(any_page: Page,
 
 
 def test_the_overview_names_the_plan_and_the_quote_requests(
-    page: Page, live_site: LiveServer
+    any_page: Page, live_site: LiveServer
 ) -> None:
+    page = any_page
     email = unique_email("plan")
     api_post(live_site.url, "/User/CreateCustomer", {
         "UserName": "Plan Customer", "EmailAddress": email, "MobileNumber": "0123456789",
@@ -151,8 +152,9 @@ def test_details_are_checked_like_registration_and_saved(any_page: Page,
 
 
 def test_a_password_change_ends_the_other_browsers_session(
-    page: Page, other_browser: Page, live_site: LiveServer, site_mailbox: Mailbox
+    any_page: Page, other_browser: Page, live_site: LiveServer, site_mailbox: Mailbox
 ) -> None:
+    page = any_page
     email = unique_email("change")
     create_customer(live_site.url, email)
     _open_account(other_browser, email)
@@ -194,8 +196,9 @@ def test_a_password_change_ends_the_other_browsers_session(
 
 
 def test_sign_out_everywhere_ends_this_and_every_other_session(
-    page: Page, other_browser: Page, live_site: LiveServer
+    any_page: Page, other_browser: Page, live_site: LiveServer
 ) -> None:
+    page = any_page
     email = unique_email("everywhere")
     create_customer(live_site.url, email)
     _open_account(other_browser, email)
@@ -209,7 +212,8 @@ def test_sign_out_everywhere_ends_this_and_every_other_session(
     _signed_out(other_browser)
 
 
-def test_download_my_data(page: Page, live_site: LiveServer) -> None:
+def test_download_my_data(any_page: Page, live_site: LiveServer) -> None:
+    page = any_page
     email = unique_email("export")
     create_customer(live_site.url, email)
     _open_account(page, email)

@@ -17,6 +17,9 @@ CONCRETE = [route.path.replace("[token]", "some-token") for route in routes.ROUT
 def test_route_renders_its_heading_title_and_layout(page: Page, path: str) -> None:
     route = next(r for r in routes.ROUTES if r.path.replace("[token]", "some-token") == path)
     page.goto(path)
+    if route.members_only:  # signed out: the login page, which comes back here after
+        expect(page).to_have_url(re.compile(re.escape(f"{routes.LOG_IN.path}?next={path}")))
+        route = routes.LOG_IN
     expect(page).to_have_title(page_title(route))
     expect(page.locator("h1")).to_have_count(1)
     expect(page.locator("h1")).to_be_visible()
