@@ -6,6 +6,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 PORT ?= 3000
+WORKERS ?= 2
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -18,16 +19,18 @@ LIGHTHOUSE := $(TOOLS)/lighthouse
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 export PATH := $(CURDIR)/$(TOOLS_BIN):$(CURDIR)/$(VENV)/bin:$(PATH)
-export PORT
+export PORT WORKERS DATABASE_URL REDIS_URL
 export REFLEX_TELEMETRY_ENABLED := false
 export REFLEX_CHECK_LATEST_VERSION := 0
 # Reflex otherwise probes a mirror registry; use the one npm is configured with.
 export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
 
-.PHONY: help setup setup-dev run dev test lint migrate bench clean
+.PHONY: help setup setup-dev run run-scaled dev test lint migrate bench clean
 
 help:
 	@echo "make run    build and serve the production site on http://localhost:$(PORT)"
+	@echo "make run-scaled DATABASE_URL=postgresql://... REDIS_URL=redis://... [WORKERS=2]"
+	@echo "           nginx in front of WORKERS backend processes on PostgreSQL and Redis"
 	@echo "make test   lint and run every test (unit, API, browser)"
 	@echo "make dev    Reflex dev mode with hot reload"
 	@echo "make bench  performance report in bench/REPORT.md (not part of make test; ~15 min)"
@@ -57,6 +60,10 @@ $(TOOLS)/.installed: Makefile
 	$(SUDO) apt-get update -qq
 	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx
 
+# Precompressed .br files for nginx (run-scaled).
+/usr/lib/nginx/modules/ngx_http_brotli_static_module.so: | /usr/sbin/nginx
+	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libnginx-mod-http-brotli-static
+
 # Lighthouse has its own prefix and stamp: a change to it reinstalls nothing else.
 # npm runs on the Node 22 of .tools (first on PATH); Lighthouse 13 needs Node >= 22.
 $(LIGHTHOUSE)/.installed: | $(TOOLS)/.installed
@@ -75,13 +82,17 @@ migrate: setup
 run: migrate
 	reflex run --env prod
 
+# nginx in front of WORKERS backend processes on PostgreSQL and Redis (both required).
+run-scaled: setup /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_module.so
+	$(PY) -m rcxsite.tools.run_scaled
+
 dev: migrate
 	reflex run --env dev
 
 lint: setup-dev
 	ruff check .
 
-test: setup-dev /usr/bin/chromium lint
+test: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint
 	$(PY) -m pytest
 
 # Options (environment or make variables): BENCH_RUNS=3, BENCH_PAGES=/,/pricing,

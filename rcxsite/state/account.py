@@ -70,6 +70,7 @@ class AccountState(SessionState):
     busy: str = ""
 
     def _show(self, overview: accounts.AccountOverview) -> None:
+        shown = (self.user_name, self.mobile_number, self.company_name, self.location)
         self.user_name, self.email = overview.user_name, overview.email
         self.mobile_number, self.company_name = overview.mobile_number, overview.company_name
         self.location, self.member_since = overview.location, _day(overview.member_since)
@@ -81,7 +82,10 @@ class AccountState(SessionState):
             {"date": _day(quote.sent_on), "service": quote.service, "status": quote.status}
             for quote in overview.quotes
         ]
-        self.form_version += 1
+        # The forms start again from the stored values only when those changed: a tab that
+        # reconnects loads the page again, and must not wipe what the visitor is typing.
+        if shown != (self.user_name, self.mobile_number, self.company_name, self.location):
+            self.form_version += 1
 
     async def _customer_or_login(self) -> tuple[int | None, list[rx.event.EventSpec]]:
         customer_id = await self._signed_in_customer()

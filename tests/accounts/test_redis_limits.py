@@ -14,6 +14,7 @@ from rcxsite import accounts, ratelimit
 from rcxsite.accounts import AccountError
 from rcxsite.settings import get_settings
 from tests.support.fixtures import Configure
+from tests.support.services import service_missing
 from tests.support.site import PASSWORD, register_customer
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -25,7 +26,7 @@ def redis_client(configure: Configure) -> Iterator[redis.Redis]:
     try:
         client.ping()
     except redis.RedisError as error:
-        pytest.skip(f"Redis not reachable at 127.0.0.1:6379: {error}")
+        service_missing(f"Redis not reachable at 127.0.0.1:6379: {error}")
     # A prefix of its own, so neither a running site nor other tests share these counters.
     configure(redis_url=REDIS_URL, rate_limit_key_prefix=f"rcx-test-{uuid.uuid4().hex}")
     yield client

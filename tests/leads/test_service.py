@@ -18,6 +18,7 @@ from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.settings import get_settings
 from tests.leads.forms import next_weekday, quote_fields, stored_requests
 from tests.support.fixtures import Configure
+from tests.support.services import service_missing
 from tests.support.site import outbox_messages
 from tests.support.smtp import Mailbox, free_port
 
@@ -219,7 +220,7 @@ def redis_limits(configure: Configure) -> Iterator[redis.Redis]:
     try:
         client.ping()
     except redis.RedisError as error:
-        pytest.skip(f"Redis not reachable at 127.0.0.1:6379: {error}")
+        service_missing(f"Redis not reachable at 127.0.0.1:6379: {error}")
     configure(redis_url=REDIS_URL, rate_limit_key_prefix=f"rcx-test-{uuid.uuid4().hex}")
     yield client
     reset_rate_limits()

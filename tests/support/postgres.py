@@ -6,12 +6,12 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-import pytest
 from alembic.command import upgrade
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
 from rcxsite.db import get_engine
+from tests.support.services import service_missing
 from tests.support.site import alembic_config
 
 SERVER = "postgresql://postgres@127.0.0.1:5432"
@@ -30,7 +30,7 @@ def scratch_postgres(configure: Callable[..., None], *, revision: str = "head",
             connection.execute(text(f'CREATE DATABASE "{name}"'))
     except OperationalError as error:
         admin.dispose()
-        pytest.skip(f"PostgreSQL not reachable at 127.0.0.1:5432: {error.orig}")
+        service_missing(f"PostgreSQL not reachable at 127.0.0.1:5432: {error.orig}")
     url = f"{SERVER}/{name}"
     try:
         configure(database_url=url)

@@ -1,0 +1,282 @@
+"""`make run-scaled`: nginx in front of WORKERS Reflex backend processes.
+
+    python -m rcxsite.tools.run_scaled
+
+Needs `DATABASE_URL` (PostgreSQL; the database is created when missing) and `REDIS_URL`
+(Reflex's state and the rate limits, shared by the workers). Migrates, builds the
+frontend once into its own folder, renders deploy/nginx.conf.template, then keeps nginx
+and the workers running in the foreground: a worker that dies is started again, and
+Ctrl-C (SIGINT) or SIGTERM stops every process it started. Everything it writes is under
+`.run/scaled/` (git-ignored); `.run/scaled/processes.json` names the workers' ports and
+process ids for tests and operators.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rcxsite.tools.scaled_config import render_nginx_conf
+
+ROOT = Path(__file__).resolve().parents[2]
+# SCALED_RUN_DIR moves the run's files (config, logs, pids); the build stays in .run/.
+RUN_DIR = Path(os.environ.get("SCALED_RUN_DIR", ROOT / ".run" / "scaled"))
+WEB_DIR = ROOT / ".run" / "web"
+NGINX = Path(os.environ.get("NGINX", "/usr/sbin/nginx"))
+STOP_TIMEOUT_S = 10
+RESTART_DELAY_S = 1.0
+STARTUP_TIMEOUT_S = 120
+
+
+class SetupError(Exception):
+    """A problem the operator must fix; printed as is, without a trace."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def check_services(env: dict[str, str]) -> tuple[str, str]:
+    """The PostgreSQL and Redis URLs this mode needs, or a SetupError saying what is missing."""
+    database_url, redis_url = env.get("DATABASE_URL", ""), env.get("REDIS_URL", "")
+    missing = []
+    if not database_url.startswith(("postgresql://", "postgresql+psycopg://", "postgres://")):
+        missing.append("DATABASE_URL must name a PostgreSQL database, e.g. "
+                       "postgresql://postgres@127.0.0.1:5432/rcx")
+    if not redis_url.startswith(("redis://", "rediss://", "unix://")):
+        missing.append("REDIS_URL must name a Redis server, e.g. redis://127.0.0.1:6379/0")
+    if missing:
+        raise SetupError("make run-scaled needs PostgreSQL and Redis:\n  " + "\n  ".join(missing))
+    return database_url, redis_url
+
+
+def ensure_database(database_url: str) -> None:
+    """Create the database when it does not exist yet (connecting to `postgres`)."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import OperationalError
+
+    url = make_url(database_url)
+    name = url.database or ""
+    admin = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT",
+                          connect_args={"connect_timeout": 5})
+    try:
+        with admin.connect() as connection:
+            exists = connection.execute(
+                text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}
+            ).first()
+            if not exists:
+                quoted = admin.dialect.identifier_preparer.quote(name)
+                connection.execute(text(f"CREATE DATABASE {quoted}"))
+                print(f"Created database {name}", flush=True)
+    except OperationalError as error:
+        raise SetupError(
+            f"PostgreSQL at {url.host}:{url.port or 5432} cannot be reached: {error.orig}"
+        ) from None
+    finally:
+        admin.dispose()
+
+
+def _run(command: list[str], env: dict[str, str], what: str) -> None:
+    result = subprocess.run(command, cwd=ROOT, env=env)
+    if result.returncode != 0:
+        raise SetupError(f"{what} failed (exit code {result.returncode})")
+
+
+def build_frontend(env: dict[str, str]) -> Path:
+    """Exports the production frontend once, into a folder of its own (so a `make run`
+    build in .web is left alone); returns the folder nginx serves."""
+    _run([sys.executable, "-m", "reflex", "export", "--frontend-only", "--no-zip",
+          "--env", "prod"], env, "Building the frontend")
+    return WEB_DIR / "build" / "client"
+
+
+@dataclass
+class Worker:
+    port: int
+    process: subprocess.Popen[bytes] | None = None
+    started: float = field(default=0.0)
+
+
+def _start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    with log.open("ab") as output:
+        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=output,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def worker_command(port: int) -> list[str]:
+    # Granian builds the app by calling Reflex's App, as `reflex run --backend-only` does;
+    # one process per worker, on 127.0.0.1 only.
+    return [sys.executable, "-m", "granian", "--interface", "asgi", "--factory",
+            "--host", "127.0.0.1", "--port", str(port), "--workers", "1",
+            "--log-level", "warning", "rcxsite.rcxsite:app"]
+
+
+def _stop(process: subprocess.Popen[bytes] | None, sig: int = signal.SIGTERM) -> None:
+    if process is None or process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, sig)
+    except ProcessLookupError:
+        return
+
+
+def _wait_gone(processes: list[subprocess.Popen[bytes]]) -> None:
+    deadline = time.monotonic() + STOP_TIMEOUT_S
+    for process in processes:
+        try:
+            process.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            _stop(process, signal.SIGKILL)
+            process.wait()
+
+
+def _answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+class Supervisor:
+    def __init__(self, *, workers: int, port: int, env: dict[str, str], static_root: Path):
+        self.env, self.port, self.static_root = env, port, static_root
+        self.workers = [Worker(port=_free_port()) for _ in range(workers)]
+        self.nginx: subprocess.Popen[bytes] | None = None
+        self.stopping = False
+
+    def _record(self) -> None:
+        record = {
+            "port": self.port,
+            "nginx": self.nginx.pid if self.nginx else None,
+            "workers": [{"port": w.port, "pid": w.process.pid if w.process else None}
+                        for w in self.workers],
+        }
+        (RUN_DIR / "processes.json").write_text(json.dumps(record, indent=2))
+
+    def _start_worker(self, worker: Worker) -> None:
+        from reflex_base.environment import environment
+
+        # The build is done; each worker only evaluates the pages (as `reflex run` does).
+        env = {**self.env, environment.REFLEX_SKIP_COMPILE.name: "true"}
+        worker.process = _start(worker_command(worker.port), env,
+                                RUN_DIR / f"worker-{worker.port}.log")
+        worker.started = time.monotonic()
+
+    def start(self) -> None:
+        for worker in self.workers:
+            self._start_worker(worker)
+        deadline = time.monotonic() + STARTUP_TIMEOUT_S
+        for worker in self.workers:
+            while not _answers(worker.port):
+                if worker.process and worker.process.poll() is not None:
+                    raise SetupError(f"worker on port {worker.port} exited; see "
+                                     f"{RUN_DIR / f'worker-{worker.port}.log'}")
+                if time.monotonic() > deadline:
+                    raise SetupError(f"worker on port {worker.port} did not start")
+                time.sleep(0.2)
+        conf = RUN_DIR / "nginx.conf"
+        conf.write_text(render_nginx_conf(
+            run_dir=RUN_DIR, static_root=self.static_root, listen=self.port,
+            worker_ports=[w.port for w in self.workers],
+            hsts=self.env.get("SITE_URL", "").startswith("https://"),
+        ))
+        test = subprocess.run([str(NGINX), "-t", "-q", "-p", str(RUN_DIR), "-c", str(conf)],
+                              capture_output=True, text=True)
+        if test.returncode != 0:
+            raise SetupError(f"nginx refused its configuration:\n{test.stderr}")
+        self.nginx = _start([str(NGINX), "-p", str(RUN_DIR), "-c", str(conf)], self.env,
+                            RUN_DIR / "nginx.log")
+        while not _answers(self.port):
+            if self.nginx.poll() is not None:
+                raise SetupError(f"nginx exited; see {RUN_DIR / 'nginx-error.log'}")
+            time.sleep(0.1)
+        self._record()
+
+    def watch(self) -> None:
+        """Restarts workers that die, until asked to stop."""
+        while not self.stopping:
+            for worker in self.workers:
+                if worker.process is not None and worker.process.poll() is not None:
+                    print(f"worker on port {worker.port} exited "
+                          f"({worker.process.returncode}); starting it again", flush=True)
+                    time.sleep(RESTART_DELAY_S)
+                    if not self.stopping:
+                        self._start_worker(worker)
+                        self._record()
+            if self.nginx is not None and self.nginx.poll() is not None and not self.stopping:
+                raise SetupError(f"nginx exited; see {RUN_DIR / 'nginx-error.log'}")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        self.stopping = True
+        started = [p for p in [self.nginx, *(w.process for w in self.workers)] if p]
+        for process in started:
+            _stop(process)
+        _wait_gone(started)
+
+
+def scaled_env(base: dict[str, str], *, port: int) -> dict[str, str]:
+    env = dict(base)
+    env.setdefault("SITE_URL", f"http://localhost:{port}")
+    env.update(
+        PORT=str(port),
+        # The workers see nginx's address; the visitor's is the last X-Forwarded-For entry.
+        TRUSTED_PROXY_HOPS="1",
+        REFLEX_WEB_WORKDIR=str(WEB_DIR),
+        # The frontend connects its websocket to the public address (nginx), not a worker.
+        REFLEX_API_URL=env["SITE_URL"],
+        REFLEX_TELEMETRY_ENABLED="false",
+        REFLEX_CHECK_LATEST_VERSION="0",
+    )
+    return env
+
+
+def main() -> int:
+    port = int(os.environ.get("PORT", "3000"))
+    workers = int(os.environ.get("WORKERS", "2"))
+    supervisor: Supervisor | None = None
+    try:
+        check_services(dict(os.environ))
+        if workers < 1:
+            raise SetupError("WORKERS must be at least 1")
+        if not NGINX.exists():
+            raise SetupError(f"nginx is not installed at {NGINX} (make run-scaled installs it)")
+        RUN_DIR.mkdir(parents=True, exist_ok=True)
+        env = scaled_env(dict(os.environ), port=port)
+        ensure_database(env["DATABASE_URL"])
+        _run([sys.executable, "-m", "alembic", "upgrade", "head"], env, "Migrating the database")
+        static_root = build_frontend(env)
+        supervisor = Supervisor(workers=workers, port=port, env=env, static_root=static_root)
+
+        def request_stop(signum: int, _frame: object) -> None:
+            if supervisor is not None:
+                supervisor.stopping = True
+
+        signal.signal(signal.SIGINT, request_stop)
+        signal.signal(signal.SIGTERM, request_stop)
+        supervisor.start()
+        print(f"RCX is running on {env['SITE_URL']} (nginx on port {port}, {workers} "
+              f"workers); Ctrl-C stops it.", flush=True)
+        supervisor.watch()
+        return 0
+    except SetupError as problem:
+        print(f"run-scaled: {problem}", file=sys.stderr, flush=True)
+        return 2
+    finally:
+        if supervisor is not None:
+            supervisor.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

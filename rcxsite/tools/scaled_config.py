@@ -1,0 +1,81 @@
+"""Renders deploy/nginx.conf.template from the settings, the route table and the build.
+
+The headers nginx adds to the files it serves are the ones the single-process server
+adds (rcxsite/api/security_headers.py): each built page gets the policy with its own
+inline-script hashes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from string import Template
+
+from rcxsite import routes
+from rcxsite.api.security_headers import FIXED_HEADERS, HSTS, NON_PAGE_POLICY, page_policy
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf.template"
+BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
+_INDENT = " " * 12
+
+
+def _quoted(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def page_policies(static_root: Path) -> dict[str, str]:
+    """The policy of every built page, by the URI nginx answers it from."""
+    return {
+        "/" + str(page.relative_to(static_root)): page_policy(
+            page.read_text(encoding="utf-8", errors="replace")
+        )
+        for page in sorted(static_root.rglob("*.html"))
+    }
+
+
+def _headers(*, hsts: bool) -> str:
+    lines = [f"add_header {name} {_quoted(value)} always;" for name, value in FIXED_HEADERS.items()]
+    lines.append("add_header Content-Security-Policy $policy always;")
+    if hsts:
+        lines.append(f"add_header Strict-Transport-Security {_quoted(HSTS)} always;")
+    return "\n".join(_INDENT + line for line in lines)
+
+
+def _spa_locations(headers: str) -> str:
+    prefixes = [
+        route.path.split("[", 1)[0] for route in routes.ROUTES if "[" in route.path
+    ]
+    return "\n".join(
+        f"        location ^~ {prefix} {{\n{headers}\n"
+        f'{_INDENT}add_header Cache-Control "no-cache" always;\n'
+        f"{_INDENT}try_files /__spa-fallback.html =404;\n        }}"
+        for prefix in prefixes
+    )
+
+
+def render_nginx_conf(
+    *, run_dir: Path, static_root: Path, listen: int, worker_ports: list[int], hsts: bool
+) -> str:
+    headers = _headers(hsts=hsts)
+    policies = "\n".join(
+        f"        {_quoted(uri)} {_quoted(policy)};"
+        for uri, policy in page_policies(static_root).items()
+    )
+    # safe_substitute: nginx's own $variables stay as they are; ours are ${NAME}.
+    rendered = Template(TEMPLATE.read_text()).safe_substitute(
+        LOAD_MODULES=f"load_module {BROTLI_MODULE};" if BROTLI_MODULE.exists() else "",
+        BROTLI_STATIC="brotli_static on;" if BROTLI_MODULE.exists() else "",
+        RUN_DIR=str(run_dir),
+        NON_PAGE_POLICY=NON_PAGE_POLICY,
+        PAGE_POLICIES=policies,
+        UPSTREAM_SERVERS="\n".join(
+            f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;"
+            for port in worker_ports
+        ),
+        LISTEN=str(listen),
+        STATIC_ROOT=str(static_root),
+        HEADERS=headers,
+        SPA_LOCATIONS=_spa_locations(headers),
+    )
+    if "${" in rendered:
+        raise ValueError("deploy/nginx.conf.template names a value the renderer lacks")
+    return rendered

@@ -1,0 +1,141 @@
+"""`make run-scaled` started once for these tests: nginx, 3 workers, PostgreSQL and Redis."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from tests.support.live_server import ROOT, free_port
+from tests.support.services import service_missing
+from tests.support.smtp import Mailbox
+
+POSTGRES = "postgresql://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379/3"
+WORKERS = 3
+START_TIMEOUT_S = 600
+
+
+def _reachable(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+@dataclass
+class ScaledSite:
+    url: str
+    run_dir: Path
+    database_url: str
+    process: subprocess.Popen[bytes]
+
+    def processes(self) -> dict:
+        return json.loads((self.run_dir / "processes.json").read_text())
+
+    def worker_pids(self) -> list[int]:
+        return [worker["pid"] for worker in self.processes()["workers"]]
+
+    def kill_worker(self, index: int) -> None:
+        """SIGKILL one worker, then wait until the runner has it answering again."""
+        old = self.processes()["workers"][index]
+        os.killpg(old["pid"], signal.SIGKILL)
+
+    def wait_for_all_workers(self, timeout_s: float = 120) -> None:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            workers = self.processes()["workers"]
+            if all(_answers(f"http://127.0.0.1:{w['port']}/ping") for w in workers):
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"workers did not come back:\n{self.log_tail()}")
+            time.sleep(0.2)
+
+    def log_tail(self, lines: int = 40) -> str:
+        logs = sorted(self.run_dir.glob("*.log"))
+        return "\n".join(
+            f"== {log.name}\n" + "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+            for log in [self.run_dir / "runner.log", *logs] if log.exists()
+        )
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def scaled_mailbox() -> Iterator[Mailbox]:
+    mailbox = Mailbox().start()
+    yield mailbox
+    mailbox.stop()
+
+
+@pytest.fixture(scope="session")
+def scaled_site(tmp_path_factory: pytest.TempPathFactory,
+                scaled_mailbox: Mailbox) -> Iterator[ScaledSite]:
+    if not _reachable(5432):
+        service_missing("PostgreSQL not reachable at 127.0.0.1:5432")
+    if not _reachable(6379):
+        service_missing("Redis not reachable at 127.0.0.1:6379")
+    if not Path("/usr/sbin/nginx").exists():
+        service_missing("nginx is not installed (make test installs it)")
+    data_dir = tmp_path_factory.mktemp("scaled")
+    name = f"rcx_scaled_{uuid.uuid4().hex[:10]}"
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if not key.startswith("SMTP_")}
+    env.update(
+        PORT=str(port), WORKERS=str(WORKERS), SITE_URL=f"http://localhost:{port}",
+        DATABASE_URL=f"{POSTGRES}/{name}", REDIS_URL=REDIS,
+        RATE_LIMIT_KEY_PREFIX=f"rcx-test-{uuid.uuid4().hex[:8]}",
+        DATA_DIR=str(data_dir), OUTBOX_DIR=str(data_dir / "outbox"),
+        SCALED_RUN_DIR=str(data_dir / "run"),
+        SMTP_HOST=scaled_mailbox.host, SMTP_PORT=str(scaled_mailbox.port),
+        SMTP_STARTTLS="false",
+        # Every test registers and logs in from 127.0.0.1; the limits that are tested keep
+        # their defaults (reset mails per address).
+        REGISTRATION_LIMIT="10000 per hour", LOGIN_FAILURE_LIMIT="10000 per 15 minutes",
+        RESET_MAIL_CLIENT_LIMITS="10000 per hour", QUOTE_LIMIT="10000 per hour",
+        ACCOUNT_CHANGE_LIMIT="10000 per hour",
+    )
+    (data_dir / "run").mkdir()
+    log = (data_dir / "run" / "runner.log").open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rcxsite.tools.run_scaled"], cwd=ROOT, env=env,
+        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    site = ScaledSite(f"http://localhost:{port}", data_dir / "run", env["DATABASE_URL"], process)
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while not ((site.run_dir / "processes.json").exists() and _answers(site.url + "/")):
+        if process.poll() is not None or time.monotonic() > deadline:
+            os.killpg(process.pid, signal.SIGTERM)
+            raise RuntimeError(f"run-scaled did not start:\n{site.log_tail()}")
+        time.sleep(0.5)
+    yield site
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    log.close()
+    admin = create_engine(f"{POSTGRES}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()

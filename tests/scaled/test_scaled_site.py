@@ -1,0 +1,189 @@
+"""The site behind nginx with three workers on PostgreSQL and Redis (`make run-scaled`)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine, text
+
+from rcxsite import routes
+from tests.conftest import DESKTOP, _page
+from tests.scaled.conftest import ScaledSite
+from tests.support.accounts_ui import PASSWORD, RESET_LINK, create_customer, unique_email
+from tests.support.smtp import Mailbox
+
+
+def _request(url: str, *, method: str = "GET", body: dict | None = None,
+             headers: dict[str, str] | None = None, timeout: float = 30):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method, headers={
+        "Content-Type": "application/json", **(headers or {}),
+    })
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+@pytest.fixture
+def scaled_page(browser, scaled_site: ScaledSite) -> Iterator[Page]:
+    context, tab = _page(browser, scaled_site, DESKTOP)
+    yield tab
+    context.close()
+
+
+def test_nginx_serves_pages_with_their_policy_and_built_files_precompressed(
+    scaled_site: ScaledSite,
+) -> None:
+    status, headers, body = _request(scaled_site.url + "/about")
+    assert status == 200 and b"<h1" in body
+    assert headers["Server"].startswith("nginx")
+    policy = headers["Content-Security-Policy"]
+    assert "'sha256-" in policy and "frame-ancestors 'none'" in policy
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    script = re.search(rb'(?:src|href)="(/assets/[^"]+\.js)"', body)
+    assert script
+    status, headers, _ = _request(scaled_site.url + script.group(1).decode(),
+                                  headers={"Accept-Encoding": "br, gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "br"
+    assert headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert _request(scaled_site.url + "/no-such-page")[0] == 404
+    assert _request(scaled_site.url + routes.reset_password_path("abc123"))[0] == 200
+
+
+def test_the_rest_api_works_through_nginx(scaled_site: ScaledSite) -> None:
+    email = unique_email("scaled-api")
+    create_customer(scaled_site.url, email)
+    status, _, body = _request(scaled_site.url + "/api/v1/Auth/Login", method="POST",
+                               body={"UserName": email, "Password": PASSWORD})
+    assert status == 200
+    bearer = {"Authorization": f"Bearer {json.loads(body)['data']['token']}"}
+    status, headers, body = _request(scaled_site.url + "/api/v1/User/Me", headers=bearer)
+    assert status == 200 and json.loads(body)["data"]["emailAddress"] == email
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    assert _request(scaled_site.url + "/api/v1/Auth/Logout", method="POST",
+                    headers=bearer)[0] == 200
+    assert _request(scaled_site.url + "/api/v1/User/Me", headers=bearer)[0] == 401
+
+
+def test_reset_mails_are_limited_across_workers(
+    scaled_site: ScaledSite, scaled_mailbox: Mailbox
+) -> None:
+    email = unique_email("scaled-limit")
+    create_customer(scaled_site.url, email)
+
+    def ask(_: int) -> int:
+        return _request(scaled_site.url + "/api/v1/Auth/ForgotPassword", method="POST",
+                        body={"email": email})[0]
+
+    with ThreadPoolExecutor(20) as pool:
+        statuses = list(pool.map(ask, range(20)))
+
+    assert sorted(statuses) == [200] + [429] * 19
+    assert scaled_mailbox.wait_for(email, timeout=20)
+
+
+def test_the_account_screens_work_across_workers(
+    scaled_page: Page, scaled_site: ScaledSite, scaled_mailbox: Mailbox
+) -> None:
+    page = scaled_page
+    email = unique_email("scaled-screens")
+    page.goto(routes.LOG_IN.path)
+    page.get_by_role("button", name="Create an account").click()
+    form = page.get_by_role("form", name="Register")
+    for label, value in (("Username", "Scaled Customer"), ("Email", email),
+                         ("Mobile number", "0123456789"), ("Company name", "Acme"),
+                         ("Location", "Leeds")):
+        form.get_by_label(label, exact=True).fill(value)
+    form.get_by_label("Password", exact=True).fill(PASSWORD)
+    form.get_by_role("button", name="Register").click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Registration successful!")
+    dialog.get_by_role("button", name="OK").click()
+
+    page.goto(routes.FORGOT_PASSWORD.path)
+    forgot = page.get_by_role("form", name="Request a reset link")
+    forgot.get_by_label("Email").fill(email)
+    forgot.get_by_role("button", name="Send reset link").click()
+    expect(page.get_by_role("alertdialog")).to_contain_text("If an account exists")
+    mail = scaled_mailbox.wait_for(email, timeout=30)
+    link = RESET_LINK.search(mail.get_body(preferencelist=("plain",)).get_content())
+    assert link
+    page.goto(link.group(0))
+    reset = page.get_by_role("form", name="Reset password")
+    reset.get_by_label("New password", exact=True).fill("scaled-new-pass")
+    reset.get_by_label("Confirm password", exact=True).fill("scaled-new-pass")
+    reset.get_by_role("button", name="Reset password").click()
+    expect(page.get_by_text("Your password has been successfully reset!")).to_be_visible()
+
+    page.goto(routes.LOG_IN.path)
+    login = page.get_by_role("form", name="Log in")
+    login.get_by_label("Email").fill(email)
+    login.get_by_label("Password", exact=True).fill("scaled-new-pass")
+    login.get_by_role("button", name="Log in").click()
+    expect(page.get_by_text("Logged in successfully!")).to_be_visible()
+    header = page.get_by_role("navigation", name="Main")
+    header.get_by_role("button", name="Logout").click()
+    expect(header.get_by_role("link", name="Log in")).to_be_visible()
+
+
+def test_a_session_outlives_each_worker_being_killed(scaled_site: ScaledSite) -> None:
+    """Each worker in turn is killed while the others run: the next request goes to a live
+    one, and the login made before still counts (sessions are in PostgreSQL)."""
+    email = unique_email("scaled-kill")
+    create_customer(scaled_site.url, email)
+    status, _, body = _request(scaled_site.url + "/api/v1/Auth/Login", method="POST",
+                               body={"UserName": email, "Password": PASSWORD})
+    assert status == 200
+    bearer = {"Authorization": f"Bearer {json.loads(body)['data']['token']}"}
+
+    for index in range(len(scaled_site.worker_pids())):
+        scaled_site.wait_for_all_workers()
+        scaled_site.kill_worker(index)
+        for _ in range(6):  # more requests than workers: every worker is tried
+            status, _, body = _request(scaled_site.url + "/api/v1/User/Me", headers=bearer)
+            assert status == 200, body
+            assert json.loads(body)["data"]["emailAddress"] == email
+
+
+def test_two_hundred_registrations_while_a_worker_is_killed(scaled_site: ScaledSite) -> None:
+    emails = [unique_email("burst") for _ in range(200)]
+
+    def register(email: str) -> int:
+        try:
+            return _request(scaled_site.url + "/api/v1/User/CreateCustomer", method="POST",
+                            timeout=60, body={
+                                "UserName": "Burst Customer", "EmailAddress": email,
+                                "MobileNumber": "0123456789", "Password": PASSWORD,
+                                "CompanyName": "Acme", "Location": "Leeds",
+                            })[0]
+        except OSError:
+            return 0  # the connection broke: the client retries, as with a 502
+
+    scaled_site.wait_for_all_workers()
+    with ThreadPoolExecutor(200) as pool:
+        answers = pool.map(register, emails)
+        scaled_site.kill_worker(0)
+        statuses = dict(zip(emails, answers, strict=True))
+
+    created = [email for email, status in statuses.items() if status == 201]
+    assert created, statuses
+    assert set(statuses.values()) <= {201, 502, 503, 504, 0}, statuses
+    engine = create_engine(scaled_site.database_url)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text("SELECT email, count(*) FROM customer WHERE email LIKE 'burst.%' "
+                 "GROUP BY email")
+        ).all()
+    engine.dispose()
+    counts = dict(rows)
+    assert all(counts.get(email) == 1 for email in created)
+    assert all(count == 1 for count in counts.values())

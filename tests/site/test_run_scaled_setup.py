@@ -1,0 +1,39 @@
+"""`make run-scaled` without its services, and the nginx configuration it renders."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from rcxsite import routes
+from rcxsite.tools.run_scaled import ROOT
+from rcxsite.tools.scaled_config import render_nginx_conf
+
+
+def test_run_scaled_names_what_is_missing(tmp_path) -> None:
+    env = {**os.environ, "DATABASE_URL": "sqlite:///x.db", "REDIS_URL": "",
+           "SCALED_RUN_DIR": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-m", "rcxsite.tools.run_scaled"], cwd=ROOT,
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "DATABASE_URL must name a PostgreSQL database" in result.stderr
+    assert "REDIS_URL must name a Redis server" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_nginx_config_gives_each_page_its_policy(tmp_path) -> None:
+    (tmp_path / "about").mkdir()
+    (tmp_path / "about" / "index.html").write_text("<html><script>go()</script></html>")
+    (tmp_path / "404.html").write_text("<html></html>")
+
+    conf = render_nginx_conf(run_dir=tmp_path / "run", static_root=tmp_path, listen=3999,
+                             worker_ports=[8001, 8002], hsts=True)
+
+    assert "listen 3999;" in conf
+    assert "server 127.0.0.1:8001" in conf and "server 127.0.0.1:8002" in conf
+    about = next(line for line in conf.splitlines() if '"/about/index.html"' in line)
+    assert "'sha256-" in about and "frame-ancestors 'none'" in about
+    assert "Strict-Transport-Security" in conf
+    assert f"location ^~ {routes.reset_password_path('')}" in conf
+    assert "${" not in conf
