@@ -7,6 +7,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
+from tests.conftest import DESKTOP, PHONE
 
 AXE = Axe()
 PATHS = [route.path.replace("[token]", "some-token") for route in routes.ROUTES]
@@ -22,15 +23,18 @@ def axe_violations(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_no_axe_violations(any_page: Page, path: str) -> None:
-    any_page.goto(path)
-    expect(any_page.locator("html")).to_have_attribute("data-hydrated", "true")
-    expect(any_page.locator("h1")).to_be_visible()
-    # Entry animations must have finished, or axe measures half-transparent text.
-    any_page.wait_for_function(
-        "document.getAnimations().every(a => a.playState !== 'running')"
-    )
-    assert axe_violations(any_page) == []
+def test_no_axe_violations(page: Page, path: str) -> None:
+    """At 1280 px, then the same page narrowed to 375 px (the phone layout is CSS only):
+    one load per route keeps the suite inside its time budget."""
+    page.goto(path)
+    expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
+    for width, height in ((DESKTOP["width"], DESKTOP["height"]),
+                          (PHONE["width"], PHONE["height"])):
+        page.set_viewport_size({"width": width, "height": height})
+        expect(page.locator("h1")).to_be_visible()
+        # Entry animations must have finished, or axe measures half-transparent text.
+        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        assert axe_violations(page) == [], f"at {width} px"
 
 
 def test_no_axe_violations_in_opened_states(any_page: Page) -> None:
