@@ -59,6 +59,13 @@ def _new_password(value: str, *, required: str, too_short: str) -> str:
     return value
 
 
+def _given_password(value: str, *, required: str = PASSWORD_REQUIRED) -> str:
+    """A password that is only compared with the stored hash: present, nothing more."""
+    if not value:
+        raise problem(required)
+    return value
+
+
 def _optional_id(value: object) -> object:
     whole = isinstance(value, int) and not isinstance(value, bool)
     if value is not None and not (whole and 0 <= value <= MAX_DB_INTEGER):  # type: ignore[operator]
@@ -170,9 +177,7 @@ class LoginInput(AccountInput):
     @field_validator("password")
     @classmethod
     def _password(cls, value: str) -> str:
-        if not value:
-            raise problem(PASSWORD_REQUIRED)
-        return value
+        return _given_password(value)
 
 
 class ForgotPasswordInput(AccountInput):
@@ -234,9 +239,7 @@ class ChangePasswordInput(AccountInput):
     @field_validator("current_password")
     @classmethod
     def _current(cls, value: str) -> str:
-        if not value:
-            raise problem("Please enter your current password.")
-        return value
+        return _given_password(value, required="Please enter your current password.")
 
     @field_validator("new_password")
     @classmethod
@@ -265,9 +268,7 @@ class DeleteAccountInput(AccountInput):
     @field_validator("password")
     @classmethod
     def _password(cls, value: str) -> str:
-        if not value:
-            raise problem(PASSWORD_REQUIRED)
-        return value
+        return _given_password(value)
 
     @field_validator("confirm")
     @classmethod

@@ -30,6 +30,25 @@ def _button(text: str, busy_text: str, action: str, *, kind: str = "primary",
     )
 
 
+def _form(name: str, *children: rx.Component, on_submit: rx.EventHandler) -> rx.Component:
+    """An account form: uncontrolled fields, remounted with the stored values after a
+    change (`form_version`), checked by the server rather than the browser."""
+    return rx.el.form(
+        *children,
+        key=AccountState.form_version.to_string(),
+        on_submit=on_submit,
+        no_validate=True,
+        class_name="auth-form",
+        aria_label=name,
+    )
+
+
+def _outcome(message: rx.Var, failed: rx.Var) -> rx.Component:
+    return rx.cond(
+        failed, status_message(message, kind="error"), status_message(message, kind="success")
+    )
+
+
 def _fact(term: str, value: rx.Var | str) -> rx.Component:
     return rx.el.div(rx.el.dt(term), rx.el.dd(value), class_name="account-fact")
 
@@ -103,7 +122,8 @@ _DETAILS = (
 def _details_form() -> rx.Component:
     return _panel(
         "Edit details", "details",
-        rx.el.form(
+        _form(
+            "Edit details",
             *[
                 text_field(label, name, field_id=f"account-{name}", input_type=input_type,
                            autocomplete=autocomplete, error=AccountState.detail_errors[name],
@@ -112,17 +132,9 @@ def _details_form() -> rx.Component:
             ],
             rx.el.p("Your email address identifies your account and cannot be changed here.",
                     class_name="account-note"),
-            rx.cond(
-                AccountState.details_failed,
-                status_message(AccountState.details_message, kind="error"),
-                status_message(AccountState.details_message, kind="success"),
-            ),
+            _outcome(AccountState.details_message, AccountState.details_failed),
             _button("Save details", "Saving...", "details", type="submit"),
-            key=AccountState.form_version.to_string(),
             on_submit=AccountState.save_details,
-            no_validate=True,
-            class_name="auth-form",
-            aria_label="Edit details",
         ),
     )
 
@@ -136,23 +148,16 @@ def _password_form() -> rx.Component:
     )
     return _panel(
         "Change password", "password",
-        rx.el.form(
+        _form(
+            "Change password",
             *[
                 password_field(label, name, field_id=f"account-{name}", max_length=limit,
                                error=AccountState.password_errors[name], autocomplete=complete)
                 for name, label, complete in fields
             ],
-            rx.cond(
-                AccountState.password_failed,
-                status_message(AccountState.password_message, kind="error"),
-                status_message(AccountState.password_message, kind="success"),
-            ),
+            _outcome(AccountState.password_message, AccountState.password_failed),
             _button("Change password", "Changing...", "password", type="submit"),
-            key=AccountState.form_version.to_string(),
             on_submit=AccountState.change_password,
-            no_validate=True,
-            class_name="auth-form",
-            aria_label="Change password",
         ),
     )
 
@@ -175,7 +180,8 @@ def _sessions_and_data() -> rx.Component:
 def _delete_form() -> rx.Component:
     return _panel(
         "Delete account", "delete",
-        rx.el.form(
+        _form(
+            "Delete account",
             rx.el.p("This removes your account and signs you out everywhere. Quote requests "
                     "you sent stay with our sales team so that they can answer them."),
             password_field("Password", "Password", field_id="account-delete-password",
@@ -196,11 +202,7 @@ def _delete_form() -> rx.Component:
             ),
             status_message(AccountState.delete_message, kind="error"),
             _button("Delete account", "Deleting...", "delete", kind="danger", type="submit"),
-            key=AccountState.form_version.to_string(),
             on_submit=AccountState.delete_account,
-            no_validate=True,
-            class_name="auth-form",
-            aria_label="Delete account",
         ),
     )
 

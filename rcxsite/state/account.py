@@ -18,11 +18,11 @@ import reflex as rx
 from rcxsite import accounts, routes
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
 from rcxsite.state.login import log_in_path
+from rcxsite.state.messages import SOMETHING_WENT_WRONG
 from rcxsite.state.session import SessionState
 
 logger = logging.getLogger(__name__)
 
-SOMETHING_WENT_WRONG = "Something went wrong. Please try again."
 DETAIL_FIELDS = tuple(field.alias or name for name, field in ProfileInput.model_fields.items())
 PASSWORD_FIELDS = tuple(
     field.alias or name for name, field in ChangePasswordInput.model_fields.items()

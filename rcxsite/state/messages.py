@@ -29,7 +29,8 @@ REGISTER_BROKEN = "Something went wrong, please try again."
 SENDING = "Sending..."
 RESET_LINK_SENT = "Reset password link sent to your email!"
 RESET_LINK_FAILED = "Failed to send reset link. Try again."
-RESET_LINK_BROKEN = "Something went wrong. Please try again."
+SOMETHING_WENT_WRONG = "Something went wrong. Please try again."
+RESET_LINK_BROKEN = SOMETHING_WENT_WRONG
 
 VERIFYING = "Verifying your reset link..."
 LINK_INVALID_TITLE = "Oops!"

@@ -9,7 +9,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.support.live_server import ROOT, free_port
+from tests.support.live_server import ROOT, _answers, free_port
 from tests.support.services import service_missing
 from tests.support.smtp import Mailbox
 
@@ -70,14 +69,6 @@ class ScaledSite:
             f"== {log.name}\n" + "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
             for log in [self.run_dir / "runner.log", *logs] if log.exists()
         )
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.status == 200
-    except OSError:
-        return False
 
 
 @pytest.fixture(scope="session")
