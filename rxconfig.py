@@ -6,6 +6,7 @@ from pathlib import Path
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
+from rcxsite.outages import redis_url_with_timeouts
 from rcxsite.settings import SOCKET_MESSAGE_LIMIT_BYTES, get_settings
 
 settings = get_settings()
@@ -16,7 +17,7 @@ _tools_bun = Path(__file__).parent / ".tools" / "node_modules" / ".bin" / "bun"
 config = rx.Config(
     app_name="rcxsite",
     db_url=settings.db_url,
-    redis_url=settings.redis_url or None,
+    redis_url=redis_url_with_timeouts(settings.redis_url, command_timeout=False) or None,
     telemetry_enabled=False,
     show_built_with_reflex=False,
     deploy_url=settings.site_url,

@@ -104,3 +104,32 @@ export function OversizeGuard({ limitBytes, message }) {
   }, [limitBytes]);
   return shown ? <p role="alert" className="connection-notice">{message}</p> : null;
 }
+
+// The server could not act on what this tab sent (its state store or database is down):
+// the server names no form, so the text comes from the form submitted last
+// (`data-failure`), or is the general one. Cleared by the next submit or page.
+export const ACTION_FAILED_EVENT = "rcx-action-failed";
+
+export function ActionFailureNotice({ fallback }) {
+  const [message, setMessage] = useState("");
+  const lastForm = useRef(null);
+  const { pathname } = useLocation();
+  useEffect(() => setMessage(""), [pathname]);
+  useEffect(() => {
+    const submitted = (event) => {
+      lastForm.current = event.target instanceof HTMLFormElement ? event.target : null;
+      setMessage("");
+    };
+    const failed = () => {
+      const form = lastForm.current;
+      setMessage((form?.isConnected && form.dataset.failure) || fallback);
+    };
+    document.addEventListener("submit", submitted, true);
+    window.addEventListener(ACTION_FAILED_EVENT, failed);
+    return () => {
+      document.removeEventListener("submit", submitted, true);
+      window.removeEventListener(ACTION_FAILED_EVENT, failed);
+    };
+  }, [fallback]);
+  return message ? <p role="alert" className="connection-notice">{message}</p> : null;
+}

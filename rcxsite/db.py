@@ -10,6 +10,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine
 
+from rcxsite.outages import CONNECT_TIMEOUT_SECONDS, STATEMENT_TIMEOUT_SECONDS
 from rcxsite.settings import get_settings
 
 
@@ -29,7 +30,14 @@ def get_engine() -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # A refused connection fails at once; these bound the wait on a host that is gone.
+    return create_engine(
+        url, pool_pre_ping=True, pool_timeout=CONNECT_TIMEOUT_SECONDS * 2,
+        connect_args={
+            "connect_timeout": CONNECT_TIMEOUT_SECONDS,
+            "options": f"-c statement_timeout={STATEMENT_TIMEOUT_SECONDS * 1000}",
+        },
+    )
 
 
 @contextmanager

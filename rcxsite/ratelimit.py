@@ -22,6 +22,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
+from rcxsite.outages import redis_url_with_timeouts
 from rcxsite.settings import get_settings
 
 # One IPv6 customer line gets a whole /64; keying by the full address would give one
@@ -81,7 +82,9 @@ def client_key(address: str) -> str:
 def _storage(uri: str, key_prefix: str) -> Storage:
     if uri.startswith("memory"):
         return storage_from_string(uri)
-    return storage_from_string(uri, key_prefix=key_prefix)
+    return storage_from_string(
+        redis_url_with_timeouts(uri, command_timeout=True), key_prefix=key_prefix
+    )
 
 
 def _configured_storage() -> Storage:

@@ -11,6 +11,7 @@ from rcxsite.pages import PAGE_BUILDERS, PAGE_ON_LOAD
 from rcxsite.pages.not_found import TITLE as NOT_FOUND_TITLE
 from rcxsite.pages.not_found import not_found_page
 from rcxsite.settings import get_settings
+from rcxsite.state.failures import report_event_failure
 from rcxsite.templates.layouts import bare_layout, site_layout
 
 LAYOUTS = {"site": site_layout, "bare": bare_layout}
@@ -20,6 +21,7 @@ app = rx.App(
     hydrate_fallback=loading_view,
     # Our own connection notice instead of Reflex's toasts: no toast library on every page.
     toaster=None,
+    backend_exception_handler=report_event_failure,
     api_transformer=api,
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )

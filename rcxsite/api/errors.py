@@ -20,6 +20,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from rcxsite.accounts import AccountError
 from rcxsite.api.envelope import envelope_response
 from rcxsite.forms import FORM_ERROR
+from rcxsite.outages import (
+    OUTAGE_TYPES,
+    RETRY_AFTER_SECONDS,
+    UNAVAILABLE_MESSAGE,
+    is_outage,
+    log_outage,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -81,7 +88,18 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return envelope_response(exc.status_code, str(exc.detail), headers=exc.headers)
 
 
+async def _outage(request: Request, exc: Exception) -> Response:
+    """The database or Redis is unreachable: 503, which clients may retry later."""
+    log_outage(exc, f"{request.method} {request.url.path}")
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    if not _is_api(request.url.path):
+        return PlainTextResponse(UNAVAILABLE_MESSAGE, status_code=503, headers=headers)
+    return envelope_response(503, UNAVAILABLE_MESSAGE, headers=headers)
+
+
 async def _unexpected_error(request: Request, exc: Exception) -> Response:
+    if is_outage(exc):  # one raised from an outage, under another type
+        return await _outage(request, exc)
     logger.exception("Unhandled error on %s %s", request.method, request.url.path)
     if not _is_api(request.url.path):
         return PlainTextResponse("Internal Server Error", status_code=500)
@@ -152,6 +170,8 @@ async def _refuse(status: int, message: str, scope: Scope, receive: Receive, sen
 def install_error_handling(app: FastAPI) -> None:
     """Call after all routes are added: the catch-all route must come last."""
     app.add_exception_handler(AccountError, _account_error)
+    for outage in OUTAGE_TYPES:
+        app.add_exception_handler(outage, _outage)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected_error)

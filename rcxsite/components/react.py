@@ -92,6 +92,15 @@ class OversizeGuard(_SiteEffect):
     message: rx.Var[str]
 
 
+class ActionFailureNotice(_SiteEffect):
+    """Shows the submitted form's `data-failure` text (else `fallback`) when the server
+    reports that it could not handle an event (rcxsite/state/failures.py)."""
+
+    tag = "ActionFailureNotice"
+
+    fallback: rx.Var[str]
+
+
 class HeaderShell(_SiteEffect):
     """A <header> that reports `data-scrolled` once the page is scrolled past 100 px."""
 

@@ -9,6 +9,7 @@ from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, Pro
 from rcxsite.components.forms import password_field, status_message, text_field
 from rcxsite.components.react import nav_link
 from rcxsite.forms import max_length
+from rcxsite.state import messages as msg
 from rcxsite.state.account import AccountState
 
 
@@ -40,6 +41,7 @@ def _form(name: str, *children: rx.Component, on_submit: rx.EventHandler) -> rx.
         no_validate=True,
         class_name="auth-form",
         aria_label=name,
+        custom_attrs={"data-failure": msg.SOMETHING_WENT_WRONG},
     )
 
 

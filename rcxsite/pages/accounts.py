@@ -76,6 +76,7 @@ def _login_form() -> rx.Component:
         no_validate=True,
         class_name="auth-form",
         aria_label="Log in",
+        custom_attrs={"data-failure": msg.LOGIN_BROKEN},
     )
 
 
@@ -113,6 +114,7 @@ def _register_form() -> rx.Component:
         no_validate=True,
         class_name="auth-form",
         aria_label="Register",
+        custom_attrs={"data-failure": msg.REGISTER_BROKEN},
     )
 
 
@@ -146,6 +148,7 @@ def forgot_password_page(route: routes.Route) -> rx.Component:
                 no_validate=True,
                 class_name="auth-form",
                 aria_label="Request a reset link",
+                custom_attrs={"data-failure": msg.RESET_LINK_BROKEN},
             ),
         ),
         result_dialog(open_=ForgotPasswordState.result != "", title="Password reset",
@@ -171,6 +174,7 @@ def _reset_form() -> rx.Component:
         no_validate=True,
         class_name="auth-form",
         aria_label="Reset password",
+        custom_attrs={"data-failure": msg.RESET_BROKEN},
     )
 
 

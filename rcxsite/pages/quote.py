@@ -15,7 +15,7 @@ from rcxsite.content import quote as options
 from rcxsite.content.company import EMAIL, PHONE
 from rcxsite.forms import max_length
 from rcxsite.leads import QuoteInput
-from rcxsite.state.quote import QUOTE_FORM_ID, QuoteState
+from rcxsite.state.quote import QUOTE_FORM_ID, SUBMIT_BROKEN, QuoteState
 
 STEPS = (
     "Tell us about your project and pick a time for a call.",
@@ -83,6 +83,7 @@ def _form() -> rx.Component:
         no_validate=True,
         aria_label="Request a quote",
         class_name="quote-form",
+        custom_attrs={"data-failure": SUBMIT_BROKEN},
     )
 
 

@@ -7,12 +7,14 @@ from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from rcxsite.components.loading import loading_view
 from rcxsite.components.react import (
+    ActionFailureNotice,
     NavigationLoading,
     OversizeGuard,
     ScrollToTop,
     SessionWatch,
 )
 from rcxsite.settings import SOCKET_MESSAGE_LIMIT_BYTES
+from rcxsite.state import messages as msg
 from rcxsite.state.session import SessionState
 from rcxsite.views.footer import footer
 from rcxsite.views.navbar import navbar
@@ -32,6 +34,7 @@ def _frame(*children: rx.Component) -> rx.Component:
         OversizeGuard.create(
             limit_bytes=SOCKET_MESSAGE_LIMIT_BYTES - _EVENT_OVERHEAD_BYTES, message=TOO_MUCH_TEXT
         ),
+        ActionFailureNotice.create(fallback=msg.SOMETHING_WENT_WRONG),
         NavigationLoading.create(loading_view()),
         *children,
     )

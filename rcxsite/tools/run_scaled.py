@@ -4,9 +4,10 @@
 
 Needs `DATABASE_URL` (PostgreSQL; the database is created when missing) and `REDIS_URL`
 (Reflex's state and the rate limits, shared by the workers). Migrates, builds the
-frontend once into its own folder, renders deploy/nginx.conf.template, then keeps nginx
-and the workers running in the foreground: a worker that dies is started again, and
-Ctrl-C (SIGINT) or SIGTERM stops every process it started. Everything it writes is under
+frontend into its own folder (an unchanged build is reused: rcxsite/tools/scaled_build.py),
+renders deploy/nginx.conf.template, then keeps nginx and the workers running in the
+foreground: a worker that dies is started again, and Ctrl-C (SIGINT) or SIGTERM stops every
+process it started. Everything it writes is under
 `.run/scaled/` (git-ignored); `.run/scaled/processes.json` names the workers' ports and
 process ids for tests and operators.
 """
@@ -23,12 +24,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rcxsite.tools.scaled_build import WEB_DIR, BuildError, build_frontend
 from rcxsite.tools.scaled_config import render_nginx_conf
 
 ROOT = Path(__file__).resolve().parents[2]
 # SCALED_RUN_DIR moves the run's files (config, logs, pids); the build stays in .run/.
 RUN_DIR = Path(os.environ.get("SCALED_RUN_DIR", ROOT / ".run" / "scaled"))
-WEB_DIR = ROOT / ".run" / "web"
 NGINX = Path(os.environ.get("NGINX", "/usr/sbin/nginx"))
 STOP_TIMEOUT_S = 10
 RESTART_DELAY_S = 1.0
@@ -90,14 +91,6 @@ def _run(command: list[str], env: dict[str, str], what: str) -> None:
     result = subprocess.run(command, cwd=ROOT, env=env)
     if result.returncode != 0:
         raise SetupError(f"{what} failed (exit code {result.returncode})")
-
-
-def build_frontend(env: dict[str, str]) -> Path:
-    """Exports the production frontend once, into a folder of its own (so a `make run`
-    build in .web is left alone); returns the folder nginx serves."""
-    _run([sys.executable, "-m", "reflex", "export", "--frontend-only", "--no-zip",
-          "--env", "prod"], env, "Building the frontend")
-    return WEB_DIR / "build" / "client"
 
 
 @dataclass
@@ -256,7 +249,10 @@ def main() -> int:
         env = scaled_env(dict(os.environ), port=port)
         ensure_database(env["DATABASE_URL"])
         _run([sys.executable, "-m", "alembic", "upgrade", "head"], env, "Migrating the database")
-        static_root = build_frontend(env)
+        try:
+            static_root = build_frontend(env)
+        except BuildError as failure:
+            raise SetupError(str(failure)) from None
         supervisor = Supervisor(workers=workers, port=port, env=env, static_root=static_root)
 
         def request_stop(signum: int, _frame: object) -> None:

@@ -67,8 +67,11 @@ def render_nginx_conf(
         RUN_DIR=str(run_dir),
         NON_PAGE_POLICY=NON_PAGE_POLICY,
         PAGE_POLICIES=policies,
+        # Never marked down: run-scaled restarts a dead worker within a second or two,
+        # and a refused connection on 127.0.0.1 costs nginx nothing before it tries the
+        # next one. Marking each for seconds could mark them all down after a few kills.
         UPSTREAM_SERVERS="\n".join(
-            f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;"
+            f"        server 127.0.0.1:{port} max_fails=0;"
             for port in worker_ports
         ),
         LISTEN=str(listen),

@@ -168,7 +168,7 @@ def test_the_openapi_document_lists_every_path(client: TestClient) -> None:
     check_parameters = document["paths"][CHECK]["get"]["parameters"]
     assert [parameter["name"] for parameter in check_parameters] == ["resetTocken"]
     login_responses = document["paths"][LOGIN]["post"]["responses"]
-    assert set(login_responses) == {"200", "400", "401", "413", "422", "429"}
+    assert set(login_responses) == {"200", "400", "401", "413", "422", "429", "503"}
     assert client.get("/api/v1/docs").status_code == 200
 
 

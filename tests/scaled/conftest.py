@@ -11,6 +11,7 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,31 +80,37 @@ def scaled_mailbox() -> Iterator[Mailbox]:
 
 
 @pytest.fixture(scope="session")
-def scaled_site(tmp_path_factory: pytest.TempPathFactory,
-                scaled_mailbox: Mailbox) -> Iterator[ScaledSite]:
-    if not _reachable(5432):
-        service_missing("PostgreSQL not reachable at 127.0.0.1:5432")
-    if not _reachable(6379):
-        service_missing("Redis not reachable at 127.0.0.1:6379")
-    if not Path("/usr/sbin/nginx").exists():
-        service_missing("nginx is not installed (make test installs it)")
-    data_dir = tmp_path_factory.mktemp("scaled")
-    name = f"rcx_scaled_{uuid.uuid4().hex[:10]}"
-    port = free_port()
-    env = {key: value for key, value in os.environ.items() if not key.startswith("SMTP_")}
-    env.update(
-        PORT=str(port), WORKERS=str(WORKERS), SITE_URL=f"http://localhost:{port}",
-        DATABASE_URL=f"{POSTGRES}/{name}", REDIS_URL=REDIS,
-        RATE_LIMIT_KEY_PREFIX=f"rcx-test-{uuid.uuid4().hex[:8]}",
-        DATA_DIR=str(data_dir), OUTBOX_DIR=str(data_dir / "outbox"),
-        SCALED_RUN_DIR=str(data_dir / "run"),
-        SMTP_HOST=scaled_mailbox.host, SMTP_PORT=str(scaled_mailbox.port),
-        SMTP_STARTTLS="false",
-        # Every test registers and logs in from 127.0.0.1; the limits that are tested keep
-        # their defaults (reset mails per address).
+def scaled_port() -> int:
+    """One port for every scaled site of the run: the frontend is built for its address,
+    so the sites (started one after another) share one build."""
+    return free_port()
+
+
+def _limits_for_tests() -> dict[str, str]:
+    # Every test registers and logs in from 127.0.0.1; the limits that are tested keep
+    # their defaults (reset mails per address).
+    return dict(
         REGISTRATION_LIMIT="10000 per hour", LOGIN_FAILURE_LIMIT="10000 per 15 minutes",
         RESET_MAIL_CLIENT_LIMITS="10000 per hour", QUOTE_LIMIT="10000 per hour",
         ACCOUNT_CHANGE_LIMIT="10000 per hour",
+    )
+
+
+@contextmanager
+def running_scaled_site(*, port: int, data_dir: Path, mailbox: Mailbox, database_url: str,
+                        redis_url: str, workers: int = WORKERS) -> Iterator[ScaledSite]:
+    """`python -m rcxsite.tools.run_scaled` on `port`, stopped (every process) on exit."""
+    if not Path("/usr/sbin/nginx").exists():
+        service_missing("nginx is not installed (make test installs it)")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("SMTP_")}
+    env.update(
+        PORT=str(port), WORKERS=str(workers), SITE_URL=f"http://localhost:{port}",
+        DATABASE_URL=database_url, REDIS_URL=redis_url,
+        RATE_LIMIT_KEY_PREFIX=f"rcx-test-{uuid.uuid4().hex[:8]}",
+        DATA_DIR=str(data_dir), OUTBOX_DIR=str(data_dir / "outbox"),
+        SCALED_RUN_DIR=str(data_dir / "run"),
+        SMTP_HOST=mailbox.host, SMTP_PORT=str(mailbox.port), SMTP_STARTTLS="false",
+        **_limits_for_tests(),
     )
     (data_dir / "run").mkdir()
     log = (data_dir / "run" / "runner.log").open("wb")
@@ -111,22 +118,40 @@ def scaled_site(tmp_path_factory: pytest.TempPathFactory,
         [sys.executable, "-m", "rcxsite.tools.run_scaled"], cwd=ROOT, env=env,
         stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
-    site = ScaledSite(f"http://localhost:{port}", data_dir / "run", env["DATABASE_URL"], process)
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while not ((site.run_dir / "processes.json").exists() and _answers(site.url + "/")):
-        if process.poll() is not None or time.monotonic() > deadline:
-            os.killpg(process.pid, signal.SIGTERM)
-            raise RuntimeError(f"run-scaled did not start:\n{site.log_tail()}")
-        time.sleep(0.5)
-    yield site
-    os.killpg(process.pid, signal.SIGTERM)
+    site = ScaledSite(f"http://localhost:{port}", data_dir / "run", database_url, process)
     try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-    log.close()
-    admin = create_engine(f"{POSTGRES}/postgres", isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not ((site.run_dir / "processes.json").exists() and _answers(site.url + "/")):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"run-scaled did not start:\n{site.log_tail()}")
+            time.sleep(0.5)
+        yield site
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def scaled_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbox,
+                scaled_port: int) -> Iterator[ScaledSite]:
+    """The site on this machine's PostgreSQL (a database of its own) and Redis."""
+    if not _reachable(5432):
+        service_missing("PostgreSQL not reachable at 127.0.0.1:5432")
+    if not _reachable(6379):
+        service_missing("Redis not reachable at 127.0.0.1:6379")
+    name = f"rcx_scaled_{uuid.uuid4().hex[:10]}"
+    try:
+        with running_scaled_site(port=scaled_port, data_dir=tmp_path_factory.mktemp("scaled"),
+                                 mailbox=scaled_mailbox, database_url=f"{POSTGRES}/{name}",
+                                 redis_url=REDIS) as site:
+            yield site
+    finally:
+        admin = create_engine(f"{POSTGRES}/postgres", isolation_level="AUTOCOMMIT")
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -16,21 +14,9 @@ from sqlalchemy import create_engine, text
 from rcxsite import routes
 from tests.conftest import DESKTOP, _page
 from tests.scaled.conftest import ScaledSite
+from tests.scaled.http import request as _request
 from tests.support.accounts_ui import PASSWORD, RESET_LINK, create_customer, unique_email
 from tests.support.smtp import Mailbox
-
-
-def _request(url: str, *, method: str = "GET", body: dict | None = None,
-             headers: dict[str, str] | None = None, timeout: float = 30):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method, headers={
-        "Content-Type": "application/json", **(headers or {}),
-    })
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
 
 
 @pytest.fixture

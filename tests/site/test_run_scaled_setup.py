@@ -8,6 +8,7 @@ import sys
 
 from rcxsite import routes
 from rcxsite.tools.run_scaled import ROOT
+from rcxsite.tools.scaled_build import build_inputs
 from rcxsite.tools.scaled_config import render_nginx_conf
 
 
@@ -37,3 +38,19 @@ def test_the_nginx_config_gives_each_page_its_policy(tmp_path) -> None:
     assert "Strict-Transport-Security" in conf
     assert f"location ^~ {routes.reset_password_path('')}" in conf
     assert "${" not in conf
+
+
+def test_a_build_is_reused_only_for_the_same_sources_and_page_settings() -> None:
+    base = {"SITE_URL": "https://rcx.example", "DATABASE_URL": "postgresql://db/a",
+            "SECRET_KEY": "k" * 40, "PATH": "/usr/bin"}
+    same = build_inputs(base)
+
+    # What only the running backend reads does not call for a new build...
+    for name, value in (("DATABASE_URL", "postgresql://db/b"), ("SECRET_KEY", "x" * 40),
+                        ("REDIS_URL", "redis://other:6379/1"), ("PATH", "/bin"),
+                        ("LOGIN_FAILURE_LIMIT", "1 per hour")):
+        assert build_inputs({**base, name: value}) == same, name
+    # ...what the pages are compiled with does.
+    for name, value in (("SITE_URL", "https://www.rcx.example"), ("COMPANY_NAME", "RCX Ltd"),
+                        ("REFLEX_API_URL", "http://localhost:3200")):
+        assert build_inputs({**base, name: value}) != same, name

@@ -14,6 +14,7 @@ _DESCRIPTIONS = {
     413: "Request body over 64 KiB",
     422: "A field is missing or breaks a validation rule; data.errors lists them",
     429: "Rate limit reached; the message and Retry-After say when to try again",
+    503: "The database or Redis is unreachable; retry after Retry-After seconds",
 }
 
 
@@ -30,5 +31,5 @@ def error_responses(
             "model": Envelope[FieldErrors] if code in (400, 422) else Envelope[None],
             "description": described[code],
         }
-        for code in (400, 413, 422, *codes)
+        for code in (400, 413, 422, *codes, 503)
     }

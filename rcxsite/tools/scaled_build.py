@@ -1,0 +1,93 @@
+"""The frontend that `make run-scaled` serves, built once and rebuilt only when it would differ.
+
+A restart of run-scaled (after a crash, a host reboot or a settings change that only the
+backend reads) reuses the build when its inputs are the same: the source files, the
+pins, Reflex's version and the settings the pages are compiled with.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB_DIR = ROOT / ".run" / "web"
+STATIC_ROOT = WEB_DIR / "build" / "client"
+STAMP = WEB_DIR / "build-inputs.sha256"
+
+_SOURCES = ("rcxsite", "assets", "components_js", "rxconfig.py", "reflex.lock",
+            "requirements.txt", "pyproject.toml")
+_GENERATED = {"__pycache__", "external", "node_modules"}
+# Settings only the running backend reads: they never change what is compiled, and
+# secrets must not flow into a file on disk, even hashed.
+_RUNTIME_ONLY = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DATA_DIR", "OUTBOX_DIR",
+                 "TRUSTED_PROXY_HOPS", "RATE_LIMIT_KEY_PREFIX", "SMTP_", "MAIL_", "ARGON2_",
+                 "_LIMIT", "_LIMITS", "HEADER_SESSION_MINUTES", "SALES_EMAIL")
+
+
+class BuildError(Exception):
+    """The frontend build failed; its output was already printed."""
+
+
+def _source_files() -> Iterator[Path]:
+    for name in _SOURCES:
+        path = ROOT / name
+        if path.is_file():
+            yield path
+        elif path.is_dir():
+            yield from sorted(
+                file for file in path.rglob("*")
+                if file.is_file() and not _GENERATED & set(file.relative_to(ROOT).parts)
+                and file.suffix != ".pyc"
+            )
+
+
+def _compiled_with(env: Mapping[str, str]) -> list[tuple[str, str]]:
+    from rcxsite.settings import Settings
+
+    names = {name.upper() for name in Settings.model_fields} | {
+        name for name in env if name.startswith(("REFLEX_", "VITE_"))
+    }
+    return sorted(
+        (name, env[name]) for name in names
+        if name in env and not any(
+            name.startswith(part) or name.endswith(part) for part in _RUNTIME_ONLY
+        )
+    )
+
+
+def build_inputs(env: Mapping[str, str]) -> str:
+    """A digest of everything the compiled frontend depends on."""
+    from importlib.metadata import version
+
+    digest = hashlib.sha256(f"reflex {version('reflex')}\n".encode())
+    for file in _source_files():
+        digest.update(f"{file.relative_to(ROOT)}\n".encode())
+        digest.update(hashlib.sha256(file.read_bytes()).digest())
+    for name, value in _compiled_with(env):
+        digest.update(f"{name}={value}\n".encode())
+    return digest.hexdigest()
+
+
+def build_frontend(env: dict[str, str]) -> Path:
+    """Exports the production frontend into .run/web (a `make run` build in .web is left
+    alone), unless the build there was made from the same inputs; returns the folder
+    nginx serves."""
+    inputs = build_inputs(env)
+    if (STATIC_ROOT / "index.html").exists() and STAMP.exists() \
+            and STAMP.read_text().strip() == inputs:
+        print("The frontend is built from these sources and settings already; "
+              "reusing it.", flush=True)
+        return STATIC_ROOT
+    STAMP.unlink(missing_ok=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "reflex", "export", "--frontend-only", "--no-zip",
+         "--env", "prod"], cwd=ROOT, env=env,
+    )
+    if result.returncode != 0:
+        raise BuildError(f"Building the frontend failed (exit code {result.returncode})")
+    STAMP.write_text(inputs + "\n")
+    return STATIC_ROOT

@@ -1,0 +1,30 @@
+"""Plain HTTP requests to a scaled site: status, headers and body, errors included."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from email.message import Message
+
+
+def request(url: str, *, method: str = "GET", body: dict | None = None,
+            headers: dict[str, str] | None = None,
+            timeout: float = 30) -> tuple[int, Message, bytes]:
+    data = json.dumps(body).encode() if body is not None else None
+    outgoing = urllib.request.Request(url, data=data, method=method, headers={
+        "Content-Type": "application/json", **(headers or {}),
+    })
+    try:
+        with urllib.request.urlopen(outgoing, timeout=timeout) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def log_in(site_url: str, email: str, password: str) -> dict[str, str]:
+    """The Authorization header of a new session."""
+    status, _, body = request(site_url + "/api/v1/Auth/Login", method="POST",
+                              body={"UserName": email, "Password": password})
+    assert status == 200, body
+    return {"Authorization": f"Bearer {json.loads(body)['data']['token']}"}

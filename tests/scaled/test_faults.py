@@ -1,0 +1,153 @@
+"""The scaled site while its database or Redis is down, and after they come back.
+
+The services here are the test's own (a scratch PostgreSQL cluster and Redis server on
+free ports), stopped like a crash and started again; the machine's are never touched.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rcxsite import routes
+from rcxsite.outages import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
+from rcxsite.state import messages as msg
+from tests.conftest import DESKTOP, _page
+from tests.scaled.conftest import ScaledSite, running_scaled_site
+from tests.scaled.http import log_in, request
+from tests.support.accounts_ui import PASSWORD, create_customer, header_action, unique_email
+from tests.support.scratch_services import ScratchPostgres, ScratchRedis
+from tests.support.smtp import Mailbox
+
+# Longer than any server-side timeout (rcxsite/outages.py): a request that hangs fails here.
+CLIENT_TIMEOUT_S = 30
+
+
+@pytest.fixture(scope="module")
+def scratch_postgres() -> Iterator[ScratchPostgres]:
+    cluster = ScratchPostgres()
+    cluster.start()
+    yield cluster
+    cluster.remove()
+
+
+@pytest.fixture(scope="module")
+def scratch_redis() -> Iterator[ScratchRedis]:
+    server = ScratchRedis()
+    server.start()
+    yield server
+    server.remove()
+
+
+@pytest.fixture(scope="module")
+def fault_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbox,
+               scaled_port: int, scratch_postgres: ScratchPostgres,
+               scratch_redis: ScratchRedis) -> Iterator[ScaledSite]:
+    with running_scaled_site(port=scaled_port, data_dir=tmp_path_factory.mktemp("faults"),
+                             mailbox=scaled_mailbox, database_url=scratch_postgres.url,
+                             redis_url=scratch_redis.url, workers=2) as site:
+        yield site
+
+
+@pytest.fixture
+def tab(browser, fault_site: ScaledSite) -> Iterator[Page]:
+    context, page = _page(browser, fault_site, DESKTOP)
+    yield page
+    context.close()
+
+
+def _unavailable(site: ScaledSite, path: str, *, method: str = "GET", body: dict | None = None,
+                 headers: dict[str, str] | None = None) -> None:
+    status, answer_headers, answer = request(site.url + "/api/v1" + path, method=method,
+                                             body=body, headers=headers,
+                                             timeout=CLIENT_TIMEOUT_S)
+    assert status == 503, answer
+    assert json.loads(answer) == {"status": 503, "message": UNAVAILABLE_MESSAGE, "data": None}
+    assert answer_headers["Retry-After"] == str(RETRY_AFTER_SECONDS)
+
+
+def _submit_login(page: Page, email: str) -> None:
+    form = page.get_by_role("form", name="Log in")
+    form.get_by_label("Email").fill(email)
+    form.get_by_label("Password", exact=True).fill(PASSWORD)
+    form.get_by_role("button", name="Log in").click()
+
+
+def _signed_in_at_home(page: Page) -> None:
+    """Where every successful login ends: home, with Logout in the header."""
+    expect(page).to_have_url(re.compile(r"://[^/]+/$"))
+    header_action(page, "Logout")
+
+
+def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
+    fault_site: ScaledSite, scratch_postgres: ScratchPostgres, tab: Page
+) -> None:
+    email = unique_email("pg-outage")
+    create_customer(fault_site.url, email)
+    bearer = log_in(fault_site.url, email, PASSWORD)
+    tab.goto(routes.LOG_IN.path)
+
+    scratch_postgres.stop()
+    try:
+        _unavailable(fault_site, "/Auth/Login", method="POST",
+                     body={"UserName": email, "Password": PASSWORD})
+        _unavailable(fault_site, "/User/Me", headers=bearer)
+        _unavailable(fault_site, "/User/CreateCustomer", method="POST", body={
+            "UserName": "Outage Customer", "EmailAddress": unique_email("pg-new"),
+            "MobileNumber": "0123456789", "Password": PASSWORD, "CompanyName": "Acme",
+            "Location": "Leeds"})
+        assert request(fault_site.url + "/about")[0] == 200  # pages come from nginx
+
+        _submit_login(tab, email)
+        expect(tab.get_by_text(msg.LOGIN_BROKEN)).to_be_visible()
+        tab.goto(routes.FORGOT_PASSWORD.path)
+        forgot = tab.get_by_role("form", name="Request a reset link")
+        forgot.get_by_label("Email").fill(email)
+        forgot.get_by_role("button", name="Send reset link").click()
+        expect(tab.get_by_role("alertdialog")).to_contain_text(msg.RESET_LINK_BROKEN)
+        tab.get_by_role("alertdialog").get_by_role("button", name="OK").click()
+    finally:
+        scratch_postgres.start()
+
+    # Nothing restarted: the same session, the same tab.
+    status, _, body = request(fault_site.url + "/api/v1/User/Me", headers=bearer)
+    assert status == 200 and json.loads(body)["data"]["emailAddress"] == email
+    tab.goto(routes.LOG_IN.path)
+    _submit_login(tab, email)
+    _signed_in_at_home(tab)
+
+
+def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
+    fault_site: ScaledSite, scratch_redis: ScratchRedis, tab: Page
+) -> None:
+    email = unique_email("redis-outage")
+    create_customer(fault_site.url, email)
+    bearer = log_in(fault_site.url, email, PASSWORD)
+    tab.goto(routes.LOG_IN.path)
+
+    scratch_redis.stop()
+    try:
+        # A login counts against limits kept in Redis: without them, no password check.
+        _unavailable(fault_site, "/Auth/Login", method="POST",
+                     body={"UserName": email, "Password": PASSWORD})
+        # Sessions are in PostgreSQL: a signed-in customer still reads the account.
+        status, _, body = request(fault_site.url + "/api/v1/User/Me", headers=bearer,
+                                  timeout=CLIENT_TIMEOUT_S)
+        assert status == 200, body
+        # The screens keep their state in Redis: Reflex cannot even start the handler.
+        _submit_login(tab, email)
+        notice = tab.get_by_role("alert").filter(has_text=msg.LOGIN_BROKEN)
+        expect(notice).to_be_visible()
+    finally:
+        scratch_redis.start()
+
+    status, _, _ = request(fault_site.url + "/api/v1/Auth/Login", method="POST",
+                           body={"UserName": email, "Password": PASSWORD})
+    assert status == 200
+    _submit_login(tab, email)
+    _signed_in_at_home(tab)
+    expect(notice).to_have_count(0)

@@ -1,0 +1,100 @@
+"""A PostgreSQL cluster and a Redis server of the test's own, on free ports, that a test may
+stop and start again: faults are never rehearsed on the machine's shared services."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from tests.support.live_server import free_port
+from tests.support.services import service_missing
+
+START_TIMEOUT_S = 30
+
+
+def _wait_for_port(port: int, *, up: bool) -> None:
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                listening = True
+        except OSError:
+            listening = False
+        if listening == up:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"port {port} is still {'closed' if up else 'open'}")
+        time.sleep(0.05)
+
+
+class ScratchPostgres:
+    """initdb into a temporary folder; PostgreSQL refuses to run as root, so as root the
+    cluster belongs to the `postgres` user that Debian's package creates."""
+
+    def __init__(self) -> None:
+        binaries = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+        if not binaries:
+            service_missing("PostgreSQL's initdb is not installed (/usr/lib/postgresql)")
+        self.bin = binaries[-1].parent
+        self.port = free_port()
+        self.dir = Path(tempfile.mkdtemp(prefix="rcx-scratch-pg-"))
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/rcx"
+        self._as_owner: list[str] = []
+        if os.geteuid() == 0:
+            shutil.chown(self.dir, "postgres")
+            self._as_owner = ["runuser", "-u", "postgres", "--"]
+        self._run("initdb", "-D", str(self.dir / "data"), "-A", "trust", "-U", "postgres",
+                  "--no-sync", "-E", "UTF8")
+
+    def _run(self, tool: str, *args: str) -> None:
+        subprocess.run([*self._as_owner, str(self.bin / tool), *args], check=True,
+                       capture_output=True, cwd=self.dir)
+
+    def start(self) -> None:
+        options = (f"-c port={self.port} -c listen_addresses=127.0.0.1 "
+                   f"-c unix_socket_directories={self.dir} -c fsync=off")
+        self._run("pg_ctl", "start", "-D", str(self.dir / "data"), "-w", "-o", options,
+                  "-l", str(self.dir / "server.log"))
+        _wait_for_port(self.port, up=True)
+
+    def stop(self) -> None:
+        # "immediate" is a crash: open connections break, as when the host goes away.
+        self._run("pg_ctl", "stop", "-D", str(self.dir / "data"), "-m", "immediate", "-w")
+        _wait_for_port(self.port, up=False)
+
+    def remove(self) -> None:
+        subprocess.run([*self._as_owner, str(self.bin / "pg_ctl"), "stop", "-D",
+                        str(self.dir / "data"), "-m", "immediate"], capture_output=True)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class ScratchRedis:
+    def __init__(self) -> None:
+        if shutil.which("redis-server") is None:
+            service_missing("redis-server is not installed")
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        _wait_for_port(self.port, up=True)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()  # a crash: nothing is saved, connections break
+            self.process.wait()
+            self.process = None
+        _wait_for_port(self.port, up=False)
+
+    def remove(self) -> None:
+        if self.process is not None:
+            self.stop()
