@@ -12,7 +12,10 @@ from rcxsite.pages.not_found import TITLE as NOT_FOUND_TITLE
 from rcxsite.pages.not_found import not_found_page
 from rcxsite.settings import get_settings
 from rcxsite.state.failures import report_event_failure
+from rcxsite.state.socket_records import keep_tabs_of_stopped_workers
 from rcxsite.templates.layouts import bare_layout, site_layout
+
+keep_tabs_of_stopped_workers()
 
 LAYOUTS = {"site": site_layout, "bare": bare_layout}
 

@@ -26,6 +26,7 @@ POSTGRES = "postgresql://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/3"
 WORKERS = 3
 START_TIMEOUT_S = 600
+_RUN_STARTED = time.time()
 
 
 def _reachable(port: int) -> bool:
@@ -155,3 +156,12 @@ def scaled_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbo
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """The load test's figures at the end of the report (the test asserts no timings)."""
+    from tests.scaled.load import LOAD_REPORT
+
+    if LOAD_REPORT.exists() and LOAD_REPORT.stat().st_mtime > _RUN_STARTED:
+        terminalreporter.write_sep("-", "load on the scaled site (test-artifacts/load.json)")
+        terminalreporter.write_line(LOAD_REPORT.read_text())

@@ -12,11 +12,24 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine, text
 
 from rcxsite import routes
+from rcxsite.components.connection import CONNECTION_LOST
 from tests.conftest import DESKTOP, _page
 from tests.scaled.conftest import ScaledSite
 from tests.scaled.http import request as _request
-from tests.support.accounts_ui import PASSWORD, RESET_LINK, create_customer, unique_email
+from tests.scaled.load import LOAD_REPORT, run_load
+from tests.support.accounts_ui import (
+    PASSWORD,
+    RESET_LINK,
+    create_customer,
+    header_action,
+    log_in,
+    unique_email,
+)
 from tests.support.smtp import Mailbox
+
+LOAD_SECONDS = 60
+LOAD_VISITORS = 200
+LOAD_CUSTOMERS = 20
 
 
 @pytest.fixture
@@ -173,3 +186,49 @@ def test_two_hundred_registrations_while_a_worker_is_killed(scaled_site: ScaledS
     counts = dict(rows)
     assert all(counts.get(email) == 1 for email in created)
     assert all(count == 1 for count in counts.values())
+
+
+def test_a_tab_carries_on_after_every_worker_is_killed(
+    scaled_page: Page, scaled_site: ScaledSite
+) -> None:
+    """The worker holding the tab's websocket dies (all of them do): the tab reconnects to
+    a restarted one, keeps its login and its next action works."""
+    page = scaled_page
+    email = unique_email("scaled-tab")
+    create_customer(scaled_site.url, email)
+    log_in(page, email)
+
+    scaled_site.wait_for_all_workers()
+    with page.expect_websocket(timeout=120_000):  # the tab's new connection
+        for index in range(len(scaled_site.worker_pids())):
+            scaled_site.kill_worker(index)
+        expect(page.get_by_role("alert").filter(has_text=CONNECTION_LOST)).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text=CONNECTION_LOST)).to_be_hidden()
+
+    header_action(page, "My account").click()
+    expect(page.get_by_role("heading", name="Overview")).to_be_visible()
+
+
+
+def test_a_minute_of_visitors_and_customers_gets_no_error(scaled_site: ScaledSite) -> None:
+    """200 visitors reading pages and 20 customers logging in and booking calls for 60 s;
+    the figures go to test-artifacts/load.json and the end of the test report."""
+    customers = [(unique_email("load"), PASSWORD) for _ in range(LOAD_CUSTOMERS)]
+    for email, _ in customers:
+        create_customer(scaled_site.url, email)
+
+    summary = run_load(scaled_site.url, seconds=LOAD_SECONDS, visitors=LOAD_VISITORS,
+                       customers=customers)
+    LOAD_REPORT.parent.mkdir(exist_ok=True)
+    LOAD_REPORT.write_text(json.dumps(summary, indent=2))
+
+    assert summary["errors"] == 0, summary["first_errors"]
+    assert summary["pages"]["count"] >= LOAD_VISITORS * 20  # every visitor kept reading
+    assert summary["logins"]["count"] >= LOAD_CUSTOMERS * 5
+    engine = create_engine(scaled_site.database_url)
+    with engine.connect() as connection:
+        stored = connection.execute(
+            text("SELECT count(*) FROM quote_request WHERE email LIKE 'load.%'")
+        ).scalar_one()
+    engine.dispose()
+    assert stored == summary["quotes"]["count"]

@@ -1,0 +1,54 @@
+"""A tab whose worker died keeps its token when it reconnects, and so its state.
+
+Reflex records in Redis which worker holds each tab's socket. On connect it takes a
+record it finds for the tab's token as a second tab with that token (a duplicated
+browser tab) and gives this tab a new token: a fresh state, so the visitor looks signed
+out and loses what they typed. A worker killed without its clean-up leaves its records
+behind for an hour, so every tab it held reconnected as new. Here a record counts only
+while its worker still listens on its own channel: a publish there reports how many
+listeners got it, and a dead worker has none. The probe names no tab, so a live worker
+that gets it finds no socket to send it to.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import pickle
+
+from reflex.state import StateUpdate
+from reflex.utils.token_manager import LostAndFoundRecord, RedisTokenManager, TokenManager
+
+logger = logging.getLogger(__name__)
+
+_PROBE = pickle.dumps(LostAndFoundRecord(token="rcx-worker-probe", update=StateUpdate()))
+
+
+class LiveRecordsTokenManager(RedisTokenManager):
+    async def _worker_listens(self, instance_id: str) -> bool:
+        channel = f"channel:{self._get_lost_and_found_key(instance_id)}"
+        return bool(await self.redis.publish(channel, _PROBE))
+
+    async def link_token_to_sid(self, token: str, sid: str) -> str | None:
+        # On Redis trouble Reflex's own handling applies.
+        with contextlib.suppress(Exception):
+            raw = await self.redis.get(self._get_redis_key(token))
+            record = pickle.loads(raw) if raw else None
+            if (record is not None and record.instance_id != self.instance_id
+                    and not await self._worker_listens(record.instance_id)):
+                await self.redis.delete(self._get_redis_key(token))
+                logger.info("a tab of a stopped worker reconnected; its state is kept")
+        return await super().link_token_to_sid(token, sid)
+
+
+def keep_tabs_of_stopped_workers() -> None:
+    """Make Reflex create this token manager where it would create its Redis one."""
+    create = TokenManager.create.__func__  # type: ignore[attr-defined]
+
+    def create_live_records(cls: type[TokenManager]) -> TokenManager:
+        manager = create(cls)
+        if type(manager) is RedisTokenManager:
+            manager.__class__ = LiveRecordsTokenManager
+        return manager
+
+    TokenManager.create = classmethod(create_live_records)  # type: ignore[method-assign]
