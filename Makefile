@@ -35,6 +35,7 @@ help:
 	@echo "make dev    Reflex dev mode with hot reload"
 	@echo "make bench  performance report in bench/REPORT.md (not part of make test; ~15 min)"
 	@echo "            quick: make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing BENCH_LIGHTHOUSE=0"
+	@echo "            throughput only (issue 10): make bench BENCH_ONLY=scaled BENCH_SECONDS=5"
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
