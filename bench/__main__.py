@@ -13,7 +13,7 @@ from contextlib import ExitStack
 
 from playwright.sync_api import Browser, sync_playwright
 
-from bench import floor, lighthouse, micro, report, throughput
+from bench import floor, lighthouse, micro, report, scaled, throughput
 from bench.config import OUT_DIR, REPORT_PATH, Options
 from bench.environment import Environment, load_average
 from bench.phone import Load, interaction_named, launch, measure
@@ -74,7 +74,10 @@ def main() -> int:
     loads: dict[str, PageLoads] = {}
     audits = timings = rates = None
     with ExitStack() as stack:
-        site = stack.enter_context(production_site(OUT_DIR / "server", options.url))
+        # Only the throughput part, and it cannot run: no build, the report says why.
+        wanted = options.phone or scaled.missing() is None
+        site = (stack.enter_context(production_site(OUT_DIR / "server", options.url))
+                if wanted else "")
         if options.phone:
             with ExitStack() as floor_stack:  # idle until the throughput runs: stopped before
                 floor_site = (floor_stack.enter_context(floor.serve(OUT_DIR / "floor"))

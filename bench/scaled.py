@@ -60,10 +60,14 @@ http {{
 """
 
 
-def _reachable(url: str) -> bool:
+def _address(url: str) -> tuple[str, int]:
     parts = urlsplit(url)
+    return parts.hostname or "127.0.0.1", parts.port or 0
+
+
+def _reachable(url: str) -> bool:
     try:
-        with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 0), timeout=2):
+        with socket.create_connection(_address(url), timeout=2):
             return True
     except OSError:
         return False
@@ -72,10 +76,10 @@ def _reachable(url: str) -> bool:
 def missing() -> str | None:
     """Why the throughput part cannot run here, or None."""
     reasons = []
-    if not _reachable(POSTGRES):
-        reasons.append(f"PostgreSQL not reachable at {urlsplit(POSTGRES).netloc}")
-    if not _reachable(REDIS):
-        reasons.append(f"Redis not reachable at {urlsplit(REDIS).netloc}")
+    for name, url in (("PostgreSQL", POSTGRES), ("Redis", REDIS)):
+        if not _reachable(url):
+            host, port = _address(url)
+            reasons.append(f"{name} not reachable at {host}:{port}")
     for tool in (NGINX, WRK):
         if not tool.exists():
             reasons.append(f"{tool} is missing (`make bench` installs it)")
