@@ -33,6 +33,8 @@ class LoginRun:
     errors: Counter[str] = field(default_factory=Counter)
     latencies_ms: list[float] = field(default_factory=list)
     hash_ms: float | None = None
+    # For reading the limit: one verification's time while `workers` run at once here.
+    parallel_hash_ms: float | None = None
     workers: int = 0
     failure: str | None = None
 
@@ -65,6 +67,24 @@ def hash_time_ms(runs: int = HASH_RUNS) -> float:
         verify_password(password, stored)
         timings.append((time.perf_counter() - start) * 1000)
     return statistics.median(timings)
+
+
+def parallel_hash_ms(threads: int, rounds: int = 8) -> float:
+    """argon2 releases the GIL: `threads` threads verify as `threads` workers would."""
+    password = f"bench-{uuid.uuid4().hex}"
+    stored = hash_password(password)
+
+    def verify_rounds() -> None:
+        for _ in range(rounds):
+            verify_password(password, stored)
+
+    workers = [threading.Thread(target=verify_rounds) for _ in range(threads)]
+    start = time.perf_counter()
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return (time.perf_counter() - start) * 1000 / rounds
 
 
 def _register(client: httpx.Client, count: int) -> list[tuple[str, str]]:
@@ -106,6 +126,7 @@ def run(base_url: str, seconds: float, workers: int, clients: int = LOGIN_CLIENT
                 raise RuntimeError(f"a warm-up login failed: {problem}")
     print("  timing one password verification ...", file=sys.stderr, flush=True)
     result.hash_ms = hash_time_ms()
+    result.parallel_hash_ms = parallel_hash_ms(workers)
     lock = threading.Lock()
     start = time.monotonic()
     deadline = start + seconds

@@ -63,6 +63,14 @@ def _pages(throughput: Throughput) -> str:
     ])
 
 
+def _parallel(run: LoginRun) -> str:
+    if run.parallel_hash_ms is None or run.workers < 2:
+        return ""
+    return (f"; with {run.workers} verifications at once (threads) one took "
+            f"{run.parallel_hash_ms:.1f} ms, {run.workers / run.parallel_hash_ms * 1000:.1f} "
+            "per s on this machine")
+
+
 def _logins(run: LoginRun) -> str:
     errors = ", ".join(f"{kind}: {n}" for kind, n in run.errors.most_common()) or "none"
     rate = DASH if run.per_second is None else f"{run.per_second:.1f}"
@@ -76,7 +84,7 @@ def _logins(run: LoginRun) -> str:
         f"{run.clients} clients in turn on {LOGIN_ACCOUNTS} accounts registered through "
         "`POST /api/v1/User/CreateCustomer`. The hashing limit is workers / the median time "
         f"of one `verify_password` ({argon2_parameters()}) in the bench's own process, "
-        f"{hash_ms} this run.",
+        f"{hash_ms} this run{_parallel(run)}.",
         "",
         _table(["Logins/s", "Hashing limit/s", "Ratio", "Logins", "p50", "p99", "Errors"],
                [[rate, limit, ratio, str(run.ok), _ms(run.latency(50)), _ms(run.latency(99)),
@@ -86,13 +94,14 @@ def _logins(run: LoginRun) -> str:
 
 def _method(throughput: Throughput) -> str:
     headers = ", ".join(f"`{header}`" for header in WRK_HEADERS)
-    limits = ", ".join(f"{name}={value!r}" for name, value in SCALED_LIMITS.items())
+    limits = ", ".join(f"`{name}` {value}" for name, value in SCALED_LIMITS.items())
     return "\n".join([
         f"- Pages: `wrk -t{WRK_THREADS} -c{WRK_CONNECTIONS} -d{throughput.seconds}s --latency` "
         f"with {headers} over loopback, after {WARM_UP_SECONDS} s of warm-up per target and "
         "page; the three targets of a page run one after the other. *Failed requests*: "
         "answers other than 2xx/3xx and socket errors. *Answer*: one request as wrk sends it, "
-        "redirects not followed (the same build answers the same bytes).",
+        f"redirects not followed. {NGINX_ALONE} and {SCALED} serve the same build; "
+        f"{ONE_PROCESS} its own build of the same code.",
         f"- {ONE_PROCESS}: `reflex run --env prod` as in 1 (SQLite, no Redis). {SCALED}: "
         f"`python -m rcxsite.tools.run_scaled`, {throughput.workers} workers, a fresh "
         f"database at {POSTGRES} (dropped after), Redis {REDIS} with a key prefix of its own "

@@ -82,7 +82,8 @@ def _measure(throughput: Throughput, one_process_url: str, work_dir: Path) -> No
         throughput.logins = logins.run(site.url, throughput.seconds, throughput.workers)
         run = throughput.logins
         print(f"  {run.per_second:.1f} logins/s, limit {run.limit_per_second:.1f}/s "
-              f"(one verification {run.hash_ms:.1f} ms), errors {dict(run.errors) or 0}",
+              f"(one verification {run.hash_ms:.1f} ms, {run.workers} at once "
+              f"{run.parallel_hash_ms:.1f} ms), errors {dict(run.errors) or 0}",
               file=sys.stderr, flush=True)
 
 
