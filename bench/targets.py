@@ -120,17 +120,27 @@ def check_throughput(throughput: Throughput | None) -> list[Check]:
     if page_errors and pages.met is not None:  # fast error answers are no throughput
         pages = Check(pages.what, pages.target,
                       f"{pages.measured}, {page_errors} failed requests", False)
+    # run-scaled answered something else than the page, or wrk failed on it: a miss.
+    broken = []
+    for page, runs in throughput.pages.items():
+        run = runs.get(SCALED)
+        if run is not None and (run.result.failure or run.answer.status != 200):
+            what_went_wrong = "wrk failed" if run.result.failure else run.answer.describe()
+            broken.append(f"`{page}`: {what_went_wrong}")
+    if broken:
+        pages = Check(pages.what, pages.target, "; ".join(broken), False)
     what = "Logins per second at 16 clients vs the hashing limit (workers / one hash)"
-    run = throughput.logins
-    if run is None or run.ratio is None:
+    logins = throughput.logins
+    if logins is None or logins.ratio is None:
         return [pages, Check(what, f">= {LOGINS_VS_HASHING:g}x", "not measured", None),
                 Check("Login errors", "0", "not measured", None)]
-    errors = sum(run.errors.values())
+    errors = sum(logins.errors.values())
     return [
         pages,
         Check(what, f">= {LOGINS_VS_HASHING:g}x",
-              f"{_times(run.ratio)} ({run.per_second:.1f} of {run.limit_per_second:.1f} per s)",
-              run.ratio >= LOGINS_VS_HASHING),
+              f"{_times(logins.ratio)} ({logins.per_second:.1f} of "
+              f"{logins.limit_per_second:.1f} per s)",
+              logins.ratio >= LOGINS_VS_HASHING),
         Check("Login errors", "0",
-              f"{errors} of {run.ok + errors}" if errors else "0", errors == 0),
+              f"{errors} of {logins.ok + errors}" if errors else "0", errors == 0),
     ]
