@@ -35,6 +35,7 @@ help:
 	@echo "make dev    Reflex dev mode with hot reload"
 	@echo "make bench  performance report in bench/REPORT.md (not part of make test; ~15 min)"
 	@echo "            quick: make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing BENCH_LIGHTHOUSE=0"
+	@echo "            throughput only (issue 10): make bench BENCH_ONLY=scaled BENCH_SECONDS=5"
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -59,6 +60,11 @@ $(TOOLS)/.installed: Makefile
 /usr/sbin/nginx:
 	$(SUDO) apt-get update -qq
 	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx
+
+# wrk drives the bench's page throughput runs (one process, run-scaled, nginx alone).
+/usr/bin/wrk:
+	$(SUDO) apt-get update -qq
+	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
 
 # Precompressed .br files for nginx (run-scaled).
 /usr/lib/nginx/modules/ngx_http_brotli_static_module.so: | /usr/sbin/nginx
@@ -97,8 +103,13 @@ test: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/lib/nginx/modules/ngx_htt
 
 # Options (environment or make variables): BENCH_RUNS=3, BENCH_PAGES=/,/pricing,
 # BENCH_LIGHTHOUSE=0, BENCH_FLOOR=0, BENCH_MICRO=0, BENCH_URL=http://localhost:3000 (a site
-# already running, no build). See bench/config.py.
-bench: setup-dev /usr/bin/chromium /usr/sbin/nginx $(LIGHTHOUSE)/.installed
+# already running, no build); the throughput part (pages at 50 connections: one process,
+# run-scaled, nginx alone; logins at 16 clients against the hashing limit) needs PostgreSQL
+# and Redis on 127.0.0.1 (skipped and said so when absent): BENCH_SCALED=0 skips it,
+# BENCH_ONLY=scaled runs only it, BENCH_SECONDS=10 per wrk or login run, BENCH_WORKERS=2.
+# See bench/config.py.
+bench: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/bin/wrk \
+		/usr/lib/nginx/modules/ngx_http_brotli_static_module.so $(LIGHTHOUSE)/.installed
 	$(PY) -m bench
 
 clean:

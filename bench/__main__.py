@@ -6,19 +6,20 @@ Options come from the environment; see `bench/config.py` and the README.
 from __future__ import annotations
 
 import shutil
+import signal
 import sys
 import time
 from contextlib import ExitStack
 
 from playwright.sync_api import Browser, sync_playwright
 
-from bench import floor, lighthouse, micro, report
+from bench import floor, lighthouse, micro, report, scaled, throughput
 from bench.config import OUT_DIR, REPORT_PATH, Options
 from bench.environment import Environment, load_average
 from bench.phone import Load, interaction_named, launch, measure
 from bench.server import production_site
 from bench.summary import LighthouseSummary, PageLoads, PhoneSummary
-from bench.targets import check
+from bench.targets import check, check_throughput
 
 
 def _log(load: Load, label: str) -> None:
@@ -57,42 +58,60 @@ def phone_runs(browser: Browser, site: str, floor_site: str | None,
     return loads
 
 
-def main() -> None:
+def _stop_on_sigterm(signum: int, _frame: object) -> None:
+    # As Ctrl-C does: the `finally` blocks stop every server the bench started.
+    raise SystemExit(128 + signum)
+
+
+def main() -> int:
     options = Options.from_env()
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
     started = time.monotonic()
     environment = Environment.capture()
     if OUT_DIR.exists():
         shutil.rmtree(OUT_DIR)
     OUT_DIR.mkdir(parents=True)
+    loads: dict[str, PageLoads] = {}
+    audits = timings = rates = None
     with ExitStack() as stack:
-        site = stack.enter_context(production_site(OUT_DIR / "server", options.url))
-        floor_site = stack.enter_context(floor.serve(OUT_DIR / "floor")) if options.floor else None
-        print("phone profile ...", file=sys.stderr, flush=True)
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            loads = phone_runs(browser, site, floor_site, options)
-            browser.close()
-        audits = None
-        if options.lighthouse:
-            print("lighthouse ...", file=sys.stderr, flush=True)
-            audits = lighthouse.run(site, options.pages, options.runs, OUT_DIR / "lighthouse")
-        timings = None
-        if options.micro:
-            print("micro-benchmarks ...", file=sys.stderr, flush=True)
-            timings = micro.run(site)
+        # Only the throughput part, and it cannot run: no build, the report says why.
+        wanted = options.phone or scaled.missing() is None
+        site = (stack.enter_context(production_site(OUT_DIR / "server", options.url))
+                if wanted else "")
+        if options.phone:
+            with ExitStack() as floor_stack:  # idle until the throughput runs: stopped before
+                floor_site = (floor_stack.enter_context(floor.serve(OUT_DIR / "floor"))
+                              if options.floor else None)
+                print("phone profile ...", file=sys.stderr, flush=True)
+                with sync_playwright() as playwright:
+                    browser = launch(playwright)
+                    loads = phone_runs(browser, site, floor_site, options)
+                    browser.close()
+            if options.lighthouse:
+                print("lighthouse ...", file=sys.stderr, flush=True)
+                audits = lighthouse.run(site, options.pages, options.runs, OUT_DIR / "lighthouse")
+            if options.micro:
+                print("micro-benchmarks ...", file=sys.stderr, flush=True)
+                timings = micro.run(site)
+        if options.scaled:
+            print("throughput (issue 10) ...", file=sys.stderr, flush=True)
+            rates = throughput.run(options, site, OUT_DIR / "scaled")
     checks = check(
         {page: PhoneSummary.of(runs.paint, runs.tap) for page, runs in loads.items()},
         None if audits is None else {key: LighthouseSummary.of(a) for key, a in audits.items()},
-    )
+    ) if options.phone else []
+    checks += check_throughput(rates)
     markdown = report.render(report.Results(
         options=options, environment=environment, wall_seconds=time.monotonic() - started,
         loads=loads, lighthouse=audits, micro=timings, argon2=micro.argon2_parameters(),
-        checks=checks, load_end=load_average(),
+        checks=checks, load_end=load_average(), throughput=rates,
     ))
     REPORT_PATH.write_text(markdown)
     print(markdown)
     print(f"written to {REPORT_PATH.relative_to(REPORT_PATH.parents[1])}", file=sys.stderr)
+    # A throughput part that broke (not one skipped for want of services) fails the run.
+    return 1 if rates is not None and rates.failure else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

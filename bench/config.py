@@ -1,7 +1,9 @@
 """What `make bench` measures and how: pages, the phone profile and every knob, in one place.
 
-The defaults reproduce issue 8's method; `Options.from_env` lets a quick iteration run
-fewer pages or runs (`make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing BENCH_LIGHTHOUSE=0`).
+The defaults reproduce issue 8's method (and issue 10's throughput runs); `Options.from_env`
+lets a quick iteration run fewer pages or runs (`make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing
+BENCH_LIGHTHOUSE=0`) or only the throughput part (`make bench BENCH_ONLY=scaled
+BENCH_SECONDS=5`).
 """
 
 from __future__ import annotations
@@ -101,6 +103,35 @@ LIGHTHOUSE_CATEGORIES: tuple[str, ...] = ("performance", "accessibility", "best-
 LIGHTHOUSE_TIMEOUT_S = 60
 
 
+# The throughput part (issue 10): wrk on these pages at 50 connections against one process,
+# `make run-scaled` and nginx alone; then logins at 16 clients against run-scaled.
+THROUGHPUT_PAGES: tuple[str, ...] = ("/", "/services/software-development")
+WRK = Path("/usr/bin/wrk")
+WRK_THREADS = 2
+WRK_CONNECTIONS = 50
+# What a browser sends: every target then answers with the same precompressed file.
+WRK_HEADERS: tuple[str, ...] = ("Accept-Encoding: br, gzip",)
+SECONDS = 10
+WARM_UP_SECONDS = 1
+WORKERS = 2
+LOGIN_CLIENTS = 16
+LOGIN_ACCOUNTS = 4
+# run-scaled's services: a database of its own (created by run-scaled, dropped after) and a
+# Redis database number the tests (3) and a default setup (0) do not use.
+POSTGRES = "postgresql://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379/5"
+SCALED_START_TIMEOUT_S = 900
+# Every request comes from 127.0.0.1: the limits must not be what is measured.
+SCALED_LIMITS: dict[str, str] = {
+    "REGISTRATION_LIMIT": "10000 per hour",
+    "LOGIN_FAILURE_LIMIT": "100000 per 15 minutes",
+    "RESET_MAIL_CLIENT_LIMITS": "10000 per hour",
+    "QUOTE_LIMIT": "10000 per hour",
+    "ACCOUNT_CHANGE_LIMIT": "10000 per hour",
+}
+ONLY_CHOICES: frozenset[str] = frozenset({"scaled"})
+
+
 def _flag(name: str, default: bool) -> bool:
     value = os.environ.get(name, "").strip().lower()
     return default if not value else value not in {"0", "false", "no", "off"}
@@ -115,11 +146,22 @@ class Options:
     micro: bool
     # A site already running (e.g. `make run`): no build, its `.web/build/client` is reused.
     url: str | None
+    # The throughput part (issue 10): wanted, alone (BENCH_ONLY=scaled), seconds per run.
+    scaled: bool = True
+    only_scaled: bool = False
+    seconds: int = SECONDS
+    workers: int = WORKERS
 
     @property
     def is_full(self) -> bool:
         return (self.pages == PAGES and self.runs == RUNS and self.lighthouse and self.floor
-                and self.micro and self.url is None)
+                and self.micro and self.url is None and self.scaled and not self.only_scaled
+                and self.seconds == SECONDS and self.workers == WORKERS)
+
+    @property
+    def phone(self) -> bool:
+        """The phone profile, the floor, Lighthouse and the micro-benchmarks."""
+        return not self.only_scaled
 
     @classmethod
     def from_env(cls) -> Options:
@@ -131,6 +173,17 @@ class Options:
         runs = int(os.environ.get("BENCH_RUNS", "").strip() or RUNS)
         if runs < 1:
             raise SystemExit("BENCH_RUNS must be at least 1")
+        only = os.environ.get("BENCH_ONLY", "").strip().lower()
+        if only and only not in ONLY_CHOICES:
+            choices = ", ".join(sorted(ONLY_CHOICES))
+            raise SystemExit(f"BENCH_ONLY: {only!r} is not one of {choices}")
+        scaled = _flag("BENCH_SCALED", True)
+        if only == "scaled" and not scaled:
+            raise SystemExit("BENCH_ONLY=scaled and BENCH_SCALED=0 leave nothing to measure")
+        seconds = int(os.environ.get("BENCH_SECONDS", "").strip() or SECONDS)
+        workers = int(os.environ.get("BENCH_WORKERS", "").strip() or WORKERS)
+        if seconds < 1 or workers < 1:
+            raise SystemExit("BENCH_SECONDS and BENCH_WORKERS must be at least 1")
         return cls(
             pages=pages,
             runs=runs,
@@ -138,4 +191,8 @@ class Options:
             floor=_flag("BENCH_FLOOR", True),
             micro=_flag("BENCH_MICRO", True),
             url=os.environ.get("BENCH_URL", "").strip().rstrip("/") or None,
+            scaled=scaled,
+            only_scaled=only == "scaled",
+            seconds=seconds,
+            workers=workers,
         )

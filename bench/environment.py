@@ -13,7 +13,7 @@ from importlib.metadata import version as package_version
 from pathlib import Path
 
 from bench import lighthouse
-from bench.config import CHROMIUM, NGINX, NODE, ROOT
+from bench.config import CHROMIUM, NGINX, NODE, ROOT, WRK
 
 
 def _output(command: list[str]) -> str:
@@ -83,6 +83,7 @@ class Environment:
                 "Lighthouse": lighthouse.version(),
                 "Node": _tool_version([str(NODE), "--version"]),
                 "nginx": _tool_version([str(NGINX), "-v"]),
+                "wrk": _tool_version([str(WRK), "--version"]),
             },
             commit=git_commit(),
         )

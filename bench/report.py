@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bench import report_throughput
 from bench.config import (
     INTERACTIONS,
     LIGHTHOUSE_CATEGORIES,
@@ -18,6 +19,7 @@ from bench.micro import Timing
 from bench.network import KINDS
 from bench.summary import LighthouseSummary, PageLoads, PhoneSummary
 from bench.targets import Check
+from bench.throughput import Throughput
 
 DASH = "–"
 
@@ -33,6 +35,7 @@ class Results:
     argon2: str
     checks: list[Check]
     load_end: str
+    throughput: Throughput | None = None
 
 
 def seconds(ms: float | None) -> str:
@@ -65,6 +68,17 @@ def _header(results: Results) -> str:
     minutes, secs = divmod(round(results.wall_seconds), 60)
     versions = ", ".join(f"{name} {value}" for name, value in env.versions.items())
     scope = "full run" if options.is_full else "**partial run** (quick iteration options)"
+    if options.only_scaled:
+        measured = "the throughput part only (5)"
+    else:
+        measured = (f"{options.runs} run(s) per page, pages "
+                    + ", ".join(f"`{page}`" for page in options.pages)
+                    + ("" if options.lighthouse else "; Lighthouse skipped")
+                    + ("" if options.floor else "; floor skipped")
+                    + ("" if options.micro else "; micro-benchmarks skipped")
+                    + ("" if options.scaled else "; throughput part skipped"))
+    if options.scaled:
+        measured += f"; {options.seconds} s per throughput run, {options.workers} workers"
     return "\n".join([
         "# Performance bench (`make bench`)",
         "",
@@ -72,20 +86,18 @@ def _header(results: Results) -> str:
         f"- Machine: {env.machine}; load average (1, 5, 15 min) at start {env.load}, "
         f"at end {results.load_end}",
         f"- Versions: {versions}",
-        f"- Scope: {scope}: {options.runs} run(s) per page, pages "
-        + ", ".join(f"`{page}`" for page in options.pages)
-        + ("" if options.lighthouse else "; Lighthouse skipped")
-        + ("" if options.floor else "; floor skipped")
+        f"- Scope: {scope}: {measured}"
         + (f"; site at {options.url}" if options.url else ""),
         "",
-        "Figures are medians of the runs. Issue 8 has the targets and why they matter.",
+        "Figures are medians of the runs. Issues 8 (pages on a phone) and 10 (throughput) "
+        "have the targets and why they matter.",
     ])
 
 
 def _targets(checks: list[Check]) -> str:
     mark = {True: "yes", False: "**no**", None: DASH}
     rows = [[c.what, c.target, c.measured, mark[c.met]] for c in checks]
-    return "## Targets (issue 8)\n\n" + _table(["What", "Target", "Measured", "Met"], rows)
+    return "## Targets (issues 8 and 10)\n\n" + _table(["What", "Target", "Measured", "Met"], rows)
 
 
 def _phone(loads: dict[str, PageLoads]) -> str:
@@ -225,13 +237,21 @@ def _raw(loads: dict[str, PageLoads]) -> str:
 
 
 def render(results: Results) -> str:
-    sections = [_header(results), _targets(results.checks), _phone(results.loads)]
-    if results.options.floor:
+    sections = [_header(results), _targets(results.checks)]
+    phone = results.options.phone
+    if phone:
+        sections.append(_phone(results.loads))
+    if phone and results.options.floor:
         sections.append(_floor(results.loads))
     if results.lighthouse is not None:
         sections.append(_lighthouse(results.lighthouse, results.options.pages))
-    sections.append(_bytes(results.loads))
+    if phone:
+        sections.append(_bytes(results.loads))
+    throughput = report_throughput.render(results.throughput)
+    if throughput is not None:
+        sections.append(throughput)
     if results.micro is not None:
         sections.append(_micro(results.micro, results.argon2))
-    sections += [_METHOD.rstrip(), _raw(results.loads)]
+    if phone:
+        sections += [_METHOD.rstrip(), _raw(results.loads)]
     return "\n\n".join(sections) + "\n"

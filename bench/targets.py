@@ -1,12 +1,13 @@
-"""Issue 8's targets, checked against a run's medians."""
+"""Issue 8's targets, checked against a run's medians; issue 10's against the throughput runs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bench.config import HOME, NOINDEX_PAGES
+from bench.config import HOME, NOINDEX_PAGES, THROUGHPUT_PAGES
 from bench.summary import LighthouseSummary, PhoneSummary
+from bench.throughput import SCALED, Throughput
 
 KIB = 1024
 
@@ -94,3 +95,52 @@ def check(phone: dict[str, PhoneSummary],
         checks.append(_check(f"Lighthouse {preset} SEO, every indexed page", "100",
                              scores(preset, "seo", indexed), 100, _score, at_most=False))
     return checks
+
+
+# Issue 10: run-scaled serves pages at >= 0.8x nginx alone's rate; logins reach >= 0.8x the
+# rate password hashing allows, without errors.
+PAGES_VS_NGINX = 0.8
+LOGINS_VS_HASHING = 0.8
+
+
+def _times(value: float) -> str:
+    return f"{value:.2f}x"
+
+
+def check_throughput(throughput: Throughput | None) -> list[Check]:
+    if throughput is None:
+        return []
+    pages = _check("Pages per second at 50 connections, run-scaled vs nginx alone, "
+                   + " and ".join(f"`{page}`" for page in THROUGHPUT_PAGES),
+                   f">= {PAGES_VS_NGINX:g}x",
+                   {page: throughput.ratio(page, SCALED) for page in THROUGHPUT_PAGES},
+                   PAGES_VS_NGINX, _times, at_most=False)
+    page_errors = sum(runs[SCALED].result.errors for runs in throughput.pages.values()
+                      if SCALED in runs)
+    if page_errors and pages.met is not None:  # fast error answers are no throughput
+        pages = Check(pages.what, pages.target,
+                      f"{pages.measured}, {page_errors} failed requests", False)
+    # run-scaled answered something else than the page, or wrk failed on it: a miss.
+    broken = []
+    for page, runs in throughput.pages.items():
+        run = runs.get(SCALED)
+        if run is not None and (run.result.failure or run.answer.status != 200):
+            what_went_wrong = "wrk failed" if run.result.failure else run.answer.describe()
+            broken.append(f"`{page}`: {what_went_wrong}")
+    if broken:
+        pages = Check(pages.what, pages.target, "; ".join(broken), False)
+    what = "Logins per second at 16 clients vs the hashing limit (workers / one hash)"
+    logins = throughput.logins
+    if logins is None or logins.ratio is None:
+        return [pages, Check(what, f">= {LOGINS_VS_HASHING:g}x", "not measured", None),
+                Check("Login errors", "0", "not measured", None)]
+    errors = sum(logins.errors.values())
+    return [
+        pages,
+        Check(what, f">= {LOGINS_VS_HASHING:g}x",
+              f"{_times(logins.ratio)} ({logins.per_second:.1f} of "
+              f"{logins.limit_per_second:.1f} per s)",
+              logins.ratio >= LOGINS_VS_HASHING),
+        Check("Login errors", "0",
+              f"{errors} of {logins.ok + errors}" if errors else "0", errors == 0),
+    ]
