@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 from bench.config import NGINX, POSTGRES, REDIS, ROOT, SCALED_LIMITS, SCALED_START_TIMEOUT_S, WRK
 from bench.floor import _answers
+from rcxsite.tools.scaled_build import STATIC_ROOT
 from rcxsite.tools.scaled_config import BROTLI_MODULE
 from tests.support.live_server import free_port
 
@@ -185,7 +186,7 @@ def run_scaled(work_dir: Path, workers: int) -> Iterator[ScaledSite]:
     port = free_port()
     env = _scaled_env(work_dir, port, workers, database, key_prefix)
     site = ScaledSite(f"http://127.0.0.1:{port}", work_dir / "run",
-                      ROOT / ".run" / "web" / "build" / "client", workers)
+                      STATIC_ROOT, workers)
     started = time.monotonic()
     print(f"starting run-scaled ({workers} workers; builds the frontend) ...",
           file=sys.stderr, flush=True)

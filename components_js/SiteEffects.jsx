@@ -108,9 +108,8 @@ export function OversizeGuard({ limitBytes, message }) {
 // The server could not act on what this tab sent (its state store or database is down):
 // the server names no form, so the text comes from the form submitted last
 // (`data-failure`), or is the general one. Cleared by the next submit or page.
-export const ACTION_FAILED_EVENT = "rcx-action-failed";
-
-export function ActionFailureNotice({ fallback }) {
+// `eventName` is the window event the server's script dispatches (rcxsite/state/failures.py).
+export function ActionFailureNotice({ fallback, eventName }) {
   const [message, setMessage] = useState("");
   const lastForm = useRef(null);
   const { pathname } = useLocation();
@@ -125,11 +124,11 @@ export function ActionFailureNotice({ fallback }) {
       setMessage((form?.isConnected && form.dataset.failure) || fallback);
     };
     document.addEventListener("submit", submitted, true);
-    window.addEventListener(ACTION_FAILED_EVENT, failed);
+    window.addEventListener(eventName, failed);
     return () => {
       document.removeEventListener("submit", submitted, true);
-      window.removeEventListener(ACTION_FAILED_EVENT, failed);
+      window.removeEventListener(eventName, failed);
     };
-  }, [fallback]);
+  }, [fallback, eventName]);
   return message ? <p role="alert" className="connection-notice">{message}</p> : null;
 }

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
 
 from rcxsite.outages import CONNECT_TIMEOUT_SECONDS, STATEMENT_TIMEOUT_SECONDS
@@ -30,14 +30,22 @@ def get_engine() -> Engine:
             cursor.close()
 
         return engine
-    # A refused connection fails at once; these bound the wait on a host that is gone.
-    return create_engine(
-        url, pool_pre_ping=True, pool_timeout=CONNECT_TIMEOUT_SECONDS * 2,
-        connect_args={
-            "connect_timeout": CONNECT_TIMEOUT_SECONDS,
-            "options": f"-c statement_timeout={STATEMENT_TIMEOUT_SECONDS * 1000}",
-        },
-    )
+    return create_engine(url, pool_pre_ping=True, pool_timeout=CONNECT_TIMEOUT_SECONDS * 2,
+                         connect_args=_postgres_bounds(url))
+
+
+def _postgres_bounds(url: str) -> dict[str, object]:
+    """A refused connection fails at once; these bound the wait on a host that is gone
+    (the statement timeout counts on the server, the TCP ones on this side). What
+    DATABASE_URL sets itself is left alone."""
+    bounds: dict[str, object] = {
+        "connect_timeout": CONNECT_TIMEOUT_SECONDS,
+        "options": f"-c statement_timeout={STATEMENT_TIMEOUT_SECONDS * 1000}",
+        "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5,
+        "keepalives_count": 3, "tcp_user_timeout": STATEMENT_TIMEOUT_SECONDS * 1000,
+    }
+    given = make_url(url).query
+    return {name: value for name, value in bounds.items() if name not in given}
 
 
 @contextmanager

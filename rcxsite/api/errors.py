@@ -90,6 +90,8 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 async def _outage(request: Request, exc: Exception) -> Response:
     """The database or Redis is unreachable: 503, which clients may retry later."""
+    if not is_outage(exc):  # a database error that is a bug, not an outage
+        return await _unexpected_error(request, exc)
     log_outage(exc, f"{request.method} {request.url.path}")
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
     if not _is_api(request.url.path):
@@ -100,7 +102,7 @@ async def _outage(request: Request, exc: Exception) -> Response:
 async def _unexpected_error(request: Request, exc: Exception) -> Response:
     if is_outage(exc):  # one raised from an outage, under another type
         return await _outage(request, exc)
-    logger.exception("Unhandled error on %s %s", request.method, request.url.path)
+    logger.error("Unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     if not _is_api(request.url.path):
         return PlainTextResponse("Internal Server Error", status_code=500)
     return envelope_response(500, "Something went wrong on our side. Please try again later.")

@@ -99,6 +99,7 @@ class ActionFailureNotice(_SiteEffect):
     tag = "ActionFailureNotice"
 
     fallback: rx.Var[str]
+    event_name: rx.Var[str] = field(doc="The window event that reports the failure.")
 
 
 class HeaderShell(_SiteEffect):

@@ -17,7 +17,7 @@ from rcxsite.outages import is_outage, log_outage
 
 logger = logging.getLogger(__name__)
 
-ACTION_FAILED_EVENT = "rcx-action-failed"  # the name ActionFailureNotice listens for
+ACTION_FAILED_EVENT = "rcx-action-failed"  # passed to ActionFailureNotice as its eventName
 _TELL_THE_PAGE = f"window.dispatchEvent(new Event('{ACTION_FAILED_EVENT}'))"
 
 

@@ -12,32 +12,43 @@ that gets it finds no socket to send it to.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import pickle
+import uuid
 
 from reflex.state import StateUpdate
 from reflex.utils.token_manager import LostAndFoundRecord, RedisTokenManager, TokenManager
 
 logger = logging.getLogger(__name__)
 
-_PROBE = pickle.dumps(LostAndFoundRecord(token="rcx-worker-probe", update=StateUpdate()))
+# Random per process: no tab can connect with the token the probe names.
+_PROBE = pickle.dumps(LostAndFoundRecord(token=f"rcx-probe-{uuid.uuid4().hex}",
+                                         update=StateUpdate()))
+# Deletes the record only if it is still the one read: two tabs reconnecting with one
+# token at once cannot delete each other's fresh record.
+_DELETE_IF_UNCHANGED = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
 
 
 class LiveRecordsTokenManager(RedisTokenManager):
+    """Reflex's Redis token manager, minus the records of workers that are gone."""
+
     async def _worker_listens(self, instance_id: str) -> bool:
         channel = f"channel:{self._get_lost_and_found_key(instance_id)}"
         return bool(await self.redis.publish(channel, _PROBE))
 
     async def link_token_to_sid(self, token: str, sid: str) -> str | None:
-        # On Redis trouble Reflex's own handling applies.
-        with contextlib.suppress(Exception):
-            raw = await self.redis.get(self._get_redis_key(token))
+        key = self._get_redis_key(token)
+        try:
+            raw = await self.redis.get(key)
             record = pickle.loads(raw) if raw else None
             if (record is not None and record.instance_id != self.instance_id
                     and not await self._worker_listens(record.instance_id)):
-                await self.redis.delete(self._get_redis_key(token))
-                logger.info("a tab of a stopped worker reconnected; its state is kept")
+                await self.redis.eval(_DELETE_IF_UNCHANGED, 1, key, raw)
+        except Exception as error:  # Redis trouble: Reflex's own handling applies next
+            logger.warning("could not check a tab's socket record: %s", error)
         return await super().link_token_to_sid(token, sid)
 
 

@@ -15,6 +15,7 @@ from rcxsite.components.react import (
 )
 from rcxsite.settings import SOCKET_MESSAGE_LIMIT_BYTES
 from rcxsite.state import messages as msg
+from rcxsite.state.failures import ACTION_FAILED_EVENT
 from rcxsite.state.session import SessionState
 from rcxsite.views.footer import footer
 from rcxsite.views.navbar import navbar
@@ -34,7 +35,8 @@ def _frame(*children: rx.Component) -> rx.Component:
         OversizeGuard.create(
             limit_bytes=SOCKET_MESSAGE_LIMIT_BYTES - _EVENT_OVERHEAD_BYTES, message=TOO_MUCH_TEXT
         ),
-        ActionFailureNotice.create(fallback=msg.SOMETHING_WENT_WRONG),
+        ActionFailureNotice.create(fallback=msg.SOMETHING_WENT_WRONG,
+                                   event_name=ACTION_FAILED_EVENT),
         NavigationLoading.create(loading_view()),
         *children,
     )

@@ -28,6 +28,9 @@ _RUNTIME_ONLY = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DATA_DIR", "OUTBOX_
                  "_LIMIT", "_LIMITS", "HEADER_SESSION_MINUTES", "SALES_EMAIL")
 
 
+_SECRET_LIKE = ("SECRET", "PASSWORD", "TOKEN", "_KEY", "DB_URL", "REDIS")
+
+
 class BuildError(Exception):
     """The frontend build failed; its output was already printed."""
 
@@ -46,16 +49,22 @@ def _source_files() -> Iterator[Path]:
 
 
 def _compiled_with(env: Mapping[str, str]) -> list[tuple[str, str]]:
-    from rcxsite.settings import Settings
+    """The settings (from `.env`, then the environment, as Settings reads them) and Reflex
+    variables a build may depend on, minus what only the backend reads and anything
+    secret-like: a secret must not reach a file on disk, even hashed."""
+    from dotenv import dotenv_values
 
-    names = {name.upper() for name in Settings.model_fields} | {
-        name for name in env if name.startswith(("REFLEX_", "VITE_"))
-    }
+    from rcxsite.settings import PROJECT_ROOT, Settings
+
+    values = {name.upper(): value
+              for name, value in dotenv_values(PROJECT_ROOT / ".env").items() if value}
+    values.update(env)
+    settings = {name.upper() for name in Settings.model_fields}
     return sorted(
-        (name, env[name]) for name in names
-        if name in env and not any(
-            name.startswith(part) or name.endswith(part) for part in _RUNTIME_ONLY
-        )
+        (name, value) for name, value in values.items()
+        if (name in settings or name.startswith(("REFLEX_", "VITE_")))
+        and not any(name.startswith(part) or name.endswith(part) for part in _RUNTIME_ONLY)
+        and not any(part in name for part in _SECRET_LIKE)
     )
 
 

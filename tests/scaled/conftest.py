@@ -11,7 +11,7 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +27,7 @@ REDIS = "redis://127.0.0.1:6379/3"
 WORKERS = 3
 START_TIMEOUT_S = 600
 _RUN_STARTED = time.time()
+LOAD_REPORT = ROOT / "test-artifacts" / "load.json"
 
 
 def _reachable(port: int) -> bool:
@@ -51,9 +52,21 @@ class ScaledSite:
         return [worker["pid"] for worker in self.processes()["workers"]]
 
     def kill_worker(self, index: int) -> None:
-        """SIGKILL one worker, then wait until the runner has it answering again."""
+        """SIGKILL one worker (the runner starts it again; see wait_for_all_workers)."""
         old = self.processes()["workers"][index]
         os.killpg(old["pid"], signal.SIGKILL)
+
+    def kill_everything_it_started(self) -> None:
+        """nginx and the workers run in sessions of their own: a runner killed with
+        SIGKILL leaves them behind, holding the port the next site needs."""
+        try:
+            record = self.processes()
+        except (OSError, ValueError):
+            return
+        pids = [record.get("nginx"), *(w["pid"] for w in record["workers"])]
+        for pid in filter(None, pids):
+            with suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
 
     def wait_for_all_workers(self, timeout_s: float = 120) -> None:
         deadline = time.monotonic() + timeout_s
@@ -134,6 +147,7 @@ def running_scaled_site(*, port: int, data_dir: Path, mailbox: Mailbox, database
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+            site.kill_everything_it_started()
         log.close()
 
 
@@ -158,10 +172,8 @@ def scaled_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbo
         admin.dispose()
 
 
-def pytest_terminal_summary(terminalreporter) -> None:
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """The load test's figures at the end of the report (the test asserts no timings)."""
-    from tests.scaled.load import LOAD_REPORT
-
     if LOAD_REPORT.exists() and LOAD_REPORT.stat().st_mtime > _RUN_STARTED:
         terminalreporter.write_sep("-", "load on the scaled site (test-artifacts/load.json)")
         terminalreporter.write_line(LOAD_REPORT.read_text())

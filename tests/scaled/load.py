@@ -18,7 +18,6 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import simple_websocket
@@ -29,7 +28,6 @@ from rcxsite.state.quote import QuoteState
 from tests.leads.forms import next_weekday
 
 REPLY_TIMEOUT_S = 30
-LOAD_REPORT = Path(__file__).resolve().parents[2] / "test-artifacts" / "load.json"
 _ASSET = re.compile(r'(?:href|src)="(/assets/[^"]+\.(?:css|js))"')
 
 
@@ -124,7 +122,7 @@ class Tab:
 
     def _receive(self) -> str:
         while True:
-            frame = self.socket.receive(timeout=REPLY_TIMEOUT_S)
+            frame = self.socket.receive(timeout=REPLY_TIMEOUT_S / 3)
             if frame is None:
                 raise TimeoutError("no frame from the server")
             if frame == "2":  # Engine.IO ping
@@ -139,8 +137,12 @@ class Tab:
         self.socket.send("42/_event," + json.dumps(["event", event]))
 
     def wait_for(self, text: str) -> None:
-        """Until a frame carries `text`; an error text of the screens fails."""
+        """Until a frame carries `text`; an error text of the screens fails, and so does
+        no answer within REPLY_TIMEOUT_S (the server's pings do not count)."""
+        deadline = time.monotonic() + REPLY_TIMEOUT_S
         while True:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no {text!r} within {REPLY_TIMEOUT_S} s")
             frame = self._receive()
             if text in frame:
                 return
@@ -196,5 +198,7 @@ def run_load(site_url: str, *, seconds: float, visitors: int,
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=seconds + 2 * REPLY_TIMEOUT_S)
+        thread.join(timeout=max(0.0, until + 2 * REPLY_TIMEOUT_S - time.monotonic()))
+        if thread.is_alive():  # a client stuck past every timeout is an error too
+            results.error(f"{thread.name} still waiting after the run")
     return results.summary(time.monotonic() - results.started)

@@ -30,17 +30,21 @@ CLIENT_TIMEOUT_S = 30
 @pytest.fixture(scope="module")
 def scratch_postgres() -> Iterator[ScratchPostgres]:
     cluster = ScratchPostgres()
-    cluster.start()
-    yield cluster
-    cluster.remove()
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.remove()
 
 
 @pytest.fixture(scope="module")
 def scratch_redis() -> Iterator[ScratchRedis]:
     server = ScratchRedis()
-    server.start()
-    yield server
-    server.remove()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.remove()
 
 
 @pytest.fixture(scope="module")

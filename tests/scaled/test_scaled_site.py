@@ -14,9 +14,9 @@ from sqlalchemy import create_engine, text
 from rcxsite import routes
 from rcxsite.components.connection import CONNECTION_LOST
 from tests.conftest import DESKTOP, _page
-from tests.scaled.conftest import ScaledSite
+from tests.scaled.conftest import LOAD_REPORT, ScaledSite
 from tests.scaled.http import request as _request
-from tests.scaled.load import LOAD_REPORT, run_load
+from tests.scaled.load import run_load
 from tests.support.accounts_ui import (
     PASSWORD,
     RESET_LINK,
@@ -195,15 +195,18 @@ def test_a_tab_carries_on_after_every_worker_is_killed(
     a restarted one, keeps its login and its next action works."""
     page = scaled_page
     email = unique_email("scaled-tab")
+    scaled_site.wait_for_all_workers()  # an earlier test may have killed one
     create_customer(scaled_site.url, email)
     log_in(page, email)
+    token = page.evaluate("window.sessionStorage.getItem('token')")
 
-    scaled_site.wait_for_all_workers()
     with page.expect_websocket(timeout=120_000):  # the tab's new connection
         for index in range(len(scaled_site.worker_pids())):
             scaled_site.kill_worker(index)
         expect(page.get_by_role("alert").filter(has_text=CONNECTION_LOST)).to_be_visible()
     expect(page.get_by_role("alert").filter(has_text=CONNECTION_LOST)).to_be_hidden()
+    # The same tab to Reflex, so the same state: not a new tab that happens to be signed in.
+    assert page.evaluate("window.sessionStorage.getItem('token')") == token
 
     header_action(page, "My account").click()
     expect(page.get_by_role("heading", name="Overview")).to_be_visible()
@@ -223,8 +226,9 @@ def test_a_minute_of_visitors_and_customers_gets_no_error(scaled_site: ScaledSit
     LOAD_REPORT.write_text(json.dumps(summary, indent=2))
 
     assert summary["errors"] == 0, summary["first_errors"]
-    assert summary["pages"]["count"] >= LOAD_VISITORS * 20  # every visitor kept reading
-    assert summary["logins"]["count"] >= LOAD_CUSTOMERS * 5
+    # Far below what a minute gives (a page a second per visitor): the clients did run.
+    assert summary["pages"]["count"] >= LOAD_VISITORS * 10
+    assert summary["logins"]["count"] >= LOAD_CUSTOMERS * 2
     engine = create_engine(scaled_site.database_url)
     with engine.connect() as connection:
         stored = connection.execute(

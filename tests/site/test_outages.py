@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import logging
 
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
 from redis.exceptions import ConnectionError as RedisConnectionError
+from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
 from rcxsite.api import create_api
@@ -17,7 +19,9 @@ from rcxsite.outages import (
     redis_url_with_timeouts,
 )
 
-_REFUSED = OperationalError("SELECT 1", {}, ConnectionRefusedError("connection refused"))
+_REFUSED = OperationalError(
+    "SELECT 1", {}, psycopg.OperationalError("connection failed: Connection refused")
+)
 
 
 @pytest.mark.parametrize("error", [_REFUSED, RedisConnectionError("Error 111 connecting")])
@@ -42,6 +46,26 @@ def test_an_unreachable_service_is_a_503_envelope_with_retry_after(
     assert "Traceback" not in caplog.text and "unavailable" in caplog.text
 
 
+def test_a_database_error_that_is_a_bug_stays_a_500_with_its_trace_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    app = create_api()
+    engine = create_engine("sqlite://")
+
+    def broken() -> None:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT * FROM no_such_table"))
+
+    app.add_api_route("/api/v1/broken", broken)
+    app.router.routes.insert(0, app.router.routes.pop())
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        response = client.get("/api/v1/broken")
+
+    assert response.status_code == 500
+    assert "no_such_table" in caplog.text and "Traceback" in caplog.text
+
+
 def test_an_outage_is_recognised_under_the_error_raised_from_it() -> None:
     try:
         try:
@@ -55,12 +79,12 @@ def test_an_outage_is_recognised_under_the_error_raised_from_it() -> None:
 
 def test_redis_connections_get_timeouts_unless_the_url_sets_its_own() -> None:
     assert redis_url_with_timeouts("redis://h:6379/0", command_timeout=True) == (
-        "redis://h:6379/0?socket_connect_timeout=5&socket_timeout=5"
+        "redis://h:6379/0?socket_connect_timeout=5&socket_keepalive=true&socket_timeout=5"
     )
     # Reflex's subscriptions wait for messages: a connect timeout only.
     assert redis_url_with_timeouts("redis://h/0?ssl_cert_reqs=none", command_timeout=False) == (
-        "redis://h/0?ssl_cert_reqs=none&socket_connect_timeout=5"
+        "redis://h/0?ssl_cert_reqs=none&socket_connect_timeout=5&socket_keepalive=true"
     )
-    own = "redis://h/0?socket_connect_timeout=1&socket_timeout=2"
+    own = "redis://h/0?socket_connect_timeout=1&socket_keepalive=false&socket_timeout=2"
     assert redis_url_with_timeouts(own, command_timeout=True) == own
     assert redis_url_with_timeouts("", command_timeout=True) == ""

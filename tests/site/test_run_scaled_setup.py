@@ -48,7 +48,8 @@ def test_a_build_is_reused_only_for_the_same_sources_and_page_settings() -> None
     # What only the running backend reads does not call for a new build...
     for name, value in (("DATABASE_URL", "postgresql://db/b"), ("SECRET_KEY", "x" * 40),
                         ("REDIS_URL", "redis://other:6379/1"), ("PATH", "/bin"),
-                        ("LOGIN_FAILURE_LIMIT", "1 per hour")):
+                        ("LOGIN_FAILURE_LIMIT", "1 per hour"),
+                        ("REFLEX_DB_URL", "postgresql://user:pw@db/x")):
         assert build_inputs({**base, name: value}) == same, name
     # ...what the pages are compiled with does.
     for name, value in (("SITE_URL", "https://www.rcx.example"), ("COMPANY_NAME", "RCX Ltd"),

@@ -48,8 +48,12 @@ class ScratchPostgres:
         if os.geteuid() == 0:
             shutil.chown(self.dir, "postgres")
             self._as_owner = ["runuser", "-u", "postgres", "--"]
-        self._run("initdb", "-D", str(self.dir / "data"), "-A", "trust", "-U", "postgres",
-                  "--no-sync", "-E", "UTF8")
+        try:
+            self._run("initdb", "-D", str(self.dir / "data"), "-A", "trust", "-U", "postgres",
+                      "--no-sync", "-E", "UTF8")
+        except BaseException:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            raise
 
     def _run(self, tool: str, *args: str) -> None:
         subprocess.run([*self._as_owner, str(self.bin / tool), *args], check=True,
@@ -85,6 +89,7 @@ class ScratchRedis:
         self.process = subprocess.Popen(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
              "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True,
         )
         _wait_for_port(self.port, up=True)
 
