@@ -29,24 +29,28 @@ def authenticate(*, email: str, password: str, client_ip: str) -> LoginResult:
     # Counted before the password is checked, so parallel guesses cannot overrun the limit.
     limits.reserve_login_attempt(account=account, client_ip=client_ip)
 
-    with session_scope() as session:
-        customer = None
-        if normalized is not None:  # an invalid address cannot be stored, so skip the query
+    # The password is checked outside any transaction: a hash takes tens of milliseconds,
+    # and a pooled connection held that long is what runs out first under load.
+    found = None
+    if normalized is not None:  # an invalid address cannot be stored, so skip the query
+        with session_scope() as session:
             customer = session.exec(select(Customer).where(Customer.email_key == account)).first()
-        stored_hash = customer.password_hash if customer else None
-        matches, new_hash = verify_password(form.password, stored_hash)
-        if customer is None or not matches:
-            raise AccountError(401, INVALID_CREDENTIALS)
+            if customer is not None:
+                found = (customer.id, customer.password_hash, customer.email, customer.user_name)
+    matches, new_hash = verify_password(form.password, found[1] if found else None)
+    if found is None or not matches:
+        raise AccountError(401, INVALID_CREDENTIALS)
+    customer_id, stored_hash, email_address, user_name = found
+    assert customer_id is not None  # rows read from the table always have one
+    with session_scope() as session:
         if new_hash is not None:  # hashing parameters were raised since this hash was made
-            customer.password_hash = new_hash
-            session.add(customer)
-        customer_id = customer.id
-        assert customer_id is not None  # rows read from the table always have one
+            stored = session.get(Customer, customer_id)
+            if stored is not None and stored.password_hash == stored_hash:
+                stored.password_hash = new_hash
+                session.add(stored)
         result = LoginResult(
-            email_address=customer.email,
-            user_name=customer.user_name,
-            token=start_session(session, customer_id),
-            customer_id=customer_id,
+            email_address=email_address, user_name=user_name,
+            token=start_session(session, customer_id), customer_id=customer_id,
         )
     logger.info("Customer %d logged in", result.customer_id)
     return result
