@@ -28,6 +28,7 @@ WORKERS = 3
 START_TIMEOUT_S = 600
 _RUN_STARTED = time.time()
 LOAD_REPORT = ROOT / "test-artifacts" / "load.json"
+FAULT_REPORT = ROOT / "test-artifacts" / "faults.json"
 
 
 def _reachable(port: int) -> bool:
@@ -173,7 +174,8 @@ def scaled_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbo
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """The load test's figures at the end of the report (the test asserts no timings)."""
-    if LOAD_REPORT.exists() and LOAD_REPORT.stat().st_mtime > _RUN_STARTED:
-        terminalreporter.write_sep("-", "load on the scaled site (test-artifacts/load.json)")
-        terminalreporter.write_line(LOAD_REPORT.read_text())
+    """The load and fault tests' figures at the end of the report (no test asserts them)."""
+    for name, report in (("load", LOAD_REPORT), ("faults", FAULT_REPORT)):
+        if report.exists() and report.stat().st_mtime > _RUN_STARTED:
+            terminalreporter.write_sep("-", f"{name} on the scaled site ({report.name})")
+            terminalreporter.write_line(report.read_text())

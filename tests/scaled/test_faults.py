@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -17,7 +18,7 @@ from rcxsite import routes
 from rcxsite.outages import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
 from rcxsite.state import messages as msg
 from tests.conftest import DESKTOP, _page
-from tests.scaled.conftest import ScaledSite, running_scaled_site
+from tests.scaled.conftest import FAULT_REPORT, ScaledSite, running_scaled_site
 from tests.scaled.http import log_in, request
 from tests.support.accounts_ui import PASSWORD, create_customer, header_action, unique_email
 from tests.support.scratch_services import ScratchPostgres, ScratchRedis
@@ -51,6 +52,7 @@ def scratch_redis() -> Iterator[ScratchRedis]:
 def fault_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbox,
                scaled_port: int, scratch_postgres: ScratchPostgres,
                scratch_redis: ScratchRedis) -> Iterator[ScaledSite]:
+    FAULT_REPORT.unlink(missing_ok=True)  # this run's figures only
     with running_scaled_site(port=scaled_port, data_dir=tmp_path_factory.mktemp("faults"),
                              mailbox=scaled_mailbox, database_url=scratch_postgres.url,
                              redis_url=scratch_redis.url, workers=2) as site:
@@ -64,11 +66,21 @@ def tab(browser, fault_site: ScaledSite) -> Iterator[Page]:
     context.close()
 
 
+def _note(name: str, seconds: float) -> None:
+    """Figures for the report (test-artifacts/faults.json); nothing asserts on them."""
+    figures = json.loads(FAULT_REPORT.read_text()) if FAULT_REPORT.exists() else {}
+    figures[name] = round(seconds * 1000, 1)
+    FAULT_REPORT.parent.mkdir(exist_ok=True)
+    FAULT_REPORT.write_text(json.dumps(figures, indent=2))
+
+
 def _unavailable(site: ScaledSite, path: str, *, method: str = "GET", body: dict | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, outage: str = "") -> None:
+    started = time.monotonic()
     status, answer_headers, answer = request(site.url + "/api/v1" + path, method=method,
                                              body=body, headers=headers,
                                              timeout=CLIENT_TIMEOUT_S)
+    _note(f"{outage} down: {method} {path} answered 503 in ms", time.monotonic() - started)
     assert status == 503, answer
     assert json.loads(answer) == {"status": 503, "message": UNAVAILABLE_MESSAGE, "data": None}
     assert answer_headers["Retry-After"] == str(RETRY_AFTER_SECONDS)
@@ -97,17 +109,20 @@ def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
 
     scratch_postgres.stop()
     try:
-        _unavailable(fault_site, "/Auth/Login", method="POST",
+        _unavailable(fault_site, "/Auth/Login", method="POST", outage="PostgreSQL",
                      body={"UserName": email, "Password": PASSWORD})
-        _unavailable(fault_site, "/User/Me", headers=bearer)
-        _unavailable(fault_site, "/User/CreateCustomer", method="POST", body={
+        _unavailable(fault_site, "/User/Me", headers=bearer, outage="PostgreSQL")
+        _unavailable(fault_site, "/User/CreateCustomer", method="POST", outage="PostgreSQL",
+                     body={
             "UserName": "Outage Customer", "EmailAddress": unique_email("pg-new"),
             "MobileNumber": "0123456789", "Password": PASSWORD, "CompanyName": "Acme",
             "Location": "Leeds"})
         assert request(fault_site.url + "/about")[0] == 200  # pages come from nginx
 
+        started = time.monotonic()
         _submit_login(tab, email)
         expect(tab.get_by_text(msg.LOGIN_BROKEN)).to_be_visible()
+        _note("PostgreSQL down: log-in screen showed its text in ms", time.monotonic() - started)
         tab.goto(routes.FORGOT_PASSWORD.path)
         forgot = tab.get_by_role("form", name="Request a reset link")
         forgot.get_by_label("Email").fill(email)
@@ -118,7 +133,9 @@ def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
         scratch_postgres.start()
 
     # Nothing restarted: the same session, the same tab.
+    started = time.monotonic()
     status, _, body = request(fault_site.url + "/api/v1/User/Me", headers=bearer)
+    _note("PostgreSQL back: first API answer in ms", time.monotonic() - started)
     assert status == 200 and json.loads(body)["data"]["emailAddress"] == email
     tab.goto(routes.LOG_IN.path)
     _submit_login(tab, email)
@@ -136,21 +153,25 @@ def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
     scratch_redis.stop()
     try:
         # A login counts against limits kept in Redis: without them, no password check.
-        _unavailable(fault_site, "/Auth/Login", method="POST",
+        _unavailable(fault_site, "/Auth/Login", method="POST", outage="Redis",
                      body={"UserName": email, "Password": PASSWORD})
         # Sessions are in PostgreSQL: a signed-in customer still reads the account.
         status, _, body = request(fault_site.url + "/api/v1/User/Me", headers=bearer,
                                   timeout=CLIENT_TIMEOUT_S)
         assert status == 200, body
         # The screens keep their state in Redis: Reflex cannot even start the handler.
+        started = time.monotonic()
         _submit_login(tab, email)
         notice = tab.get_by_role("alert").filter(has_text=msg.LOGIN_BROKEN)
         expect(notice).to_be_visible()
+        _note("Redis down: log-in screen showed its text in ms", time.monotonic() - started)
     finally:
         scratch_redis.start()
 
+    started = time.monotonic()
     status, _, _ = request(fault_site.url + "/api/v1/Auth/Login", method="POST",
                            body={"UserName": email, "Password": PASSWORD})
+    _note("Redis back: first login answered in ms", time.monotonic() - started)
     assert status == 200
     _submit_login(tab, email)
     _signed_in_at_home(tab)

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import logging
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import suppress
 
 import psycopg
 import pytest
@@ -11,13 +15,19 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
+from rcxsite import ratelimit
 from rcxsite.api import create_api
+from rcxsite.db import get_engine
 from rcxsite.outages import (
+    CONNECT_TIMEOUT_SECONDS,
+    REDIS_COMMAND_TIMEOUT_SECONDS,
     RETRY_AFTER_SECONDS,
     UNAVAILABLE_MESSAGE,
     is_outage,
     redis_url_with_timeouts,
 )
+from rcxsite.ratelimit import Limit
+from tests.support.site import refresh_settings
 
 _REFUSED = OperationalError(
     "SELECT 1", {}, psycopg.OperationalError("connection failed: Connection refused")
@@ -88,3 +98,79 @@ def test_redis_connections_get_timeouts_unless_the_url_sets_its_own() -> None:
     own = "redis://h/0?socket_connect_timeout=1&socket_keepalive=false&socket_timeout=2"
     assert redis_url_with_timeouts(own, command_timeout=True) == own
     assert redis_url_with_timeouts("", command_timeout=True) == ""
+
+
+@pytest.fixture
+def silent_server() -> Iterator[int]:
+    """A host that accepts connections and never answers: a server hung or cut off
+    behind a network that does not refuse (unlike a stopped one, which fails at once)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            with suppress(TimeoutError):
+                accepted.append(listener.accept()[0])
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield listener.getsockname()[1]
+    stop.set()
+    thread.join()
+    for connection in accepted:
+        connection.close()
+    listener.close()
+
+
+def _gives_up(action: Callable[[], object], within_s: float) -> BaseException:
+    """Runs `action` in a thread; it must fail, and before `within_s` (else it hangs)."""
+    outcome: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            action()
+        except BaseException as error:
+            outcome.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(within_s)
+    assert not thread.is_alive(), f"still waiting after {within_s} s"
+    assert outcome, "it did not fail"
+    return outcome[0]
+
+
+@pytest.fixture
+def settings_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    """Environment changes that the settings, the engine and the limits see; undone after."""
+    yield monkeypatch
+    monkeypatch.undo()
+    refresh_settings()
+    ratelimit.forget_storage_connections()
+
+
+def test_a_database_host_that_never_answers_is_an_outage_not_a_hang(
+    silent_server: int, settings_env: pytest.MonkeyPatch
+) -> None:
+    settings_env.setenv("DATABASE_URL", f"postgresql://postgres@127.0.0.1:{silent_server}/rcx")
+    refresh_settings()
+
+    def query() -> None:
+        with get_engine().connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+    assert is_outage(_gives_up(query, within_s=CONNECT_TIMEOUT_SECONDS * 3))
+
+
+def test_a_redis_host_that_never_answers_is_an_outage_not_a_hang(
+    silent_server: int, settings_env: pytest.MonkeyPatch
+) -> None:
+    settings_env.setenv("REDIS_URL", f"redis://127.0.0.1:{silent_server}/0")
+    settings_env.setenv("RATE_LIMIT_KEY_PREFIX", "rcx-test-silent")
+    refresh_settings()
+    ratelimit.forget_storage_connections()
+    failure = _gives_up(lambda: ratelimit.hit(Limit("5 per minute", "silent", "a")),
+                        within_s=REDIS_COMMAND_TIMEOUT_SECONDS * 6)
+    assert is_outage(failure)
