@@ -98,8 +98,17 @@ def serve(work_dir: Path, source: Path = BUILD_DIR) -> Iterator[str]:
     build_site(source, root)
     tmp.mkdir(parents=True, exist_ok=True)
     port = free_port()
+    with running_nginx(tmp, _NGINX_CONF.format(tmp=tmp, port=port, root=root), port,
+                       "nginx") as url:
+        yield url
+
+
+@contextmanager
+def running_nginx(tmp: Path, conf_text: str, port: int, what: str) -> Iterator[str]:
+    """nginx in the foreground with `conf_text` (written to `tmp`), listening on `port`;
+    yields its URL and stops it gracefully (SIGQUIT), or kills it, on exit."""
     conf = tmp / "nginx.conf"
-    conf.write_text(_NGINX_CONF.format(tmp=tmp, port=port, root=root))
+    conf.write_text(conf_text)
     process = subprocess.Popen(
         [str(NGINX), "-p", str(tmp), "-c", str(conf), "-e", str(tmp / "error.log")],
         stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True,
@@ -111,7 +120,7 @@ def serve(work_dir: Path, source: Path = BUILD_DIR) -> Iterator[str]:
             if process.poll() is not None or time.monotonic() > deadline:
                 error_log = tmp / "error.log"
                 log = error_log.read_text(errors="replace") if error_log.exists() else ""
-                raise RuntimeError(f"nginx did not start:\n{log}")
+                raise RuntimeError(f"{what} did not start:\n{log}")
             time.sleep(0.2)
         yield url
     finally:

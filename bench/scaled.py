@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from bench.config import NGINX, POSTGRES, REDIS, ROOT, SCALED_LIMITS, SCALED_START_TIMEOUT_S, WRK
-from bench.floor import _answers
+from bench.floor import _answers, running_nginx
 from rcxsite.tools.scaled_build import STATIC_ROOT
 from rcxsite.tools.scaled_config import BROTLI_MODULE
 from tests.support.live_server import free_port
@@ -222,30 +222,9 @@ def nginx_alone(work_dir: Path, root: Path) -> Iterator[str]:
     tmp.mkdir(parents=True, exist_ok=True)
     port = free_port()
     brotli = BROTLI_MODULE.exists()
-    conf = tmp / "nginx.conf"
-    conf.write_text(_NGINX_ALONE_CONF.format(
+    conf_text = _NGINX_ALONE_CONF.format(
         load_module=f"load_module {BROTLI_MODULE};" if brotli else "",
         brotli_static="brotli_static on;" if brotli else "", tmp=tmp, port=port, root=root,
-    ))
-    process = subprocess.Popen(
-        [str(NGINX), "-p", str(tmp), "-c", str(conf), "-e", str(tmp / "error.log")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True,
     )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while not _answers(url + "/"):
-            if process.poll() is not None or time.monotonic() > deadline:
-                error_log = tmp / "error.log"
-                log = error_log.read_text(errors="replace") if error_log.exists() else ""
-                raise RuntimeError(f"nginx alone did not start:\n{log}")
-            time.sleep(0.2)
+    with running_nginx(tmp, conf_text, port, "nginx alone") as url:
         yield url
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGQUIT)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                _kill_group(process.pid, signal.SIGKILL)
-                process.wait()
