@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
+from playwright.sync_api import Page
 
 from rcxsite.tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.support.live_server import LiveServer, start_live_server
@@ -64,8 +66,11 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-def _page(browser, live_site: LiveServer, viewport: dict[str, int]):
-    context = browser.new_context(viewport=viewport, base_url=live_site.url)
+@contextmanager
+def open_tab(browser, site: LiveServer, viewport: dict[str, int] = DESKTOP) -> Iterator[Page]:
+    """A browser tab in a context of its own on `site` (anything with a `url`), closed
+    on exit."""
+    context = browser.new_context(viewport=viewport, base_url=site.url)
     page = context.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []
@@ -83,30 +88,30 @@ def _page(browser, live_site: LiveServer, viewport: dict[str, int]):
         return response
 
     page.goto = goto  # type: ignore[method-assign]
-    return context, page
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 @pytest.fixture
 def page(browser, live_site: LiveServer) -> Iterator[object]:
     """A fresh desktop (1280 px) browser tab on the production site."""
-    context, tab = _page(browser, live_site, DESKTOP)
-    yield tab
-    context.close()
+    with open_tab(browser, live_site, DESKTOP) as tab:
+        yield tab
 
 
 @pytest.fixture
 def phone(browser, live_site: LiveServer) -> Iterator[object]:
     """A fresh 375 px wide browser tab on the production site."""
-    context, tab = _page(browser, live_site, PHONE)
-    yield tab
-    context.close()
+    with open_tab(browser, live_site, PHONE) as tab:
+        yield tab
 
 
 @pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
 def any_page(request: pytest.FixtureRequest, browser, live_site: LiveServer) -> Iterator[object]:
-    context, tab = _page(browser, live_site, request.param)
-    yield tab
-    context.close()
+    with open_tab(browser, live_site, request.param) as tab:
+        yield tab
 
 
 os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")

@@ -37,10 +37,11 @@ def authenticate(*, email: str, password: str, client_ip: str) -> LoginResult:
             customer = session.exec(select(Customer).where(Customer.email_key == account)).first()
             if customer is not None:
                 found = (customer.id, customer.password_hash, customer.email, customer.user_name)
-    matches, new_hash = verify_password(form.password, found[1] if found else None)
+    stored_hash = found[1] if found else None
+    matches, new_hash = verify_password(form.password, stored_hash)
     if found is None or not matches:
         raise AccountError(401, INVALID_CREDENTIALS)
-    customer_id, stored_hash, email_address, user_name = found
+    customer_id, _, email_address, user_name = found
     assert customer_id is not None  # rows read from the table always have one
     with session_scope() as session:
         if new_hash is not None:  # hashing parameters were raised since this hash was made

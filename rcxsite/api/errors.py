@@ -88,20 +88,15 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return envelope_response(exc.status_code, str(exc.detail), headers=exc.headers)
 
 
-async def _outage(request: Request, exc: Exception) -> Response:
-    """The database or Redis is unreachable: 503, which clients may retry later."""
-    if not is_outage(exc):  # a database error that is a bug, not an outage
-        return await _unexpected_error(request, exc)
-    log_outage(exc, f"{request.method} {request.url.path}")
-    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
-    if not _is_api(request.url.path):
-        return PlainTextResponse(UNAVAILABLE_MESSAGE, status_code=503, headers=headers)
-    return envelope_response(503, UNAVAILABLE_MESSAGE, headers=headers)
-
-
-async def _unexpected_error(request: Request, exc: Exception) -> Response:
-    if is_outage(exc):  # one raised from an outage, under another type
-        return await _outage(request, exc)
+async def _server_error(request: Request, exc: Exception) -> Response:
+    """503 when the database or Redis is unreachable (clients may retry later), else 500;
+    the body never carries a trace."""
+    if is_outage(exc):
+        log_outage(exc, f"{request.method} {request.url.path}")
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+        if not _is_api(request.url.path):
+            return PlainTextResponse(UNAVAILABLE_MESSAGE, status_code=503, headers=headers)
+        return envelope_response(503, UNAVAILABLE_MESSAGE, headers=headers)
     logger.error("Unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     if not _is_api(request.url.path):
         return PlainTextResponse("Internal Server Error", status_code=500)
@@ -172,11 +167,13 @@ async def _refuse(status: int, message: str, scope: Scope, receive: Receive, sen
 def install_error_handling(app: FastAPI) -> None:
     """Call after all routes are added: the catch-all route must come last."""
     app.add_exception_handler(AccountError, _account_error)
+    # Outage types get a handler of their own so that Starlette answers them without
+    # re-raising (and logging a trace) as it does for the catch-all `Exception` one.
     for outage in OUTAGE_TYPES:
-        app.add_exception_handler(outage, _outage)
+        app.add_exception_handler(outage, _server_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
-    app.add_exception_handler(Exception, _unexpected_error)
+    app.add_exception_handler(Exception, _server_error)
     app.add_api_route(
         _CATCH_ALL,
         _unknown_api_route,

@@ -14,12 +14,13 @@ from sqlmodel import Session, create_engine
 from rcxsite import routes
 from rcxsite.models import QuoteRequest, utcnow
 from tests.browser.test_accessibility import axe_violations
-from tests.conftest import DESKTOP, _page
+from tests.conftest import open_tab
 from tests.support.accounts_ui import (
     PASSWORD,
     api_post,
     create_customer,
     header_action,
+    submit_login,
     unique_email,
 )
 from tests.support.live_server import LiveServer
@@ -30,10 +31,7 @@ ACCOUNT_URL = re.compile(re.escape(routes.ACCOUNT.path) + "/?$")
 
 
 def _log_in_here(page: Page, email: str, password: str = PASSWORD) -> None:
-    form = page.get_by_role("form", name="Log in")
-    form.get_by_label("Email").fill(email)
-    form.get_by_label("Password", exact=True).fill(password)
-    form.get_by_role("button", name="Log in").click()
+    submit_login(page, email, password)
     expect(page.get_by_text("Logged in successfully!")).to_be_visible()
 
 
@@ -53,9 +51,8 @@ def _signed_out(page: Page) -> None:
 
 @pytest.fixture
 def other_browser(browser, live_site: LiveServer) -> Iterator[Page]:
-    context, tab = _page(browser, live_site, DESKTOP)
-    yield tab
-    context.close()
+    with open_tab(browser, live_site) as tab:
+        yield tab
 
 
 def test_signed_out_visitors_log_in_and_come_back(any_page: Page, live_site: LiveServer) -> None:

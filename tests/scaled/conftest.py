@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from tests.support.live_server import ROOT, _answers, free_port
-from tests.support.services import service_missing
+from tests.support.services import port_open, service_missing
 from tests.support.smtp import Mailbox
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432"
@@ -29,14 +28,6 @@ START_TIMEOUT_S = 600
 _RUN_STARTED = time.time()
 LOAD_REPORT = ROOT / "test-artifacts" / "load.json"
 FAULT_REPORT = ROOT / "test-artifacts" / "faults.json"
-
-
-def _reachable(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=2):
-            return True
-    except OSError:
-        return False
 
 
 @dataclass
@@ -156,9 +147,9 @@ def running_scaled_site(*, port: int, data_dir: Path, mailbox: Mailbox, database
 def scaled_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbox,
                 scaled_port: int) -> Iterator[ScaledSite]:
     """The site on this machine's PostgreSQL (a database of its own) and Redis."""
-    if not _reachable(5432):
+    if not port_open(5432):
         service_missing("PostgreSQL not reachable at 127.0.0.1:5432")
-    if not _reachable(6379):
+    if not port_open(6379):
         service_missing("Redis not reachable at 127.0.0.1:6379")
     name = f"rcx_scaled_{uuid.uuid4().hex[:10]}"
     try:

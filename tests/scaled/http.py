@@ -22,7 +22,7 @@ def request(url: str, *, method: str = "GET", body: dict | None = None,
         return error.code, error.headers, error.read()
 
 
-def log_in(site_url: str, email: str, password: str) -> dict[str, str]:
+def bearer_for(site_url: str, email: str, password: str) -> dict[str, str]:
     """The Authorization header of a new session."""
     status, _, body = request(site_url + "/api/v1/Auth/Login", method="POST",
                               body={"UserName": email, "Password": password})

@@ -17,10 +17,16 @@ from playwright.sync_api import Page, expect
 from rcxsite import routes
 from rcxsite.outages import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
 from rcxsite.state import messages as msg
-from tests.conftest import DESKTOP, _page
+from tests.conftest import open_tab
 from tests.scaled.conftest import FAULT_REPORT, ScaledSite, running_scaled_site
-from tests.scaled.http import log_in, request
-from tests.support.accounts_ui import PASSWORD, create_customer, header_action, unique_email
+from tests.scaled.http import bearer_for, request
+from tests.support.accounts_ui import (
+    PASSWORD,
+    create_customer,
+    header_action,
+    submit_login,
+    unique_email,
+)
 from tests.support.scratch_services import ScratchPostgres, ScratchRedis
 from tests.support.smtp import Mailbox
 
@@ -61,9 +67,8 @@ def fault_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbox
 
 @pytest.fixture
 def tab(browser, fault_site: ScaledSite) -> Iterator[Page]:
-    context, page = _page(browser, fault_site, DESKTOP)
-    yield page
-    context.close()
+    with open_tab(browser, fault_site) as page:
+        yield page
 
 
 def _note(name: str, seconds: float) -> None:
@@ -86,13 +91,6 @@ def _unavailable(site: ScaledSite, path: str, *, method: str = "GET", body: dict
     assert answer_headers["Retry-After"] == str(RETRY_AFTER_SECONDS)
 
 
-def _submit_login(page: Page, email: str) -> None:
-    form = page.get_by_role("form", name="Log in")
-    form.get_by_label("Email").fill(email)
-    form.get_by_label("Password", exact=True).fill(PASSWORD)
-    form.get_by_role("button", name="Log in").click()
-
-
 def _signed_in_at_home(page: Page) -> None:
     """Where every successful login ends: home, with Logout in the header."""
     expect(page).to_have_url(re.compile(r"://[^/]+/$"))
@@ -104,7 +102,7 @@ def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
 ) -> None:
     email = unique_email("pg-outage")
     create_customer(fault_site.url, email)
-    bearer = log_in(fault_site.url, email, PASSWORD)
+    bearer = bearer_for(fault_site.url, email, PASSWORD)
     tab.goto(routes.LOG_IN.path)
 
     scratch_postgres.stop()
@@ -120,7 +118,7 @@ def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
         assert request(fault_site.url + "/about")[0] == 200  # pages come from nginx
 
         started = time.monotonic()
-        _submit_login(tab, email)
+        submit_login(tab, email)
         expect(tab.get_by_text(msg.LOGIN_BROKEN)).to_be_visible()
         _note("PostgreSQL down: log-in screen showed its text in ms", time.monotonic() - started)
         tab.goto(routes.FORGOT_PASSWORD.path)
@@ -138,7 +136,7 @@ def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
     _note("PostgreSQL back: first API answer in ms", time.monotonic() - started)
     assert status == 200 and json.loads(body)["data"]["emailAddress"] == email
     tab.goto(routes.LOG_IN.path)
-    _submit_login(tab, email)
+    submit_login(tab, email)
     _signed_in_at_home(tab)
 
 
@@ -147,7 +145,7 @@ def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
 ) -> None:
     email = unique_email("redis-outage")
     create_customer(fault_site.url, email)
-    bearer = log_in(fault_site.url, email, PASSWORD)
+    bearer = bearer_for(fault_site.url, email, PASSWORD)
     tab.goto(routes.LOG_IN.path)
 
     scratch_redis.stop()
@@ -161,7 +159,7 @@ def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
         assert status == 200, body
         # The screens keep their state in Redis: Reflex cannot even start the handler.
         started = time.monotonic()
-        _submit_login(tab, email)
+        submit_login(tab, email)
         notice = tab.get_by_role("alert").filter(has_text=msg.LOGIN_BROKEN)
         expect(notice).to_be_visible()
         _note("Redis down: log-in screen showed its text in ms", time.monotonic() - started)
@@ -173,6 +171,6 @@ def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
                            body={"UserName": email, "Password": PASSWORD})
     _note("Redis back: first login answered in ms", time.monotonic() - started)
     assert status == 200
-    _submit_login(tab, email)
+    submit_login(tab, email)
     _signed_in_at_home(tab)
     expect(notice).to_have_count(0)

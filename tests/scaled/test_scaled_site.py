@@ -13,8 +13,9 @@ from sqlalchemy import create_engine, text
 
 from rcxsite import routes
 from rcxsite.components.connection import CONNECTION_LOST
-from tests.conftest import DESKTOP, _page
+from tests.conftest import open_tab
 from tests.scaled.conftest import LOAD_REPORT, ScaledSite
+from tests.scaled.http import bearer_for
 from tests.scaled.http import request as _request
 from tests.scaled.load import run_load
 from tests.support.accounts_ui import (
@@ -23,6 +24,7 @@ from tests.support.accounts_ui import (
     create_customer,
     header_action,
     log_in,
+    submit_login,
     unique_email,
 )
 from tests.support.smtp import Mailbox
@@ -34,9 +36,8 @@ LOAD_CUSTOMERS = 20
 
 @pytest.fixture
 def scaled_page(browser, scaled_site: ScaledSite) -> Iterator[Page]:
-    context, tab = _page(browser, scaled_site, DESKTOP)
-    yield tab
-    context.close()
+    with open_tab(browser, scaled_site) as tab:
+        yield tab
 
 
 def test_nginx_serves_pages_with_their_policy_and_built_files_precompressed(
@@ -61,10 +62,7 @@ def test_nginx_serves_pages_with_their_policy_and_built_files_precompressed(
 def test_the_rest_api_works_through_nginx(scaled_site: ScaledSite) -> None:
     email = unique_email("scaled-api")
     create_customer(scaled_site.url, email)
-    status, _, body = _request(scaled_site.url + "/api/v1/Auth/Login", method="POST",
-                               body={"UserName": email, "Password": PASSWORD})
-    assert status == 200
-    bearer = {"Authorization": f"Bearer {json.loads(body)['data']['token']}"}
+    bearer = bearer_for(scaled_site.url, email, PASSWORD)
     status, headers, body = _request(scaled_site.url + "/api/v1/User/Me", headers=bearer)
     assert status == 200 and json.loads(body)["data"]["emailAddress"] == email
     assert "default-src 'none'" in headers["Content-Security-Policy"]
@@ -124,10 +122,7 @@ def test_the_account_screens_work_across_workers(
     expect(page.get_by_text("Your password has been successfully reset!")).to_be_visible()
 
     page.goto(routes.LOG_IN.path)
-    login = page.get_by_role("form", name="Log in")
-    login.get_by_label("Email").fill(email)
-    login.get_by_label("Password", exact=True).fill("scaled-new-pass")
-    login.get_by_role("button", name="Log in").click()
+    submit_login(page, email, "scaled-new-pass")
     expect(page.get_by_text("Logged in successfully!")).to_be_visible()
     header = page.get_by_role("navigation", name="Main")
     header.get_by_role("button", name="Logout").click()
@@ -139,10 +134,7 @@ def test_a_session_outlives_each_worker_being_killed(scaled_site: ScaledSite) ->
     one, and the login made before still counts (sessions are in PostgreSQL)."""
     email = unique_email("scaled-kill")
     create_customer(scaled_site.url, email)
-    status, _, body = _request(scaled_site.url + "/api/v1/Auth/Login", method="POST",
-                               body={"UserName": email, "Password": PASSWORD})
-    assert status == 200
-    bearer = {"Authorization": f"Bearer {json.loads(body)['data']['token']}"}
+    bearer = bearer_for(scaled_site.url, email, PASSWORD)
 
     for index in range(len(scaled_site.worker_pids())):
         scaled_site.wait_for_all_workers()

@@ -40,12 +40,17 @@ def create_customer(base_url: str, email: str, password: str = PASSWORD) -> None
     assert answer["status"] == 201, answer
 
 
-def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
-    page.goto(routes.LOG_IN.path)
+def submit_login(page: Page, email: str, password: str = PASSWORD) -> None:
+    """Fill in and send the log-in form of the page shown; what follows is the caller's."""
     form = page.get_by_role("form", name="Log in")
     form.get_by_label("Email").fill(email)
     form.get_by_label("Password", exact=True).fill(password)
     form.get_by_role("button", name="Log in").click()
+
+
+def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
+    page.goto(routes.LOG_IN.path)
+    submit_login(page, email, password)
     expect(page.get_by_text("Logged in successfully!")).to_be_visible()
     expect(page).to_have_url(re.compile(r"://[^/]+/$"))
     header_action(page, "Logout")

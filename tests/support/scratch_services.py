@@ -5,28 +5,20 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
 from tests.support.live_server import free_port
-from tests.support.services import service_missing
+from tests.support.services import port_open, service_missing
 
 START_TIMEOUT_S = 30
 
 
 def _wait_for_port(port: int, *, up: bool) -> None:
     deadline = time.monotonic() + START_TIMEOUT_S
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                listening = True
-        except OSError:
-            listening = False
-        if listening == up:
-            return
+    while port_open(port) != up:
         if time.monotonic() > deadline:
             raise RuntimeError(f"port {port} is still {'closed' if up else 'open'}")
         time.sleep(0.05)
