@@ -43,12 +43,14 @@ def scaled_page(browser, scaled_site: ScaledSite) -> Iterator[Page]:
 def test_nginx_serves_pages_with_their_policy_and_built_files_precompressed(
     scaled_site: ScaledSite,
 ) -> None:
-    status, headers, body = _request(scaled_site.url + "/about")
-    assert status == 200 and b"<h1" in body
-    assert headers["Server"].startswith("nginx")
-    policy = headers["Content-Security-Policy"]
-    assert "'sha256-" in policy and "frame-ancestors 'none'" in policy
-    assert headers["X-Content-Type-Options"] == "nosniff"
+    for path in ("/", "/about", "/about/"):
+        status, headers, body = _request(scaled_site.url + path)
+        assert status == 200 and b"<h1" in body, path
+        assert headers["Server"].startswith("nginx")
+        policy = headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "'sha256-" in policy, path
+        assert "frame-ancestors 'none'" in policy
+        assert headers["X-Content-Type-Options"] == "nosniff"
     script = re.search(rb'(?:src|href)="(/assets/[^"]+\.js)"', body)
     assert script
     status, headers, _ = _request(scaled_site.url + script.group(1).decode(),
