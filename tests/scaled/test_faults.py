@@ -7,7 +7,6 @@ free ports), stopped like a crash and started again; the machine's are never tou
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Iterator
 
@@ -23,7 +22,7 @@ from tests.scaled.http import bearer_for, request
 from tests.support.accounts_ui import (
     PASSWORD,
     create_customer,
-    header_action,
+    expect_signed_in_at_home,
     submit_login,
     unique_email,
 )
@@ -91,12 +90,6 @@ def _unavailable(site: ScaledSite, path: str, *, method: str = "GET", body: dict
     assert answer_headers["Retry-After"] == str(RETRY_AFTER_SECONDS)
 
 
-def _signed_in_at_home(page: Page) -> None:
-    """Where every successful login ends: home, with Logout in the header."""
-    expect(page).to_have_url(re.compile(r"://[^/]+/$"))
-    header_action(page, "Logout")
-
-
 def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
     fault_site: ScaledSite, scratch_postgres: ScratchPostgres, tab: Page
 ) -> None:
@@ -137,7 +130,7 @@ def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
     assert status == 200 and json.loads(body)["data"]["emailAddress"] == email
     tab.goto(routes.LOG_IN.path)
     submit_login(tab, email)
-    _signed_in_at_home(tab)
+    expect_signed_in_at_home(tab)
 
 
 def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
@@ -172,5 +165,5 @@ def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
     _note("Redis back: first login answered in ms", time.monotonic() - started)
     assert status == 200
     submit_login(tab, email)
-    _signed_in_at_home(tab)
+    expect_signed_in_at_home(tab)
     expect(notice).to_have_count(0)

@@ -22,8 +22,8 @@ from tests.support.accounts_ui import (
     PASSWORD,
     RESET_LINK,
     create_customer,
+    expect_signed_in_at_home,
     header_action,
-    log_in,
     submit_login,
     unique_email,
 )
@@ -191,7 +191,9 @@ def test_a_tab_carries_on_after_every_worker_is_killed(
     email = unique_email("scaled-tab")
     scaled_site.wait_for_all_workers()  # an earlier test may have killed one
     create_customer(scaled_site.url, email)
-    log_in(page, email)
+    page.goto(routes.LOG_IN.path)
+    submit_login(page, email)
+    expect_signed_in_at_home(page)
     token = page.evaluate("window.sessionStorage.getItem('token')")
 
     with page.expect_websocket(timeout=120_000):  # the tab's new connection

@@ -56,6 +56,14 @@ def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
     header_action(page, "Logout")
 
 
+def expect_signed_in_at_home(page: Page) -> None:
+    """Where every successful login ends: home, with Logout in the header. (The
+    "Logged in successfully!" text in between shows for a second only; on a busy machine
+    a check for it can come too late.)"""
+    expect(page).to_have_url(re.compile(r"://[^/]+/$"))
+    header_action(page, "Logout")
+
+
 def header_action(page: Page, name: str):
     """The Log in / Logout control of whichever header (desktop or phone) is showing."""
     if page.viewport_size and page.viewport_size["width"] < 1024:
