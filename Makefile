@@ -97,6 +97,7 @@ dev: migrate
 
 lint: setup-dev
 	ruff check .
+	mypy
 
 test: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint
 	$(PY) -m pytest

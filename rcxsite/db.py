@@ -8,6 +8,8 @@ from functools import lru_cache
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
 from rcxsite.outages import CONNECT_TIMEOUT_SECONDS, STATEMENT_TIMEOUT_SECONDS
@@ -22,7 +24,9 @@ def get_engine() -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_connection, _record) -> None:
+        def _sqlite_pragmas(
+            dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry
+        ) -> None:
             # WAL lets the several Reflex workers read while one writes.
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")

@@ -10,13 +10,15 @@ sees an oversized string; the REST API (as a request body), the Reflex screens (
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Self
 
 from annotated_types import MaxLen
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
+
+from rcxsite.service_errors import ServiceError
 
 # Error type of the messages a model writes itself; anything else came from pydantic.
 FORM_ERROR = "form"
@@ -52,7 +54,9 @@ def too_long(maximum: int) -> str:
 
 
 class FormInput(BaseModel):
-    """Subclasses set `too_long_messages` for fields whose length message is not `too_long`."""
+    """Subclasses set `too_long_messages` for fields whose length message is not `too_long`,
+    and `invalid_message` when a refused form has a message of its own (else the first
+    field's message is the form's)."""
 
     model_config = ConfigDict(
         frozen=True, extra="ignore", populate_by_name=True, str_strip_whitespace=False,
@@ -60,6 +64,7 @@ class FormInput(BaseModel):
         validate_default=True,
     )
     too_long_messages: ClassVar[Mapping[str, str]] = {}
+    invalid_message: ClassVar[str] = ""
 
     @field_validator("*", mode="before")
     @classmethod
@@ -82,8 +87,23 @@ class FormInput(BaseModel):
         try:
             return cls.model_validate(raw, context=context), {}
         except ValidationError as error:
-            aliases = {name: field.alias or name for name, field in cls.model_fields.items()}
-            return None, field_messages(error, aliases)
+            return None, field_messages(error, dict(zip(cls.model_fields, cls.field_names(),
+                                                        strict=True)))
+
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """The names a form or client sends the fields under (their aliases), in order."""
+        return tuple(field.alias or name for name, field in cls.model_fields.items())
+
+    @classmethod
+    def parse(cls, raw: Mapping[str, Any], **context: Any) -> Self:
+        """The validated input, or a `ServiceError` (422) with a message per field."""
+        form, errors = cls.read(raw, **context)
+        if form is None:
+            message = cls.invalid_message or next(iter(errors.values()))
+            raise ServiceError(422, message, fields=errors)
+        return form
 
 
 def _max_length(field: FieldInfo) -> int | None:
@@ -106,12 +126,23 @@ def max_length(model: type[BaseModel], field: str) -> int:
 
 
 def field_messages(error: ValidationError, aliases: Mapping[str, str]) -> dict[str, str]:
-    """One message per field, keyed by its alias whichever spelling the input used;
-    pydantic's own wording (never the input) for errors that are not ours."""
+    """One message per field, keyed by its alias whichever spelling the input used."""
+
+    def name(loc: tuple[Any, ...]) -> str:
+        parts = [str(part) for part in loc]
+        return ".".join([aliases.get(parts[0], parts[0]), *parts[1:]]) if parts else "request"
+
+    return messages_by_field(error.errors(), name)
+
+
+def messages_by_field(
+    details: Iterable[Mapping[str, Any]], name: Callable[[tuple[Any, ...]], str]
+) -> dict[str, str]:
+    """One message per field (named by `name` from an error's location), the first one
+    wins: our own texts as written, pydantic's wording (never the input) for the rest."""
     messages: dict[str, str] = {}
-    for detail in error.errors():
-        loc = [str(part) for part in detail.get("loc", ())]
-        field = ".".join([aliases.get(loc[0], loc[0]), *loc[1:]]) if loc else "request"
+    for detail in details:
+        field = name(tuple(detail.get("loc", ())))
         if detail.get("type") == FORM_ERROR:
             messages.setdefault(field, detail["msg"])
         elif detail.get("type") == "missing":

@@ -37,7 +37,7 @@ def _database_unreachable(error: DBAPIError) -> bool:
     if error.connection_invalidated or isinstance(error, InterfaceError):
         return True
     original = error.orig
-    if not hasattr(original, "sqlstate"):  # SQLite
+    if original is None or not hasattr(original, "sqlstate"):  # SQLite
         return "unable to open database" in str(original)
     state = original.sqlstate
     # psycopg has no SQLSTATE when the server never answered (refused, no route, timeout).

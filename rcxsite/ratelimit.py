@@ -10,8 +10,6 @@ Identifiers are hashed: no addresses end up in Redis keys.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import ipaddress
 import math
 import time
@@ -23,7 +21,8 @@ from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from rcxsite.outages import redis_url_with_timeouts
-from rcxsite.settings import get_settings
+from rcxsite.service_errors import ServiceError
+from rcxsite.settings import get_settings, keyed_hash
 
 # One IPv6 customer line gets a whole /64; keying by the full address would give one
 # visitor 2**64 separate budgets.
@@ -39,13 +38,11 @@ class Limit:
     identifier: str
 
 
-class RateLimited(Exception):
-    """A limit is used up; `message` is the one text every screen and the API show."""
+class RateLimited(ServiceError):
+    """A limit is used up (429); `message` is the one text every screen and the API show."""
 
     def __init__(self, retry_after: int) -> None:
-        self.retry_after = retry_after
-        self.message = too_many_message(retry_after)
-        super().__init__(self.message)
+        super().__init__(429, too_many_message(retry_after), retry_after)
 
 
 def too_many_message(retry_after: int) -> str:
@@ -79,34 +76,28 @@ def client_key(address: str) -> str:
 
 
 @lru_cache(maxsize=4)
-def _storage(uri: str, key_prefix: str) -> Storage:
+def open_storage(uri: str, key_prefix: str) -> Storage:
+    """The counters at `uri`, opened once per process and then shared by every request."""
     if uri.startswith("memory"):
-        return storage_from_string(uri)
-    return storage_from_string(
-        redis_url_with_timeouts(uri, command_timeout=True), key_prefix=key_prefix
-    )
+        storage = storage_from_string(uri)
+    else:
+        storage = storage_from_string(
+            redis_url_with_timeouts(uri, command_timeout=True), key_prefix=key_prefix
+        )
+    if not isinstance(storage, Storage):  # an "async+..." URI: `hit()` counts synchronously
+        raise ValueError(f"rate limits need a synchronous storage, not {uri.split(':')[0]}")
+    return storage
 
 
-def _configured_storage() -> Storage:
+def configured_storage() -> Storage:
+    """The storage the settings name: Redis when `REDIS_URL` is set, else this process."""
     settings = get_settings()
-    return _storage(settings.redis_url or "memory://", settings.rate_limit_key_prefix)
-
-
-def forget_storage_connections() -> None:
-    """Drop the cached storage objects, as a fresh worker process would start."""
-    _storage.cache_clear()
+    return open_storage(settings.redis_url or "memory://", settings.rate_limit_key_prefix)
 
 
 @lru_cache(maxsize=32)
 def _items(rule: str) -> tuple[RateLimitItem, ...]:
     return tuple(parse_many(rule))
-
-
-def _hashed(value: str) -> str:
-    # Keyed: a plain SHA-256 of an IPv4 address or a common email is reversed by trying them.
-    key = get_settings().signing_key().encode()
-    digest = hmac.new(key, value.encode("utf-8", "surrogatepass"), hashlib.sha256)
-    return digest.hexdigest()[:32]
 
 
 def hit(*limits: Limit) -> None:
@@ -116,15 +107,12 @@ def hit(*limits: Limit) -> None:
     the earlier ones stay counted, which errs on the strict side and keeps every step
     atomic (a check-all-then-count-all would reopen the race).
     """
-    limiter = MovingWindowRateLimiter(_configured_storage())
+    limiter = MovingWindowRateLimiter(configured_storage())
     for limit in limits:
-        identifier = _hashed(limit.identifier)
+        # Keyed (see `keyed_hash`); 32 hex digits (128 bits) keep the Redis keys short.
+        identifier = keyed_hash(limit.identifier)[:32]
         for item in _items(limit.rule):
             if not limiter.hit(item, limit.scope, identifier):
                 reset_at = limiter.get_window_stats(item, limit.scope, identifier).reset_time
                 raise RateLimited(max(1, math.ceil(reset_at - time.time())))
 
-
-def reset_rate_limits() -> None:
-    """Forget every counter of the configured storage (tests, or an operator's unlock)."""
-    _configured_storage().reset()

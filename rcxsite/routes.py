@@ -8,7 +8,7 @@ entries in `rcxsite/content/`, so adding an entry adds its route.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from rcxsite.content.articles import load_articles
 from rcxsite.content.case_studies import CASE_STUDIES
@@ -17,6 +17,12 @@ from rcxsite.content.services import SERVICES
 from rcxsite.settings import get_settings
 
 Layout = Literal["site", "bare"]
+# One page builder per kind (rcxsite/pages/__init__.py); a typo fails at import.
+RouteKind = Literal[
+    "home", "about", "products", "pricing", "careers", "gallery", "services", "service",
+    "industry", "case_studies", "case_study", "blogs", "article", "testimonials", "life_at",
+    "csr", "policy", "quote", "log_in", "forgot_password", "reset_password", "account",
+]
 MenuGroup = Literal["services", "industry", "insights"]
 MENU_GROUPS: tuple[tuple[MenuGroup, str], ...] = (
     ("services", "Services"),
@@ -30,7 +36,7 @@ class Route:
     path: str
     title: str
     description: str
-    kind: str
+    kind: RouteKind
     layout: Layout = "site"
     key: str = ""
     menu: MenuGroup | None = None
@@ -40,6 +46,10 @@ class Route:
     # Only for signed-in customers: signed-out visitors go to the login page, which
     # brings them back here afterwards.
     members_only: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in get_args(RouteKind):
+            raise ValueError(f"route {self.path}: unknown kind {self.kind!r}")
 
     @property
     def text(self) -> str:

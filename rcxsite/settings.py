@@ -8,6 +8,8 @@ through environment variables only.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
 import os
 import secrets
 import tempfile
@@ -152,3 +154,14 @@ def _create_private_file(path: Path, content: str) -> None:
 @lru_cache
 def get_settings() -> Settings:
     return Settings()
+
+
+def keyed_hash(value: str) -> str:
+    """HMAC-SHA256 of `value` under the server's `signing_key()`, as 64 hex digits.
+
+    For identifiers kept or used as keys (client addresses, emails): a plain SHA-256 of an
+    IPv4 address or a common email is reversed by trying them all; this one is not without
+    the secret. Lone surrogates (they can arrive from the browser) are hashed, not refused.
+    """
+    key = get_settings().signing_key().encode()
+    return hmac.new(key, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()

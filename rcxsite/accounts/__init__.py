@@ -1,11 +1,14 @@
-"""Customer accounts: registration, login, login tokens and password resets.
+"""Customer accounts: registration, login, login tokens, password resets and My account.
 
 Framework-free and synchronous (argon2 and the database block): the Reflex state calls
-these through `asyncio.to_thread`, the REST API through FastAPI's thread pool. Every
-refusal is an `AccountError` carrying the HTTP status and the message to show.
+these through `asyncio.to_thread`, the REST API through FastAPI's thread pool. Each
+function takes its validated input model (rcxsite.accounts.inputs) or ids the caller has
+checked, with keyword-only context (`client_ip`, the signed-in `customer_id`), and returns
+its result or raises `rcxsite.service_errors.ServiceError`.
 """
 
-from rcxsite.accounts.account import (
+from rcxsite.accounts.login import authenticate, log_out, verify_login_token
+from rcxsite.accounts.my_account import (
     AccountOverview,
     account_overview,
     change_password,
@@ -14,9 +17,6 @@ from rcxsite.accounts.account import (
     sign_out_everywhere,
     update_details,
 )
-from rcxsite.accounts.errors import AccountError
-from rcxsite.accounts.inputs import validate_registration
-from rcxsite.accounts.login import authenticate, log_out, verify_login_token
 from rcxsite.accounts.registration import register
 from rcxsite.accounts.reset import (
     check_reset_link,
@@ -26,10 +26,8 @@ from rcxsite.accounts.reset import (
     reset_password_for_link,
 )
 from rcxsite.accounts.results import LoginResult, RegisteredCustomer, ResetCheck
-from rcxsite.ratelimit import reset_rate_limits
 
 __all__ = [
-    "AccountError",
     "AccountOverview",
     "LoginResult",
     "RegisteredCustomer",
@@ -46,9 +44,7 @@ __all__ = [
     "request_password_reset",
     "reset_password",
     "reset_password_for_link",
-    "reset_rate_limits",
     "sign_out_everywhere",
     "update_details",
-    "validate_registration",
     "verify_login_token",
 ]

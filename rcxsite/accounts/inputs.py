@@ -6,13 +6,12 @@ the services `parse` what they are given, so all three refuse the same input the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated, Any, Self
+from functools import partial
+from typing import Annotated
 
-from pydantic import Field, ValidationInfo, field_validator
+from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 
 from rcxsite.accounts.common_passwords import COMMON_PASSWORD, is_common_password
-from rcxsite.accounts.errors import AccountError
 from rcxsite.accounts.validation import (
     MAX_DB_INTEGER,
     MAX_PASSWORD,
@@ -37,16 +36,6 @@ from rcxsite.models import COMPANY_NAME_MAX, EMAIL_MAX, LOCATION_MAX, USER_NAME_
 LINK_INVALID = (
     "This password reset link has expired or is invalid. Please request a new password reset."
 )
-
-
-class AccountInput(FormInput):
-    @classmethod
-    def parse(cls, raw: Mapping[str, Any]) -> Self:
-        """The validated input, or an `AccountError` (422) with a message per field."""
-        form, errors = cls.read(raw)
-        if form is None:
-            raise AccountError(422, next(iter(errors.values())), fields=errors)
-        return form
 
 
 def _new_password(value: str, *, required: str, too_short: str) -> str:
@@ -97,6 +86,13 @@ def _location(value: str) -> str:
     return required_text(value, required="Location is required")
 
 
+# Rules shared by several inputs, attached to the field's type.
+TypedEmail = Annotated[str, AfterValidator(required_email)]
+GivenPassword = Annotated[str, AfterValidator(_given_password)]
+NewPassword = Annotated[str, AfterValidator(partial(
+    _new_password, required=NEW_PASSWORD_REQUIRED, too_short=NEW_PASSWORD_TOO_SHORT
+))]
+
 # The details a customer gives at registration and may correct later (spec §5), declared
 # once for both models.
 UserName = Annotated[str, Field(alias="UserName", max_length=USER_NAME_MAX)]
@@ -109,7 +105,7 @@ _DETAIL_RULES = {
 }
 
 
-class _DetailRules(AccountInput):
+class _DetailRules(FormInput):
     too_long_messages = {"mobile_number": "Invalid mobile number"}
 
     @field_validator("user_name", "mobile_number", "company_name", "location",
@@ -160,27 +156,17 @@ class ProfileInput(_DetailRules):
     location: Location = ""
 
 
-class LoginInput(AccountInput):
+class LoginInput(FormInput):
     too_long_messages = {"password": PASSWORD_TOO_LONG}
 
-    email: str = Field(
+    email: TypedEmail = Field(
         "", alias="UserName", max_length=EMAIL_MAX,
         description="The email address (the field keeps its old name)",
     )
-    password: str = Field("", alias="Password", max_length=MAX_PASSWORD)
-
-    @field_validator("email")
-    @classmethod
-    def _email(cls, value: str) -> str:
-        return required_email(value)
-
-    @field_validator("password")
-    @classmethod
-    def _password(cls, value: str) -> str:
-        return _given_password(value)
+    password: GivenPassword = Field("", alias="Password", max_length=MAX_PASSWORD)
 
 
-class ForgotPasswordInput(AccountInput):
+class ForgotPasswordInput(FormInput):
     email: str = Field("", alias="email", max_length=EMAIL_MAX)
 
     @field_validator("email")
@@ -194,59 +180,34 @@ class ForgotPasswordInput(AccountInput):
         return normalized
 
 
-class ResetPasswordInput(AccountInput):
+class ResetPasswordInput(FormInput):
     too_long_messages = {"new_password": PASSWORD_TOO_LONG, "token": LINK_INVALID}
 
     # The password comes first: its message is the one shown when several fields fail.
-    new_password: str = Field("", alias="NewPassword", max_length=MAX_PASSWORD)
-    email: str = Field("", alias="email", max_length=EMAIL_MAX)
+    new_password: NewPassword = Field("", alias="NewPassword", max_length=MAX_PASSWORD)
+    email: TypedEmail = Field("", alias="email", max_length=EMAIL_MAX)
     token: str = Field("", alias="ResetToken", max_length=MAX_TOKEN_LENGTH)
-
-    @field_validator("email")
-    @classmethod
-    def _email(cls, value: str) -> str:
-        return required_email(value)
-
-    @field_validator("new_password")
-    @classmethod
-    def _new_password(cls, value: str) -> str:
-        return _new_password(
-            value, required=NEW_PASSWORD_REQUIRED, too_short=NEW_PASSWORD_TOO_SHORT
-        )
-
-
-def validate_registration(**fields: Any) -> dict[str, str]:
-    """Per-field messages for registration values given by attribute name; empty if valid."""
-    return RegistrationInput.read(fields)[1]
 
 
 CURRENT_PASSWORD_WRONG = "Your current password is incorrect."
 PASSWORD_WRONG = "The password is incorrect."
 CONFIRM_NEW_PASSWORD_REQUIRED = "Please confirm your new password."
+# The reset screen's confirmation field (spec §5); the API's reset takes no confirmation.
+CONFIRM_PASSWORD_REQUIRED = "Please confirm your password."
 NEW_PASSWORDS_DIFFER = "Passwords do not match."
 
 
-class ChangePasswordInput(AccountInput):
+class ChangePasswordInput(FormInput):
     too_long_messages = {
         "current_password": PASSWORD_TOO_LONG, "new_password": PASSWORD_TOO_LONG,
         "confirm_password": PASSWORD_TOO_LONG,
     }
 
-    current_password: str = Field("", alias="CurrentPassword", max_length=MAX_PASSWORD)
-    new_password: str = Field("", alias="NewPassword", max_length=MAX_PASSWORD)
+    current_password: Annotated[str, AfterValidator(partial(
+        _given_password, required="Please enter your current password."
+    ))] = Field("", alias="CurrentPassword", max_length=MAX_PASSWORD)
+    new_password: NewPassword = Field("", alias="NewPassword", max_length=MAX_PASSWORD)
     confirm_password: str = Field("", alias="ConfirmPassword", max_length=MAX_PASSWORD)
-
-    @field_validator("current_password")
-    @classmethod
-    def _current(cls, value: str) -> str:
-        return _given_password(value, required="Please enter your current password.")
-
-    @field_validator("new_password")
-    @classmethod
-    def _new(cls, value: str) -> str:
-        return _new_password(
-            value, required=NEW_PASSWORD_REQUIRED, too_short=NEW_PASSWORD_TOO_SHORT
-        )
 
     @field_validator("confirm_password")
     @classmethod
@@ -259,16 +220,11 @@ class ChangePasswordInput(AccountInput):
         return value
 
 
-class DeleteAccountInput(AccountInput):
+class DeleteAccountInput(FormInput):
     too_long_messages = {"password": PASSWORD_TOO_LONG}
 
-    password: str = Field("", alias="Password", max_length=MAX_PASSWORD)
+    password: GivenPassword = Field("", alias="Password", max_length=MAX_PASSWORD)
     confirm: bool = Field(False, alias="Confirm", strict=True)
-
-    @field_validator("password")
-    @classmethod
-    def _password(cls, value: str) -> str:
-        return _given_password(value)
 
     @field_validator("confirm")
     @classmethod

@@ -1,21 +1,14 @@
 """The accounts service's rate limits, counted by the shared `rcxsite.ratelimit`.
 
-Every function counts one event (atomically, before the work it guards) and raises the
-429 `AccountError` when a limit is used up. Per-client limits key IPv6 visitors by /64.
+Every function counts one event (atomically, before the work it guards) and raises
+`RateLimited` (a 429 `ServiceError`) when a limit is used up. Per-client limits key
+IPv6 visitors by /64.
 """
 
 from __future__ import annotations
 
-from rcxsite.accounts.errors import AccountError
-from rcxsite.ratelimit import Limit, RateLimited, client_key, hit
+from rcxsite.ratelimit import Limit, client_key, hit
 from rcxsite.settings import get_settings
-
-
-def _enforce(*limits: Limit) -> None:
-    try:
-        hit(*limits)
-    except RateLimited as refusal:
-        raise AccountError(429, refusal.message, retry_after=refusal.retry_after) from None
 
 
 def reserve_login_attempt(*, account: str, client_ip: str) -> None:
@@ -27,7 +20,7 @@ def reserve_login_attempt(*, account: str, client_ip: str) -> None:
     less often than the limit allows.
     """
     rule = get_settings().login_failure_limit
-    _enforce(
+    hit(
         Limit(rule, "login:account", account),
         Limit(rule, "login:client", client_key(client_ip)),
     )
@@ -36,29 +29,29 @@ def reserve_login_attempt(*, account: str, client_ip: str) -> None:
 def count_reset_mail(*, account: str, client_ip: str) -> None:
     """One reset request, for a known address or not, so a 429 reveals no account."""
     settings = get_settings()
-    _enforce(
+    hit(
         Limit(settings.reset_mail_client_limits, "reset-mail:client", client_key(client_ip)),
         Limit(settings.reset_mail_limits, "reset-mail:account", account),
     )
 
 
 def count_reset_check(*, client_ip: str) -> None:
-    _enforce(Limit(get_settings().reset_check_limit, "reset-check", client_key(client_ip)))
+    hit(Limit(get_settings().reset_check_limit, "reset-check", client_key(client_ip)))
 
 
 def count_reset_submission(*, client_ip: str) -> None:
     """A new-password submission: counted before the token lookup and the hashing."""
-    _enforce(Limit(get_settings().reset_submit_limit, "reset-submit", client_key(client_ip)))
+    hit(Limit(get_settings().reset_submit_limit, "reset-submit", client_key(client_ip)))
 
 
 def count_registration(*, client_ip: str) -> None:
-    _enforce(Limit(get_settings().registration_limit, "registration", client_key(client_ip)))
+    hit(Limit(get_settings().registration_limit, "registration", client_key(client_ip)))
 
 
 def count_account_change(*, customer_id: int, client_ip: str) -> None:
     """A signed-in customer's action on their account (details, export, sign out all)."""
     rule = get_settings().account_change_limit
-    _enforce(
+    hit(
         Limit(rule, "account:customer", str(customer_id)),
         Limit(rule, "account:client", client_key(client_ip)),
     )

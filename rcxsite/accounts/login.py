@@ -7,7 +7,6 @@ import logging
 from sqlmodel import select
 
 from rcxsite.accounts import limits
-from rcxsite.accounts.errors import AccountError
 from rcxsite.accounts.inputs import LoginInput
 from rcxsite.accounts.passwords import verify_password
 from rcxsite.accounts.results import LoginResult
@@ -15,6 +14,7 @@ from rcxsite.accounts.sessions import end_session, session_customer, start_sessi
 from rcxsite.accounts.validation import email_key, normalize_email
 from rcxsite.db import session_scope
 from rcxsite.models import Customer
+from rcxsite.service_errors import ServiceError
 
 logger = logging.getLogger(__name__)
 
@@ -22,8 +22,7 @@ logger = logging.getLogger(__name__)
 INVALID_CREDENTIALS = "Invalid email or password."
 
 
-def authenticate(*, email: str, password: str, client_ip: str) -> LoginResult:
-    form = LoginInput.parse({"email": email, "password": password})
+def authenticate(form: LoginInput, *, client_ip: str) -> LoginResult:
     normalized = normalize_email(form.email)
     account = email_key(normalized) if normalized else form.email.lower()
     # Counted before the password is checked, so parallel guesses cannot overrun the limit.
@@ -40,7 +39,7 @@ def authenticate(*, email: str, password: str, client_ip: str) -> LoginResult:
     stored_hash = found[1] if found else None
     matches, new_hash = verify_password(form.password, stored_hash)
     if found is None or not matches:
-        raise AccountError(401, INVALID_CREDENTIALS)
+        raise ServiceError(401, INVALID_CREDENTIALS)
     customer_id, _, email_address, user_name = found
     assert customer_id is not None  # rows read from the table always have one
     with session_scope() as session:

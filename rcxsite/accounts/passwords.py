@@ -34,12 +34,14 @@ def _encode(password: str) -> bytes:
 
 
 def hash_password(password: str) -> str:
-    return _current_context().hash(_encode(password))
+    hashed: str = _current_context().hash(_encode(password))  # passlib has no type hints
+    return hashed
 
 
 @lru_cache(maxsize=4)
 def _dummy_hash(context: CryptContext) -> str:
-    return context.hash(secrets.token_bytes(16))
+    hashed: str = context.hash(secrets.token_bytes(16))
+    return hashed
 
 
 def verify_password(password: str, stored_hash: str | None) -> tuple[bool, str | None]:
@@ -52,4 +54,5 @@ def verify_password(password: str, stored_hash: str | None) -> tuple[bool, str |
     if stored_hash is None:
         context.verify(_encode(password), _dummy_hash(context))
         return False, None
-    return context.verify_and_update(_encode(password), stored_hash)
+    matches, new_hash = context.verify_and_update(_encode(password), stored_hash)
+    return bool(matches), new_hash

@@ -10,15 +10,15 @@ from sqlmodel import Session, col, select
 
 from rcxsite import mail, routes
 from rcxsite.accounts import limits
-from rcxsite.accounts.errors import AccountError
 from rcxsite.accounts.inputs import LINK_INVALID, ForgotPasswordInput, ResetPasswordInput
 from rcxsite.accounts.passwords import hash_password
 from rcxsite.accounts.results import ResetCheck
 from rcxsite.accounts.sessions import revoke_all_sessions
-from rcxsite.accounts.tokens import new_reset_token, reset_token_digest
+from rcxsite.accounts.tokens import new_token, token_digest
 from rcxsite.accounts.validation import email_key, normalize_email, text
 from rcxsite.db import get_engine, session_scope
 from rcxsite.models import Customer, PasswordResetToken, utcnow
+from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -33,13 +33,12 @@ def reset_link(token: str) -> str:
     return get_settings().site_url + routes.reset_password_path(token)
 
 
-def request_password_reset(*, email: str, client_ip: str) -> str:
-    form = ForgotPasswordInput.parse({"email": email})
+def request_password_reset(form: ForgotPasswordInput, *, client_ip: str) -> str:
     key = email_key(form.email)
     limits.count_reset_mail(account=key, client_ip=client_ip)
 
     minutes = get_settings().reset_token_minutes
-    token, digest = new_reset_token()
+    token, digest = new_token()
     with session_scope() as session:
         customer = session.exec(select(Customer).where(Customer.email_key == key)).first()
         if customer is None:
@@ -63,16 +62,16 @@ def request_password_reset(*, email: str, client_ip: str) -> str:
 
 def _open_token_clause(digest: str, now: datetime) -> tuple[ColumnElement[bool], ...]:
     return (
-        PasswordResetToken.token_hash == digest,
+        col(PasswordResetToken.token_hash) == digest,
         col(PasswordResetToken.used_at).is_(None),
-        PasswordResetToken.expires_at > now,
+        col(PasswordResetToken.expires_at) > now,
     )
 
 
 def check_reset_token(*, token: str, client_ip: str) -> ResetCheck:
     """Whether a reset link can still be used, and for which address."""
     limits.count_reset_check(client_ip=client_ip)
-    return _check(reset_token_digest(text(token)))
+    return _check(token_digest(text(token)))
 
 
 def check_reset_link(*, link_digest: str | None, client_ip: str) -> ResetCheck:
@@ -103,25 +102,24 @@ def _open_token_owner(digest: str) -> int | None:
         ).first()
 
 
-def reset_password(*, email: str, new_password: str, token: str, client_ip: str) -> str:
+def reset_password(form: ResetPasswordInput, *, client_ip: str) -> str:
     limits.count_reset_submission(client_ip=client_ip)
-    form = ResetPasswordInput.parse({"email": email, "new_password": new_password, "token": token})
-    return _set_new_password(form, reset_token_digest(form.token.strip()))
+    return _set_new_password(form, token_digest(form.token.strip()))
 
 
 def reset_password_for_link(
-    *, email: str, new_password: str, link_digest: str | None, client_ip: str
+    form: ResetPasswordInput, *, link_digest: str | None, client_ip: str
 ) -> str:
-    """As `reset_password`, for the screens, which see only the link token's digest."""
+    """As `reset_password`, for the screens, which see only the link token's digest (the
+    form's token is not used)."""
     limits.count_reset_submission(client_ip=client_ip)
-    form = ResetPasswordInput.parse({"email": email, "new_password": new_password})
     return _set_new_password(form, link_digest)
 
 
 def _set_new_password(form: ResetPasswordInput, digest: str | None) -> str:
     # The token is looked up first: hashing (the expensive part) is only paid for a live link.
     if digest is None or _open_token_owner(digest) is None:
-        raise AccountError(400, LINK_INVALID)
+        raise ServiceError(400, LINK_INVALID)
     normalized = normalize_email(form.email)
     new_hash = hash_password(form.new_password)  # slow, so done before any row is locked
 
@@ -141,7 +139,7 @@ def _set_new_password(form: ResetPasswordInput, digest: str | None) -> str:
             ).one()
         if customer is None or normalized is None or customer.email_key != email_key(normalized):
             # Raising rolls the claim back: a mistyped address does not burn the link.
-            raise AccountError(400, LINK_INVALID)
+            raise ServiceError(400, LINK_INVALID)
         customer.password_hash = new_hash
         session.add(customer)
         assert customer.id is not None
@@ -150,7 +148,7 @@ def _set_new_password(form: ResetPasswordInput, digest: str | None) -> str:
         session.exec(
             update(PasswordResetToken)
             .where(
-                PasswordResetToken.customer_id == customer.id,
+                col(PasswordResetToken.customer_id) == customer.id,
                 col(PasswordResetToken.used_at).is_(None),
             )
             .values(used_at=now)

@@ -13,15 +13,18 @@ from datetime import datetime, timedelta
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from rcxsite.accounts.tokens import login_token_digest, new_login_token
+from rcxsite.accounts.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.models import LoginSession, utcnow
 from rcxsite.settings import get_settings
 
+# The browser's name for the login: the cookie (spec §3) and the session-storage entry.
+COOKIE_NAME = "userSession"
+
 
 def start_session(session: Session, customer_id: int) -> str:
     """Record a new session in `session`'s transaction; returns the token to hand out."""
-    token, digest = new_login_token()
+    token, digest = new_token()
     now = utcnow()
     session.add(
         LoginSession(customer_id=customer_id, token_hash=digest, created_at=now, last_seen_at=now)
@@ -39,7 +42,7 @@ def _live_since(now: datetime) -> tuple[datetime, datetime]:
 
 def session_customer(token: str, *, now: datetime | None = None) -> int | None:
     """The customer a live session belongs to, marking it used; None for anything else."""
-    digest = login_token_digest(token)
+    digest = token_digest(token)
     return None if digest is None else digest_customer(digest, now=now)
 
 
@@ -65,7 +68,7 @@ def digest_customer(digest: str, *, now: datetime | None = None) -> int | None:
 
 def end_session(token: str) -> None:
     """Revoke the session a token names (logout); unknown tokens are ignored."""
-    digest = login_token_digest(token)
+    digest = token_digest(token)
     if digest is not None:
         end_digest_session(digest)
 
@@ -74,7 +77,7 @@ def end_digest_session(digest: str) -> None:
     with session_scope() as session:
         session.exec(
             update(LoginSession)
-            .where(LoginSession.token_hash == digest, col(LoginSession.revoked_at).is_(None))
+            .where(col(LoginSession.token_hash) == digest, col(LoginSession.revoked_at).is_(None))
             .values(revoked_at=utcnow())
         )
 
@@ -85,8 +88,8 @@ def revoke_all_sessions(
     """Within the caller's transaction: end every session of a customer (password reset,
     sign out everywhere), but the one whose digest is `keep` (a password change)."""
     statement = update(LoginSession).where(
-        LoginSession.customer_id == customer_id, col(LoginSession.revoked_at).is_(None)
+        col(LoginSession.customer_id) == customer_id, col(LoginSession.revoked_at).is_(None)
     )
     if keep:
-        statement = statement.where(LoginSession.token_hash != keep)
+        statement = statement.where(col(LoginSession.token_hash) != keep)
     session.exec(statement.values(revoked_at=now))

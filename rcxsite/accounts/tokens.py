@@ -13,26 +13,20 @@ _MAX_TOKEN_LENGTH = 256
 DIGEST_PREFIX = "sha256:"
 
 
-def new_login_token() -> tuple[str, str]:
-    """A fresh session token for the client, and the digest to store instead of it."""
+def new_token() -> tuple[str, str]:
+    """A fresh token for the client (a login session's, an emailed link's), and the digest
+    to store instead of it."""
     token = secrets.token_urlsafe(_TOKEN_BYTES)
     return token, _sha256(token)
 
 
-def login_token_digest(token: str) -> str | None:
-    """SHA-256 of a presented session token; None when it cannot be one of ours."""
-    return _digest(token)
-
-
-def new_reset_token() -> tuple[str, str]:
-    """A fresh token for the emailed link, and the digest to store instead of it."""
-    token = secrets.token_urlsafe(_TOKEN_BYTES)
-    return token, _sha256(token)
-
-
-def reset_token_digest(token: str) -> str | None:
+def token_digest(token: object) -> str | None:
     """SHA-256 of a presented token; None when it cannot be one of ours."""
-    return _digest(token)
+    if not isinstance(token, str) or not token:
+        return None
+    if len(token) > _MAX_TOKEN_LENGTH or not token.isascii():
+        return None
+    return _sha256(token)
 
 
 def marked_digest(value: object) -> str | None:
@@ -44,14 +38,6 @@ def marked_digest(value: object) -> str | None:
     if len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
         return digest
     return None
-
-
-def _digest(token: object) -> str | None:
-    if not isinstance(token, str) or not token:
-        return None
-    if len(token) > _MAX_TOKEN_LENGTH or not token.isascii():
-        return None
-    return _sha256(token)
 
 
 def _sha256(token: str) -> str:

@@ -13,7 +13,8 @@ from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 
 from rcxsite.api.caching import HashedAssetCaching
-from rcxsite.api.errors import API_PREFIX, install_error_handling
+from rcxsite.api.envelope import API_PREFIX
+from rcxsite.api.error_handlers import install_error_handling
 from rcxsite.api.page_paths import PagesWithoutRedirect
 from rcxsite.api.reset_link_events import ResetTokenDigestForEvents
 from rcxsite.api.routes import auth, seo, users

@@ -29,3 +29,11 @@ def envelope_response(
         content={"status": status, "message": message, "data": data},
         headers=dict(headers) if headers else None,
     )
+
+
+API_PREFIX = "/api/v1"
+
+
+def is_api(path: str) -> bool:
+    """Whether a path is the API's (answered with envelopes) rather than the site's."""
+    return path == API_PREFIX or path.startswith(API_PREFIX + "/")

@@ -13,18 +13,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from reflex_base.constants.event import Endpoint
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rcxsite import routes
 from rcxsite.accounts import tokens
 from rcxsite.accounts.tokens import DIGEST_PREFIX
 
-EVENT_PATH = "/_event"
+# Where Reflex's websocket (and its polling fallback) connects.
+EVENT_PATH = "/" + Endpoint.EVENT.value
 RESET_PATH_PREFIX = routes.reset_password_path("")
 
 
 def _marked(token: str) -> str:
-    digest = tokens.reset_token_digest(token)
+    digest = tokens.token_digest(token)
     return f"{DIGEST_PREFIX}{digest}" if digest else ""
 
 

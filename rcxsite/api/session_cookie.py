@@ -14,10 +14,9 @@ import urllib.parse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rcxsite.accounts import tokens
+from rcxsite.accounts.sessions import COOKIE_NAME
 from rcxsite.accounts.tokens import DIGEST_PREFIX
-
-COOKIE_NAME = "userSession"
-EVENT_PATH = "/_event"
+from rcxsite.api.reset_link_events import EVENT_PATH
 
 
 def _digest_only(cookie_header: str) -> str:
@@ -30,7 +29,7 @@ def _digest_only(cookie_header: str) -> str:
             except ValueError:
                 login = None
             if isinstance(login, dict):
-                digest = tokens.login_token_digest(login.get("Token", ""))
+                digest = tokens.token_digest(login.get("Token", ""))
                 login["Token"] = f"{DIGEST_PREFIX}{digest}" if digest else ""
                 value = urllib.parse.quote(json.dumps(login))
         parts.append(f"{name}{equals}{value}")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, Header
+from fastapi import Depends, Header, Request
 
 from rcxsite import accounts
 from rcxsite.accounts import tokens
-from rcxsite.accounts.account import SIGNED_OUT
-from rcxsite.accounts.errors import AccountError
+from rcxsite.accounts.my_account import SIGNED_OUT
+from rcxsite.api.client import client_address
+from rcxsite.service_errors import ServiceError
 
 AUTHORIZATION_MAX = 300
 
@@ -20,6 +21,7 @@ class SignedIn:
     customer_id: int
     # SHA-256 of the token: the session a password change keeps.
     session_digest: str
+    client_ip: str
 
 
 def bearer_token(authorization: str) -> str:
@@ -28,17 +30,20 @@ def bearer_token(authorization: str) -> str:
 
 
 def signed_in(
+    request: Request,
     authorization: str = Header(
         "", max_length=AUTHORIZATION_MAX, description="Bearer <token from /Auth/Login>"
     ),
 ) -> SignedIn:
     """A FastAPI dependency: the customer whose live session the token names, or 401."""
     token = bearer_token(authorization)
-    digest = tokens.login_token_digest(token)
+    digest = tokens.token_digest(token)
     customer_id = accounts.verify_login_token(token) if digest else None
     if digest is None or customer_id is None:
-        raise AccountError(401, SIGNED_OUT)
-    return SignedIn(customer_id=customer_id, session_digest=digest)
+        raise ServiceError(401, SIGNED_OUT)
+    return SignedIn(
+        customer_id=customer_id, session_digest=digest, client_ip=client_address(request)
+    )
 
 
 # Route parameter type: `me: CurrentCustomer` answers 401 before the route runs.

@@ -17,6 +17,7 @@ from rcxsite.content.quote import (
 )
 from rcxsite.leads.validation import QuoteInput
 from rcxsite.mail import send_mail
+from rcxsite.mail.outgoing import OutcomeHook
 from rcxsite.settings import get_settings
 
 
@@ -43,7 +44,9 @@ def _details(quote: QuoteInput) -> list[tuple[str, str]]:
     ]
 
 
-def send_quote_mail(quote: QuoteInput, *, request_id: int) -> Future[None]:
+def send_quote_mail(
+    quote: QuoteInput, *, request_id: int, on_outcome: OutcomeHook | None = None
+) -> Future[None]:
     """Queue the mail to `SALES_EMAIL`; the future completes once it is delivered."""
     settings = get_settings()
     details = _details(quote)
@@ -78,4 +81,5 @@ def send_quote_mail(quote: QuoteInput, *, request_id: int) -> Future[None]:
         text=text,
         html=html,
         reply_to=formataddr((quote.name, quote.email)),
+        on_outcome=on_outcome,
     )

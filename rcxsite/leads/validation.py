@@ -1,15 +1,17 @@
 """The quote form's input, defined once: `QuoteInput` carries every field's limit and message.
 
-Messages are keyed by the form's field names so any UI can place them. The service reads
-raw form values with `QuoteInput.read`, the page takes its `maxLength`s from it
-(`rcxsite.forms.max_length`), and the Reflex state its field list (`FORM_FIELDS`).
+Messages are keyed by the form's field names so any UI can place them. The screen parses
+raw form values with `QuoteInput.parse` (after `trap_filled`), the page takes its
+`maxLength`s from it (`rcxsite.forms.max_length`), and the state its field list
+(`FORM_FIELDS`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 from pydantic import Field, ValidationInfo, field_validator
@@ -19,6 +21,7 @@ from rcxsite.accounts.validation import (
     has_forbidden_characters,
     required_email,
     required_text,
+    text,
 )
 from rcxsite.content.quote import (
     BUDGETS,
@@ -91,6 +94,9 @@ _CHOICE_FIELDS: dict[str, tuple[tuple[Choice, ...], str]] = {
 }
 
 
+CORRECT_FIELDS = "Please correct the highlighted fields."
+
+
 class QuoteInput(FormInput):
     """A validated request: stripped text, a normalized email and known option values.
 
@@ -100,6 +106,7 @@ class QuoteInput(FormInput):
     day the call date is judged against (default: `business_today()`).
     """
 
+    invalid_message = CORRECT_FIELDS
     too_long_messages = {
         "name": NAME_TOO_LONG,
         "email": EMAIL_INVALID,
@@ -121,8 +128,8 @@ class QuoteInput(FormInput):
     budget: str = Field("", max_length=CHOICE_MAX)
     timeline: str = Field("", max_length=CHOICE_MAX)
     # A date, so its length (that of yyyy-mm-dd) is checked by its own validator, which
-    # also refuses the missing default.
-    call_date: date = Field(None)
+    # also refuses the missing default (so no instance ever holds None).
+    call_date: date = Field(cast(date, None))
     call_time: str = Field("", max_length=CHOICE_MAX)
     message: str = Field("", max_length=QUOTE_MESSAGE_MAX)
     website: str = Field("", max_length=HONEYPOT_MAX)
@@ -209,6 +216,12 @@ class QuoteInput(FormInput):
         if value.strip():
             raise problem(HONEYPOT_FILLED)
         return ""
+
+
+def trap_filled(raw: Mapping[str, object]) -> bool:
+    """Whether a bot filled the hidden field: such a form is answered without validation
+    (rcxsite.leads.service.note_trapped_quote), so bots learn nothing from messages."""
+    return bool(text(raw.get(HONEYPOT_FIELD)))
 
 
 # The fields people fill in, top to bottom as the form shows them.

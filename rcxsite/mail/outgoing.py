@@ -6,6 +6,7 @@ import logging
 import smtplib
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from email.message import EmailMessage
 
@@ -28,20 +29,26 @@ def _get_executor() -> ThreadPoolExecutor:
         return _executor
 
 
+# Told the outcome of a delivery: None once delivered, else the last error.
+OutcomeHook = Callable[[BaseException | None], None]
+
+
 def send_mail(
-    *, to: str, subject: str, text: str, html: str | None = None, reply_to: str | None = None
+    *, to: str, subject: str, text: str, html: str | None = None, reply_to: str | None = None,
+    on_outcome: OutcomeHook | None = None,
 ) -> Future[None]:
     """Queue a message and return at once.
 
     The returned future completes when the message is delivered, or fails with the last
-    error once all attempts are used up, so a caller that cares (say, to tell a visitor
-    their request did not reach sales) can add a done-callback or wait on it.
+    error once all attempts are used up. `on_outcome` (say, recording that sales were
+    mailed) runs on the sending thread before the future completes, so whoever waits for
+    the queue to drain (`wait_for_outgoing_mail`) also waits for it.
     """
     settings = get_settings()  # captured now: the configuration at queueing time applies
     message = build_message(
         settings, to=to, subject=subject, text=text, html=html, reply_to=reply_to
     )
-    future = _get_executor().submit(_deliver_with_retries, settings, message)
+    future = _get_executor().submit(_send, settings, message, on_outcome)
     with _lock:
         _pending.add(future)
     future.add_done_callback(_forget)
@@ -58,6 +65,21 @@ def _is_permanent(error: Exception) -> bool:
     if isinstance(error, smtplib.SMTPRecipientsRefused):
         return all(500 <= code < 600 for code, _ in error.recipients.values())
     return isinstance(error, smtplib.SMTPResponseException) and 500 <= error.smtp_code < 600
+
+
+def _send(settings: Settings, message: EmailMessage, on_outcome: OutcomeHook | None) -> None:
+    outcome: BaseException | None = None
+    try:
+        _deliver_with_retries(settings, message)
+    except BaseException as error:
+        outcome = error
+        raise
+    finally:
+        if on_outcome is not None:
+            try:
+                on_outcome(outcome)
+            except Exception:
+                logger.exception("Could not record the outcome of mail to %s", message["To"])
 
 
 def _deliver_with_retries(settings: Settings, message: EmailMessage) -> None:

@@ -6,24 +6,24 @@ import reflex as rx
 from reflex.event import EventHandler
 
 from rcxsite.pages import (
-    account,
-    accounts,
     case_studies,
     company,
     insights,
+    my_account,
     offerings,
     policies,
     quote,
+    sign_in,
 )
 from rcxsite.pages.home import home_page
-from rcxsite.routes import Route
+from rcxsite.routes import Route, RouteKind
 
 PageBuilder = Callable[[Route], rx.Component]
 
 # on_load handlers per route kind; the header's session check is SessionWatch (layouts).
-PAGE_ON_LOAD: dict[str, list[EventHandler]] = accounts.ON_LOAD | account.ON_LOAD
+PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = sign_in.ON_LOAD | my_account.ON_LOAD
 
-PAGE_BUILDERS: dict[str, PageBuilder] = {
+PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "home": home_page,
     "about": company.about_page,
     "products": company.products_page,
@@ -42,8 +42,8 @@ PAGE_BUILDERS: dict[str, PageBuilder] = {
     "csr": insights.csr_page,
     "policy": policies.policy_page,
     "quote": quote.quote_page,
-    "log_in": accounts.log_in_page,
-    "forgot_password": accounts.forgot_password_page,
-    "reset_password": accounts.reset_password_page,
-    "account": account.account_page,
+    "log_in": sign_in.log_in_page,
+    "forgot_password": sign_in.forgot_password_page,
+    "reset_password": sign_in.reset_password_page,
+    "account": my_account.account_page,
 }

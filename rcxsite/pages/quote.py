@@ -4,7 +4,7 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.blocks import hero, section
-from rcxsite.components.forms import (
+from rcxsite.components.form_fields import (
     select_field,
     status_message,
     submit_button,

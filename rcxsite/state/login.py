@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Mapping
 
@@ -10,8 +9,10 @@ import reflex as rx
 
 from rcxsite import accounts, routes
 from rcxsite.accounts.inputs import LoginInput
+from rcxsite.accounts.results import LOGGED_IN_MESSAGE
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.state import messages as msg
+from rcxsite.state.service_calls import call_service
 from rcxsite.state.session import SessionState
 
 logger = logging.getLogger(__name__)
@@ -123,27 +124,20 @@ class LoginState(SessionState):
         self.password_error = errors.get("Password", "")
         if login_input is None:
             return
-        self.email = email = login_input.email
-        password = login_input.password
+        self.email = login_input.email
         if await self._is_signed_in():
             self.notice = msg.ALREADY_LOGGED_IN
             yield SessionState.redirect_later(self.return_to)
             return
         self.busy = True
         yield
-        try:
-            login = await asyncio.to_thread(
-                accounts.authenticate, email=email, password=password,
-                client_ip=self.router.session.client_ip,
-            )
-        except accounts.AccountError as refusal:
-            self.error = refusal.message or msg.LOGIN_FAILED
-        except Exception:
-            logger.exception("login failed unexpectedly")
-            self.error = msg.LOGIN_BROKEN
-        else:
-            yield self._start_session(login)
-            self.notice = msg.LOGGED_IN
+        outcome = await call_service(
+            accounts.authenticate, login_input, client_ip=self.router.session.client_ip
+        )
+        if outcome.ok:
+            yield self._start_session(outcome.result())
+            self.notice = LOGGED_IN_MESSAGE
             yield SessionState.redirect_later(self.return_to)
             return
+        self.error = outcome.message(refused=msg.LOGIN_FAILED, broken=msg.LOGIN_BROKEN)
         self.busy = False

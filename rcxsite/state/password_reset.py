@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 
 import reflex as rx
 
 from rcxsite import accounts, routes
 from rcxsite.accounts import tokens
-from rcxsite.accounts.inputs import ForgotPasswordInput, ResetPasswordInput
+from rcxsite.accounts.inputs import (
+    CONFIRM_PASSWORD_REQUIRED,
+    NEW_PASSWORDS_DIFFER,
+    ForgotPasswordInput,
+    ResetPasswordInput,
+)
+from rcxsite.accounts.reset import PASSWORD_RESET
 from rcxsite.state import messages as msg
+from rcxsite.state.service_calls import call_service
 from rcxsite.state.session import SessionState
-
-logger = logging.getLogger(__name__)
 
 
 def _link_digest(path: str) -> str | None:
@@ -34,23 +38,16 @@ class ForgotPasswordState(rx.State):
         self.email_error = errors.get("email", "")
         if forgot is None:
             return
-        email = forgot.email
         self.sending = True
         yield
-        try:
-            answer = await asyncio.to_thread(
-                accounts.request_password_reset, email=email,
-                client_ip=self.router.session.client_ip,
-            )
-        except accounts.AccountError as refusal:
-            self.result = refusal.message or msg.RESET_LINK_FAILED
-        except Exception:
-            logger.exception("reset link request failed unexpectedly")
-            self.result = msg.RESET_LINK_BROKEN
-        else:
-            self.result = answer or msg.RESET_LINK_SENT
-        finally:
-            self.sending = False
+        outcome = await call_service(
+            accounts.request_password_reset, forgot, client_ip=self.router.session.client_ip
+        )
+        self.sending = False
+        self.result = (
+            outcome.result() or msg.RESET_LINK_SENT if outcome.ok
+            else outcome.message(refused=msg.RESET_LINK_FAILED)
+        )
 
     @rx.event
     def clear_result(self) -> None:
@@ -73,14 +70,11 @@ class ResetPasswordState(rx.State):
         self.new_password_error = self.confirm_error = ""
         self.resetting = False
         yield
-        try:
-            check = await asyncio.to_thread(
-                accounts.check_reset_link, link_digest=_link_digest(self.router.url.path),
-                client_ip=self.router.session.client_ip,
-            )
-        except Exception:
-            logger.info("reset link check failed", exc_info=True)
-            check = accounts.ResetCheck(is_valid=False)
+        outcome = await call_service(
+            accounts.check_reset_link, link_digest=_link_digest(self.router.url.path),
+            client_ip=self.router.session.client_ip,
+        )
+        check = outcome.value or accounts.ResetCheck(is_valid=False)
         self.status = "valid" if check.is_valid else "invalid"
         self.email = check.email
 
@@ -93,9 +87,9 @@ class ResetPasswordState(rx.State):
         reset, errors = await asyncio.to_thread(ResetPasswordInput.read, raw)
         self.new_password_error = errors.get("NewPassword", "")
         if not confirm:
-            self.confirm_error = msg.CONFIRM_REQUIRED
+            self.confirm_error = CONFIRM_PASSWORD_REQUIRED
         elif confirm != new_password:
-            self.confirm_error = msg.PASSWORDS_DIFFER
+            self.confirm_error = NEW_PASSWORDS_DIFFER
         else:
             self.confirm_error = ""
         if self.new_password_error or self.confirm_error:
@@ -105,20 +99,15 @@ class ResetPasswordState(rx.State):
             return
         self.resetting = True
         yield
-        try:
-            answer = await asyncio.to_thread(
-                accounts.reset_password_for_link, email=reset.email,
-                new_password=reset.new_password, link_digest=_link_digest(self.router.url.path),
-                client_ip=self.router.session.client_ip,
-            )
-        except accounts.AccountError as refusal:
-            self.error = refusal.message or msg.RESET_FAILED
-        except Exception:
-            logger.exception("password reset failed unexpectedly")
-            self.error = msg.RESET_BROKEN
-        else:
+        outcome = await call_service(
+            accounts.reset_password_for_link, reset,
+            link_digest=_link_digest(self.router.url.path),
+            client_ip=self.router.session.client_ip,
+        )
+        if outcome.ok:
             self.status = "done"
-            self.notice = answer or msg.RESET_DONE
+            self.notice = outcome.result() or PASSWORD_RESET
             yield SessionState.redirect_later(routes.LOG_IN.path)
             return
+        self.error = outcome.message(refused=msg.RESET_FAILED, broken=msg.RESET_BROKEN)
         self.resetting = False

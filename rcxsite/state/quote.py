@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import logging
-
 import reflex as rx
 
 from rcxsite import leads
-
-logger = logging.getLogger(__name__)
+from rcxsite.state.service_calls import call_service
 
 QUOTE_FORM_ID = "quote-form"
 FIELDS = leads.FORM_FIELDS
@@ -28,26 +24,23 @@ class QuoteState(rx.State):
     @rx.event
     async def submit(self, form: dict[str, str]):
         fields = {name: str(value) for name, value in form.items()}
+        client_ip = self.router.session.client_ip
         self.error = ""
         self.sending = True
         yield
-        try:
-            result = await asyncio.to_thread(
-                leads.submit_quote, fields=fields, client_ip=self.router.session.client_ip,
-            )
-        except Exception:
-            logger.exception("quote request failed unexpectedly")
-            self.error = SUBMIT_BROKEN
-            return
-        finally:
-            self.sending = False
-        self.field_errors = {name: result.errors.get(name, "") for name in FIELDS}
-        if result.ok:
-            self.confirmation, self.next_steps = result.message, result.next_steps
+        if leads.trap_filled(fields):
+            outcome = await call_service(leads.note_trapped_quote, client_ip=client_ip)
+        else:
+            outcome = await call_service(_submit, fields, client_ip=client_ip)
+        self.sending = False
+        self.field_errors = outcome.field_messages(FIELDS)
+        if outcome.ok:
+            receipt = outcome.result()
+            self.confirmation, self.next_steps = receipt.message, receipt.next_steps
             yield rx.call_script("window.scrollTo(0, 0)")
             return
-        self.error = result.message
-        first_invalid = next((name for name in FIELDS if result.errors.get(name)), None)
+        self.error = outcome.message(broken=SUBMIT_BROKEN)
+        first_invalid = next((name for name, text in self.field_errors.items() if text), None)
         if first_invalid:
             yield rx.set_focus(f"quote-{first_invalid}")
 
@@ -55,3 +48,8 @@ class QuoteState(rx.State):
     def start_over(self):
         self.confirmation = self.next_steps = self.error = ""
         self.field_errors = dict.fromkeys(FIELDS, "")
+
+
+def _submit(fields: dict[str, str], *, client_ip: str) -> leads.QuoteReceipt:
+    # Parsed in the worker thread with the rest: the call date is judged against today.
+    return leads.submit_quote(leads.QuoteInput.parse(fields), client_ip=client_ip)

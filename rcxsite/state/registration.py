@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 
 import reflex as rx
 
 from rcxsite import accounts
 from rcxsite.accounts.inputs import RegistrationInput
+from rcxsite.accounts.results import REGISTERED_MESSAGE
 from rcxsite.state import messages as msg
 from rcxsite.state.login import LoginState
-
-logger = logging.getLogger(__name__)
+from rcxsite.state.service_calls import call_service, messages_for
 
 REGISTER_FORM_ID = "register-form"
 # The form's inputs are the model's text fields, named by their aliases; the plan comes
@@ -46,28 +45,25 @@ class RegistrationState(LoginState):
             "IsTrial": self.is_trial,
         }
         registration, errors = await asyncio.to_thread(RegistrationInput.read, raw)
-        self.field_errors = {name: errors.get(name, "") for name in FIELDS}
+        self.field_errors = messages_for(FIELDS, errors)
         if registration is None:
             return
         self.registering = True
         yield
-        try:
-            customer = await asyncio.to_thread(
-                accounts.register, **registration.model_dump(),
-                client_ip=self.router.session.client_ip,
-            )
-        except accounts.AccountError as refusal:
-            detail = msg.REGISTER_ERROR_PREFIX + refusal.message if refusal.message else ""
-            self._show_dialog("Registration failed", detail or msg.REGISTER_FAILED)
-        except Exception:
-            logger.exception("registration failed unexpectedly")
-            self._show_dialog("Registration failed", msg.REGISTER_BROKEN)
-        else:
-            self._show_dialog("Welcome", customer.message or msg.REGISTERED)
-            self.email = registration.email
-            self.mode = "login"
-            self.project_id = self.subscription_plan_id = self.plan_duration_id = None
-            self.is_trial = False
-            yield rx.call_script(f"document.getElementById('{REGISTER_FORM_ID}')?.reset()")
-        finally:
-            self.registering = False
+        outcome = await call_service(
+            accounts.register, registration, client_ip=self.router.session.client_ip
+        )
+        self.registering = False
+        if not outcome.ok:
+            # Spec §8: a refusal's own text after "Error: "; the fixed texts otherwise.
+            own = outcome.refusal.message if outcome.refusal else ""
+            self._show_dialog("Registration failed", msg.REGISTER_ERROR_PREFIX + own if own
+                              else outcome.message(refused=msg.REGISTER_FAILED,
+                                                   broken=msg.REGISTER_BROKEN))
+            return
+        self._show_dialog("Welcome", outcome.result().message or REGISTERED_MESSAGE)
+        self.email = registration.email
+        self.mode = "login"
+        self.project_id = self.subscription_plan_id = self.plan_duration_id = None
+        self.is_trial = False
+        yield rx.call_script(f"document.getElementById('{REGISTER_FORM_ID}')?.reset()")

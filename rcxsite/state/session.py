@@ -30,7 +30,7 @@ from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
-SESSION_KEY = "userSession"
+SESSION_KEY = sessions.COOKIE_NAME
 REDIRECT_DELAY_S = 1.5
 _settings = get_settings()
 
@@ -139,7 +139,7 @@ class SessionState(rx.State):
 
     def _start_session(self, login: accounts.LoginResult) -> rx.event.EventSpec:
         """Remember the login; returns the event that writes the cookie in the browser."""
-        self._session_digest = tokens.login_token_digest(login.token) or ""
+        self._session_digest = tokens.token_digest(login.token) or ""
         self._extend_entry(login.email_address)
         self.signed_in = True
         return rx.call_script(

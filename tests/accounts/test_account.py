@@ -7,12 +7,13 @@ import json
 import pytest
 from sqlmodel import Session, select
 
-from rcxsite import accounts, leads
-from rcxsite.accounts import AccountError
+from rcxsite import accounts
 from rcxsite.accounts.sessions import session_customer
 from rcxsite.db import get_engine
 from rcxsite.models import Customer, LoginSession, PasswordResetToken, QuoteRequest
+from rcxsite.service_errors import ServiceError
 from tests.leads.forms import quote_fields
+from tests.support import service_calls as calls
 from tests.support.fixtures import Configure
 from tests.support.site import PASSWORD, outbox_messages, register_customer
 
@@ -21,19 +22,19 @@ NEW_PASSWORD = "another-long-pass"
 
 
 def _log_in(email: str = "alice@example.com", password: str = PASSWORD) -> str:
-    return accounts.authenticate(email=email, password=password, client_ip=IP).token
+    return calls.authenticate(email=email, password=password, client_ip=IP).token
 
 
 def _digest(token: str) -> str:
-    from rcxsite.accounts.tokens import login_token_digest
+    from rcxsite.accounts.tokens import token_digest
 
-    digest = login_token_digest(token)
+    digest = token_digest(token)
     assert digest is not None
     return digest
 
 
-def _refusal(action, **fields: object) -> AccountError:
-    with pytest.raises(AccountError) as refused:
+def _refusal(action, **fields: object) -> ServiceError:
+    with pytest.raises(ServiceError) as refused:
         action(**fields)
     return refused.value
 
@@ -43,8 +44,8 @@ def test_the_overview_names_the_plan_and_the_quote_requests() -> None:
         email="Alice@Example.com", subscription_plan_id=102, plan_duration_id=2, is_trial=True,
         project_id=12,
     )
-    leads.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
-    leads.submit_quote(fields=quote_fields(email="bob@example.com"), client_ip="10.9.9.9")
+    calls.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
+    calls.submit_quote(fields=quote_fields(email="bob@example.com"), client_ip="10.9.9.9")
 
     overview = accounts.account_overview(customer_id=customer_id)
 
@@ -52,7 +53,7 @@ def test_the_overview_names_the_plan_and_the_quote_requests() -> None:
         "Alice", "Alice@example.com", "9876543210"
     )
     assert (overview.company_name, overview.location) == ("ACME", "Pune")
-    assert overview.plan == accounts.account.PlanChoice(
+    assert overview.plan == accounts.my_account.PlanChoice(
         name="Growth", duration="Yearly", is_trial=True
     )
     [quote] = overview.quotes
@@ -68,7 +69,7 @@ def test_details_follow_the_registration_rules() -> None:
     customer_id = register_customer()
     change = dict(customer_id=customer_id, client_ip=IP)
     refused = _refusal(
-        accounts.update_details, **change, user_name="Al", mobile_number="12345",
+        calls.update_details, **change, user_name="Al", mobile_number="12345",
         company_name=" ", location="x" * 201,
     )
     assert (refused.status, dict(refused.fields)) == (422, {
@@ -76,7 +77,7 @@ def test_details_follow_the_registration_rules() -> None:
         "CompanyName": "Company name is required", "Location": "Max 200 characters",
     })
 
-    assert accounts.update_details(
+    assert calls.update_details(
         **change, user_name=" Alice B ", mobile_number="9123456789", company_name="Beta Ltd",
         location="Mumbai",
     ) == "Your details have been saved."
@@ -92,23 +93,23 @@ def test_a_password_change_keeps_this_session_ends_the_others_and_mails() -> Non
     this, other = _log_in(), _log_in()
     change = dict(customer_id=customer_id, keep_session=_digest(this), client_ip=IP)
 
-    wrong = _refusal(accounts.change_password, **change, current_password="nope",
+    wrong = _refusal(calls.change_password, **change, current_password="nope",
                      new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD)
     assert (wrong.status, dict(wrong.fields)) == (
         400, {"CurrentPassword": "Your current password is incorrect."}
     )
-    short = _refusal(accounts.change_password, **change, current_password=PASSWORD,
+    short = _refusal(calls.change_password, **change, current_password=PASSWORD,
                      new_password="abc", confirm_password="abd")
     assert dict(short.fields) == {"NewPassword": "Password must be at least 4 characters long."}
-    common = _refusal(accounts.change_password, **change, current_password=PASSWORD,
+    common = _refusal(calls.change_password, **change, current_password=PASSWORD,
                       new_password="password", confirm_password="password")
     assert "too common" in common.fields["NewPassword"]
-    differ = _refusal(accounts.change_password, **change, current_password=PASSWORD,
+    differ = _refusal(calls.change_password, **change, current_password=PASSWORD,
                       new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD + "x")
     assert dict(differ.fields) == {"ConfirmPassword": "Passwords do not match."}
     assert session_customer(other) == customer_id  # nothing changed yet
 
-    assert accounts.change_password(
+    assert calls.change_password(
         **change, current_password=PASSWORD, new_password=NEW_PASSWORD,
         confirm_password=NEW_PASSWORD,
     ).startswith("Your password has been changed.")
@@ -133,7 +134,7 @@ def test_sign_out_everywhere_ends_every_session() -> None:
 def test_the_export_holds_the_account_quotes_and_sessions_but_no_secrets() -> None:
     customer_id = register_customer(subscription_plan_id=101, plan_duration_id=1)
     token = _log_in()
-    leads.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
+    calls.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
 
     data = accounts.export_account(customer_id=customer_id, client_ip=IP)
 
@@ -156,11 +157,11 @@ def test_the_export_holds_the_account_quotes_and_sessions_but_no_secrets() -> No
 def test_deleting_needs_the_password_and_a_confirmation() -> None:
     customer_id = register_customer()
     delete = dict(customer_id=customer_id, client_ip=IP)
-    assert dict(_refusal(accounts.delete_account, **delete, password="", confirm=False).fields) == {
+    assert dict(_refusal(calls.delete_account, **delete, password="", confirm=False).fields) == {
         "Password": "Password is required",
         "Confirm": "Please confirm that the account should be deleted.",
     }
-    wrong = _refusal(accounts.delete_account, **delete, password="nope", confirm=True)
+    wrong = _refusal(calls.delete_account, **delete, password="nope", confirm=True)
     assert (wrong.status, dict(wrong.fields)) == (400, {"Password": "The password is incorrect."})
     assert accounts.account_overview(customer_id=customer_id)
 
@@ -168,10 +169,10 @@ def test_deleting_needs_the_password_and_a_confirmation() -> None:
 def test_deletion_removes_the_customer_keeps_quotes_and_the_address_can_register_again() -> None:
     customer_id = register_customer()
     token = _log_in()
-    accounts.request_password_reset(email="alice@example.com", client_ip=IP)
-    leads.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
+    calls.request_password_reset(email="alice@example.com", client_ip=IP)
+    calls.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
 
-    assert accounts.delete_account(
+    assert calls.delete_account(
         customer_id=customer_id, password=PASSWORD, confirm=True, client_ip=IP
     ) == "Your account has been deleted."
 
@@ -205,7 +206,7 @@ def test_wrong_current_passwords_are_limited_like_logins(configure: Configure) -
     change = dict(customer_id=customer_id, keep_session=None, client_ip=IP,
                   new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD)
     statuses = [
-        _refusal(accounts.change_password, **change, current_password=f"guess-{n}").status
+        _refusal(calls.change_password, **change, current_password=f"guess-{n}").status
         for n in range(4)
     ]
     assert statuses == [400, 400, 400, 429]

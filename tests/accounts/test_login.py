@@ -5,25 +5,27 @@ from passlib.context import CryptContext
 from sqlmodel import Session
 
 from rcxsite import accounts
-from rcxsite.accounts import AccountError
 from rcxsite.db import get_engine
 from rcxsite.models import Customer
+from rcxsite.service_errors import ServiceError
+from tests.support import service_calls as calls
 from tests.support.fixtures import Configure
+from tests.support.rate_limits import reset_rate_limits
 from tests.support.site import PASSWORD, register_customer
 
 IP = "203.0.113.7"
 
 
-def _refusal(**kwargs: str) -> AccountError:
-    with pytest.raises(AccountError) as refused:
-        accounts.authenticate(**{"client_ip": IP, **kwargs})  # type: ignore[arg-type]
+def _refusal(**kwargs: str) -> ServiceError:
+    with pytest.raises(ServiceError) as refused:
+        calls.authenticate(**{"client_ip": IP, **kwargs})  # type: ignore[arg-type]
     return refused.value
 
 
 def test_login_returns_the_session_fields_and_a_token_for_the_customer() -> None:
     customer_id = register_customer(email="Alice@Example.com", user_name="Alice")
 
-    result = accounts.authenticate(email=" alice@EXAMPLE.com", password=PASSWORD, client_ip=IP)
+    result = calls.authenticate(email=" alice@EXAMPLE.com", password=PASSWORD, client_ip=IP)
 
     assert result.message == "Logged in successfully!"
     assert (result.email_address, result.user_name, result.customer_id) == (
@@ -78,13 +80,13 @@ def test_login_upgrades_a_hash_made_with_weaker_parameters(configure: Configure)
     customer_id = register_customer()
     configure(argon2_time_cost=3)
 
-    accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
+    calls.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
 
     with Session(get_engine()) as session:
         customer = session.get(Customer, customer_id)
     assert customer is not None
     assert "$m=19456,t=3,p=1$" in customer.password_hash
-    accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
+    calls.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
 
 
 def test_ten_failures_per_account_lock_it_for_fifteen_minutes() -> None:
@@ -101,8 +103,8 @@ def test_ten_failures_per_account_lock_it_for_fifteen_minutes() -> None:
     assert locked.status == 429
     assert locked.message == "Too many requests. Try again in 15 minutes."
     assert locked.retry_after is not None and 14 * 60 < locked.retry_after <= 15 * 60
-    accounts.reset_rate_limits()
-    assert accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
+    reset_rate_limits()
+    assert calls.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
 
 
 def test_ten_failures_from_one_client_block_it_for_every_account() -> None:
@@ -113,7 +115,7 @@ def test_ten_failures_from_one_client_block_it_for_every_account() -> None:
     blocked = _refusal(email="alice@example.com", password=PASSWORD)
 
     assert blocked.status == 429
-    assert accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip="10.9.9.9")
+    assert calls.authenticate(email="alice@example.com", password=PASSWORD, client_ip="10.9.9.9")
 
 
 def test_unknown_addresses_are_locked_like_known_ones() -> None:
@@ -127,7 +129,7 @@ def test_every_attempt_takes_a_slot_before_the_password_is_checked() -> None:
     # Counting first is what bounds parallel guesses; a success keeps its slot too.
     register_customer()
     for _ in range(10):
-        accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
+        calls.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
 
     refused = _refusal(email="alice@example.com", password=PASSWORD, client_ip=IP)
 

@@ -8,11 +8,13 @@ import pytest
 from sqlmodel import Session, select, update
 
 from rcxsite import accounts
-from rcxsite.accounts import AccountError
 from rcxsite.db import get_engine
 from rcxsite.models import PasswordResetToken, utcnow
+from rcxsite.service_errors import ServiceError
 from rcxsite.settings import Settings
+from tests.support import service_calls as calls
 from tests.support.fixtures import Configure
+from tests.support.rate_limits import reset_rate_limits
 from tests.support.site import (
     PASSWORD,
     SITE_URL,
@@ -31,7 +33,7 @@ NEW_PASSWORD = "brand-new-pass"
 
 
 def _request_token(email: str = "alice@example.com") -> str:
-    assert accounts.request_password_reset(email=email, client_ip=IP) == UNIFORM
+    assert calls.request_password_reset(email=email, client_ip=IP) == UNIFORM
     return reset_token_in(outbox_messages()[-1])
 
 
@@ -40,9 +42,9 @@ def _token_rows() -> list[PasswordResetToken]:
         return list(session.exec(select(PasswordResetToken).order_by(PasswordResetToken.id)))
 
 
-def _reset_refusal(**kwargs: str) -> AccountError:
-    with pytest.raises(AccountError) as refused:
-        accounts.reset_password(**kwargs, client_ip=IP)  # type: ignore[arg-type]
+def _reset_refusal(**kwargs: str) -> ServiceError:
+    with pytest.raises(ServiceError) as refused:
+        calls.reset_password(**kwargs, client_ip=IP)  # type: ignore[arg-type]
     return refused.value
 
 
@@ -71,7 +73,7 @@ def test_a_reset_request_mails_a_link_and_stores_only_the_token_digest() -> None
 def test_unknown_addresses_get_the_same_answer_and_no_mail() -> None:
     register_customer()
 
-    assert accounts.request_password_reset(email="nobody@example.com", client_ip=IP) == UNIFORM
+    assert calls.request_password_reset(email="nobody@example.com", client_ip=IP) == UNIFORM
     assert outbox_messages() == []
     assert _token_rows() == []
 
@@ -85,17 +87,17 @@ def test_unknown_addresses_get_the_same_answer_and_no_mail() -> None:
     ],
 )
 def test_reset_requests_need_a_valid_address(email: str, message: str) -> None:
-    with pytest.raises(AccountError) as refused:
-        accounts.request_password_reset(email=email, client_ip=IP)
+    with pytest.raises(ServiceError) as refused:
+        calls.request_password_reset(email=email, client_ip=IP)
     assert (refused.value.status, refused.value.message) == (422, message)
 
 
 def test_one_reset_mail_per_minute_per_address_known_or_not() -> None:
     register_customer()
     for email in ("alice@example.com", "nobody@example.com"):
-        accounts.request_password_reset(email=email, client_ip=IP)
-        with pytest.raises(AccountError) as refused:
-            accounts.request_password_reset(email=email.upper(), client_ip="192.0.2.1")
+        calls.request_password_reset(email=email, client_ip=IP)
+        with pytest.raises(ServiceError) as refused:
+            calls.request_password_reset(email=email.upper(), client_ip="192.0.2.1")
         assert refused.value.status == 429
         assert refused.value.message == (
             "Too many requests. Try again in 1 minute."
@@ -115,10 +117,10 @@ def test_at_most_five_reset_mails_per_hour(configure: Configure) -> None:
     )
     register_customer()
     for _ in range(5):
-        accounts.request_password_reset(email="alice@example.com", client_ip=IP)
+        calls.request_password_reset(email="alice@example.com", client_ip=IP)
 
-    with pytest.raises(AccountError) as refused:
-        accounts.request_password_reset(email="alice@example.com", client_ip=IP)
+    with pytest.raises(ServiceError) as refused:
+        calls.request_password_reset(email="alice@example.com", client_ip=IP)
 
     assert refused.value.status == 429
     assert refused.value.message.endswith("Try again in 60 minutes.")
@@ -157,7 +159,7 @@ def test_link_checks_are_limited_to_thirty_a_minute_per_client() -> None:
     for _ in range(30):
         accounts.check_reset_token(token="guess", client_ip=IP)
 
-    with pytest.raises(AccountError) as refused:
+    with pytest.raises(ServiceError) as refused:
         accounts.check_reset_token(token="guess", client_ip=IP)
 
     assert refused.value.status == 429
@@ -167,14 +169,14 @@ def test_link_checks_are_limited_to_thirty_a_minute_per_client() -> None:
 
 def test_reset_sets_the_password_voids_other_links_and_revokes_logins(mailbox: Mailbox) -> None:
     register_customer(email="alice@example.com")
-    old_login = accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
-    accounts.request_password_reset(email="alice@example.com", client_ip=IP)
+    old_login = calls.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
+    calls.request_password_reset(email="alice@example.com", client_ip=IP)
     first = reset_token_in(mailbox.wait_for("alice@example.com"))
-    accounts.reset_rate_limits()
-    accounts.request_password_reset(email="alice@example.com", client_ip=IP)
+    reset_rate_limits()
+    calls.request_password_reset(email="alice@example.com", client_ip=IP)
     second = reset_token_in(mailbox.wait_for("alice@example.com"))
 
-    message = accounts.reset_password(
+    message = calls.reset_password(
         email="Alice@Example.com", new_password=NEW_PASSWORD, token=second, client_ip=IP
     )
 
@@ -182,9 +184,9 @@ def test_reset_sets_the_password_voids_other_links_and_revokes_logins(mailbox: M
     assert all(row.used_at is not None for row in _token_rows())
     assert accounts.check_reset_token(token=first, client_ip=IP).is_valid is False
     assert accounts.verify_login_token(old_login.token) is None
-    with pytest.raises(AccountError):
-        accounts.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
-    new_login = accounts.authenticate(
+    with pytest.raises(ServiceError):
+        calls.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
+    new_login = calls.authenticate(
         email="alice@example.com", password=NEW_PASSWORD, client_ip=IP
     )
     assert accounts.verify_login_token(new_login.token) == new_login.customer_id
@@ -197,14 +199,14 @@ def test_reset_sets_the_password_voids_other_links_and_revokes_logins(mailbox: M
 def test_a_link_works_only_once() -> None:
     register_customer()
     token = _request_token()
-    accounts.reset_password(
+    calls.reset_password(
         email="alice@example.com", new_password=NEW_PASSWORD, token=token, client_ip=IP
     )
 
     refusal = _reset_refusal(email="alice@example.com", new_password="another-one", token=token)
 
     assert (refusal.status, refusal.message) == (400, LINK_INVALID)
-    assert accounts.authenticate(email="alice@example.com", password=NEW_PASSWORD, client_ip=IP)
+    assert calls.authenticate(email="alice@example.com", password=NEW_PASSWORD, client_ip=IP)
 
 
 def test_parallel_resets_with_one_link_succeed_exactly_once() -> None:
@@ -213,11 +215,11 @@ def test_parallel_resets_with_one_link_succeed_exactly_once() -> None:
 
     def attempt(index: int) -> str:
         try:
-            accounts.reset_password(
+            calls.reset_password(
                 email="alice@example.com", new_password=f"password-{index}", token=token,
                 client_ip=IP,
             )
-        except AccountError as error:
+        except ServiceError as error:
             return str(error.status)
         return f"password-{index}"
 
@@ -226,7 +228,7 @@ def test_parallel_resets_with_one_link_succeed_exactly_once() -> None:
 
     winners = [outcome for outcome in outcomes if outcome != "400"]
     assert len(winners) == 1 and outcomes.count("400") == 5
-    assert accounts.authenticate(email="alice@example.com", password=winners[0], client_ip=IP)
+    assert calls.authenticate(email="alice@example.com", password=winners[0], client_ip=IP)
 
 
 def test_a_wrong_address_does_not_use_up_the_link() -> None:
@@ -266,28 +268,28 @@ def test_one_client_cannot_mail_many_addresses(configure: Configure) -> None:
     """The per-address limit alone would let one client mail every address once a minute."""
     configure(reset_mail_client_limits="3 per hour")
     for n in range(3):
-        accounts.request_password_reset(email=f"someone{n}@example.com", client_ip=IP)
+        calls.request_password_reset(email=f"someone{n}@example.com", client_ip=IP)
 
-    with pytest.raises(AccountError) as refused:
-        accounts.request_password_reset(email="someone-else@example.com", client_ip=IP)
+    with pytest.raises(ServiceError) as refused:
+        calls.request_password_reset(email="someone-else@example.com", client_ip=IP)
 
     assert refused.value.status == 429
     # Another client is not affected.
-    assert accounts.request_password_reset(email="other@example.com", client_ip="203.0.113.9")
+    assert calls.request_password_reset(email="other@example.com", client_ip="203.0.113.9")
 
 
 def test_new_password_submissions_are_limited_per_client(configure: Configure) -> None:
     configure(reset_submit_limit="3 per 15 minutes")
     for _ in range(3):
-        with pytest.raises(AccountError) as dead_link:
-            accounts.reset_password(
+        with pytest.raises(ServiceError) as dead_link:
+            calls.reset_password(
                 email="alice@example.com", new_password=NEW_PASSWORD, token="x" * 40,
                 client_ip=IP,
             )
         assert dead_link.value.status != 429
 
-    with pytest.raises(AccountError) as refused:
-        accounts.reset_password(
+    with pytest.raises(ServiceError) as refused:
+        calls.reset_password(
             email="alice@example.com", new_password=NEW_PASSWORD, token="x" * 40, client_ip=IP
         )
     assert refused.value.status == 429
@@ -306,9 +308,9 @@ def test_the_screens_reset_with_the_links_digest_and_a_digest_is_no_link() -> No
         email="alice@example.com", new_password=NEW_PASSWORD, token=digest
     ).message == LINK_INVALID
 
-    assert accounts.reset_password_for_link(
+    assert calls.reset_password_for_link(
         email="alice@example.com", new_password=NEW_PASSWORD, link_digest=digest, client_ip=IP
     ) == "Your password has been successfully reset!"
-    assert accounts.authenticate(email="alice@example.com", password=NEW_PASSWORD, client_ip=IP)
+    assert calls.authenticate(email="alice@example.com", password=NEW_PASSWORD, client_ip=IP)
     assert accounts.check_reset_link(link_digest=digest, client_ip=IP).is_valid is False
     assert accounts.check_reset_link(link_digest=None, client_ip=IP).is_valid is False

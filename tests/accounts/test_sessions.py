@@ -10,12 +10,13 @@ from rcxsite import accounts
 from rcxsite.accounts.sessions import session_customer
 from rcxsite.db import get_engine
 from rcxsite.models import LoginSession, utcnow
+from tests.support import service_calls as calls
 from tests.support.fixtures import Configure
 from tests.support.site import PASSWORD, register_customer
 
 
 def log_in(email: str = "alice@example.com") -> str:
-    return accounts.authenticate(email=email, password=PASSWORD, client_ip="10.0.0.1").token
+    return calls.authenticate(email=email, password=PASSWORD, client_ip="10.0.0.1").token
 
 
 def test_a_login_stores_only_the_digest_of_a_random_token() -> None:

@@ -25,7 +25,7 @@ def _frame(token: str, *, ack: str = "") -> str:
 
 
 def test_an_event_from_the_reset_page_carries_the_tokens_digest_only() -> None:
-    token, digest = tokens.new_reset_token()
+    token, digest = tokens.new_token()
 
     rewritten = digest_only_frame(_frame(token, ack="7"))
 
@@ -42,7 +42,7 @@ def test_an_event_from_the_reset_page_carries_the_tokens_digest_only() -> None:
 
 
 def test_the_first_event_in_the_connect_packet_carries_the_digest_only() -> None:
-    token, digest = tokens.new_reset_token()
+    token, digest = tokens.new_token()
     event = {
         "name": "reflex___state____state.hydrate_and_load",
         "payload": {"hashes": ["eb85a6a4d77f9c8e"]},
@@ -71,7 +71,7 @@ def test_other_frames_pass_unchanged() -> None:
 
 
 def test_the_middleware_rewrites_incoming_frames_and_drops_the_referer() -> None:
-    token, _ = tokens.new_reset_token()
+    token, _ = tokens.new_token()
     seen: dict[str, object] = {}
 
     async def app(scope, receive, send) -> None:

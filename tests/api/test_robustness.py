@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
 from rcxsite.api import api, create_api
-from rcxsite.api.errors import MAX_BODY_BYTES
+from rcxsite.api.body_limit import MAX_BODY_BYTES
 from rcxsite.db import get_engine
 from rcxsite.models import Customer, PasswordResetToken
 from tests.support.api import (

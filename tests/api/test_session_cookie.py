@@ -11,7 +11,7 @@ from rcxsite.state.session import _handshake_digest, cookie_value
 
 
 def test_the_handshake_cookie_carries_the_digest_instead_of_the_token() -> None:
-    token, stored_digest = tokens.new_login_token()
+    token, stored_digest = tokens.new_token()
     login = {"EmailAddress": "a@example.com", "UserName": "A", "Token": token, "CustomerId": 7}
     header = f"other=1; userSession={urllib.parse.quote(json.dumps(login))}; last=2"
 
@@ -27,7 +27,7 @@ def test_the_handshake_cookie_carries_the_digest_instead_of_the_token() -> None:
 
 
 def test_a_raw_token_in_the_handshake_is_not_accepted_as_a_digest() -> None:
-    token, _ = tokens.new_login_token()
+    token, _ = tokens.new_token()
     assert _handshake_digest({"Token": token}) is None
     assert _handshake_digest({"Token": "sha256:" + "0" * 63 + "!"}) is None
     assert _digest_only("userSession=not-json") == "userSession=not-json"

@@ -36,8 +36,7 @@ def _hydrated(page: Page, path: str) -> None:
 def test_a_session_replayed_after_logout_is_signed_out(
     page: Page, browser: Browser, live_site: LiveServer
 ) -> None:
-    email = unique_email("replay")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "replay")
     log_in(page, email)
     cookie = session_cookie(page.context)
     entry = page.evaluate("sessionStorage.getItem('userSession')")
@@ -84,8 +83,7 @@ def _open_register(page: Page, live_site: LiveServer, mailbox: Mailbox) -> None:
 
 
 def _open_reset(page: Page, live_site: LiveServer, mailbox: Mailbox) -> None:
-    email = unique_email("long-reset")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "long-reset")
     _hydrated(page, routes.FORGOT_PASSWORD.path)
     page.get_by_label("Email").fill(email)
     page.get_by_role("button", name="Send reset link").click()

@@ -56,8 +56,7 @@ def other_browser(browser, live_site: LiveServer) -> Iterator[Page]:
 
 
 def test_signed_out_visitors_log_in_and_come_back(any_page: Page, live_site: LiveServer) -> None:
-    email = unique_email("account")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "account")
 
     _open_account(any_page, email)
 
@@ -75,8 +74,7 @@ def test_signed_out_visitors_log_in_and_come_back(any_page: Page, live_site: Liv
 def test_the_header_links_to_my_account_when_signed_in(any_page: Page,
                                                       live_site: LiveServer) -> None:
     page = any_page
-    email = unique_email("header")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "header")
     page.goto(routes.LOG_IN.path)
     _log_in_here(page, email)
     expect(page).to_have_url(re.compile(r"://[^/]+/$"))
@@ -119,8 +117,7 @@ def test_the_overview_names_the_plan_and_the_quote_requests(
 def test_details_are_checked_like_registration_and_saved(any_page: Page,
                                                         live_site: LiveServer) -> None:
     page = any_page
-    email = unique_email("details")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "details")
     _open_account(page, email)
     form = page.get_by_role("form", name="Edit details")
 
@@ -152,8 +149,7 @@ def test_a_password_change_ends_the_other_browsers_session(
     any_page: Page, other_browser: Page, live_site: LiveServer, site_mailbox: Mailbox
 ) -> None:
     page = any_page
-    email = unique_email("change")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "change")
     _open_account(other_browser, email)
     _open_account(page, email)
     form = page.get_by_role("form", name="Change password")
@@ -196,8 +192,7 @@ def test_sign_out_everywhere_ends_this_and_every_other_session(
     any_page: Page, other_browser: Page, live_site: LiveServer
 ) -> None:
     page = any_page
-    email = unique_email("everywhere")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "everywhere")
     _open_account(other_browser, email)
     _open_account(page, email)
 
@@ -211,8 +206,7 @@ def test_sign_out_everywhere_ends_this_and_every_other_session(
 
 def test_download_my_data(any_page: Page, live_site: LiveServer) -> None:
     page = any_page
-    email = unique_email("export")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "export")
     _open_account(page, email)
 
     with page.expect_download() as download_info:
@@ -231,8 +225,7 @@ def test_download_my_data(any_page: Page, live_site: LiveServer) -> None:
 def test_delete_account_then_register_again(any_page: Page, live_site: LiveServer,
                                             site_mailbox: Mailbox) -> None:
     page = any_page
-    email = unique_email("delete")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "delete")
     _open_account(page, email)
     form = page.get_by_role("form", name="Delete account")
     button = form.get_by_role("button", name="Delete account")
@@ -261,8 +254,7 @@ def test_no_axe_violations_with_every_form_showing_its_errors(
     any_page: Page, live_site: LiveServer
 ) -> None:
     page = any_page
-    email = unique_email("axe")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "axe")
     _open_account(page, email)
     assert axe_violations(page) == []
 
@@ -283,8 +275,7 @@ def test_no_axe_violations_with_every_form_showing_its_errors(
 def test_a_login_returns_only_to_pages_named_in_the_route_table(
     page: Page, live_site: LiveServer
 ) -> None:
-    email = unique_email("next")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "next")
     page.goto(routes.LOG_IN.path + "?next=https://evil.example/")
     _log_in_here(page, email)
     expect(page).to_have_url(re.compile(r"://localhost:\d+/$"))

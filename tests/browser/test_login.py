@@ -48,8 +48,7 @@ def test_password_can_be_shown_and_hidden(page: Page) -> None:
 
 
 def test_wrong_password_shows_the_service_message(page: Page, live_site: LiveServer) -> None:
-    email = unique_email()
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url)
     page.goto(routes.LOG_IN.path)
     form = page.get_by_role("form", name="Log in")
     form.get_by_label("Email").fill(email)
@@ -62,8 +61,7 @@ def test_wrong_password_shows_the_service_message(page: Page, live_site: LiveSer
 
 def test_login_session_header_refusal_and_logout(any_page: Page, live_site: LiveServer) -> None:
     page = any_page
-    email = unique_email()
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url)
     page.goto(routes.LOG_IN.path)
     form = page.get_by_role("form", name="Log in")
     form.get_by_label("Email").fill(email)
@@ -102,8 +100,7 @@ def test_login_session_header_refusal_and_logout(any_page: Page, live_site: Live
 def test_expired_header_entry_signs_out_and_allows_a_new_login(
     page: Page, live_site: LiveServer
 ) -> None:
-    email = unique_email()
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url)
     log_in(page, email)
     # The live site runs with a header lifetime of a few seconds (tests/conftest.py).
     page.wait_for_function(

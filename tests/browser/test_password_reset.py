@@ -69,8 +69,7 @@ def test_unknown_address_gets_the_same_answer_and_no_mail(page: Page) -> None:
 def test_reset_by_emailed_link(any_page: Page, live_site: LiveServer,
                                site_mailbox: Mailbox) -> None:
     page = any_page
-    email = unique_email("reset")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "reset")
     _request_link(page, email)
     link = _link_from_mail(site_mailbox, email)
     assert link.startswith(live_site.url + "/authentication/reset-password/")
@@ -124,8 +123,7 @@ def _stored_state(states: Path, showing: str, timeout_s: float = 15) -> list[byt
 def test_the_reset_token_is_not_kept_in_the_stored_state(
     page: Page, live_site: LiveServer, site_mailbox: Mailbox
 ) -> None:
-    email = unique_email("stored")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "stored")
     _request_link(page, email)
     link = _link_from_mail(site_mailbox, email)
     token = link.rsplit("/", 1)[-1]
@@ -177,8 +175,7 @@ def test_reset_link_page_verifies_first_then_rejects_a_bad_token(page: Page) -> 
 
 def test_password_reset_signs_out_other_browsers(page: Page, live_site: LiveServer,
                                                  site_mailbox: Mailbox) -> None:
-    email = unique_email("revoked")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "revoked")
     log_in(page, email)
     second = page.context.browser.new_context(base_url=live_site.url)
     try:

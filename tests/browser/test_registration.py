@@ -92,8 +92,7 @@ def test_registration_then_login(any_page: Page, live_site: LiveServer) -> None:
 
 
 def test_duplicate_email_shows_the_error_dialog(page: Page, live_site: LiveServer) -> None:
-    email = unique_email("taken")
-    create_customer(live_site.url, email)
+    email = new_customer(live_site.url, "taken")
     form = _open_registration(page)
     _fill(form, user_name="Someone", email=email.upper(), mobile="0712345678",
           password=PASSWORD, company="Acme", location="Leeds")

@@ -6,19 +6,21 @@ import pytest
 from sqlmodel import Session, delete
 
 from rcxsite.db import get_engine
-from rcxsite.leads import wait_for_quote_mail
+from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import QuoteRequest
-from tests.support.fixtures import configure, fresh_state, mailbox, site_root
+from tests.support.fixtures import configure, fresh_state, mailbox, redis_limits, site_root
 
-__all__ = ["configure", "empty_quote_table", "fresh_state", "mailbox", "site_root"]
+__all__ = [
+    "configure", "empty_quote_table", "fresh_state", "mailbox", "redis_limits", "site_root",
+]
 
 
 @pytest.fixture(autouse=True)
 def empty_quote_table(fresh_state: None) -> Iterator[None]:
     # tests/support's reset_state only knows the account tables.
-    assert wait_for_quote_mail(30), "quote mail outcomes were not recorded in time"
+    assert wait_for_outgoing_mail(30), "quote mail outcomes were not recorded in time"
     with Session(get_engine()) as session:
         session.exec(delete(QuoteRequest))
         session.commit()
     yield
-    assert wait_for_quote_mail(30), "quote mail outcomes were not recorded in time"
+    assert wait_for_outgoing_mail(30), "quote mail outcomes were not recorded in time"

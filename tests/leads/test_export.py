@@ -15,13 +15,14 @@ from sqlalchemy import update
 from sqlmodel import Session, col
 
 from rcxsite.db import get_engine
-from rcxsite.leads import submit_quote, wait_for_quote_mail
 from rcxsite.leads.__main__ import main
 from rcxsite.leads.export import HEADER
+from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import QuoteRequest
 from rcxsite.settings import PROJECT_ROOT, get_settings
 from tests.leads.forms import quote_fields, stored_requests
 from tests.support.fixtures import Configure
+from tests.support.service_calls import submit_quote
 
 
 def run_export(*args: str) -> subprocess.CompletedProcess[str]:
@@ -50,21 +51,20 @@ def set_times(request_id: int, *, created: datetime, mailed: datetime | None) ->
 
 def seed() -> tuple[int, int]:
     """Two requests; the second was made first and its mail never went out."""
+    formulas = {  # what a spreadsheet would run, unless the export defuses it
+        "name": '=HYPERLINK("http://evil.example","x")',
+        "company": "@SUM(A1:A9)",
+        "message": "-2+3 is not a formula, it is our budget maths. Also: ünïcödé, “quotes”.",
+    }
     first = submit_quote(
-        fields=quote_fields(
-            name='=HYPERLINK("http://evil.example","x")',
-            company="@SUM(A1:A9)",
-            message="-2+3 is not a formula, it is our budget maths. Also: ünïcödé, “quotes”.",
-            budget="under-25k",
-        ),
-        client_ip="10.0.0.1",
+        fields=quote_fields(**formulas, budget="under-25k"), client_ip="10.0.0.1"
     ).request_id
     second = submit_quote(
         fields=quote_fields(name="Bob", company="Bob's Bikes", phone="", service="other"),
         client_ip="10.0.0.2",
     ).request_id
     assert first is not None and second is not None
-    assert wait_for_quote_mail(10)
+    assert wait_for_outgoing_mail(10)
     first_mailed = datetime(2026, 3, 2, 9, 0, 5, tzinfo=UTC)
     set_times(first, created=datetime(2026, 3, 2, 9, 0, tzinfo=UTC), mailed=first_mailed)
     set_times(second, created=datetime(2026, 3, 1, 8, 0, tzinfo=UTC), mailed=None)
@@ -82,21 +82,6 @@ def test_export_writes_every_request_oldest_first_with_formulas_defused(tmp_path
     with target.open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.reader(handle))
     assert rows[0] == list(HEADER)
-    assert rows[0] == [
-        "id",
-        "created_at",
-        "name",
-        "email",
-        "company",
-        "phone",
-        "service",
-        "budget",
-        "timeline",
-        "call_date",
-        "call_time",
-        "message",
-        "mailed",
-    ]
     call_date = quote_fields()["call_date"]
     assert rows[1] == [
         str(second),
@@ -129,6 +114,11 @@ def test_export_writes_every_request_oldest_first_with_formulas_defused(tmp_path
         "2026-03-02T09:00:05+00:00",
     ]
     assert len(rows) == 3
+    # Each cell stands under its own column name, whatever the order of HEADER.
+    named = dict(zip(rows[0], rows[2], strict=True))
+    assert (named["id"], named["email"], named["call_time"], named["mailed"]) == (
+        str(first), "alice@client.example", "10:30", "2026-03-02T09:00:05+00:00"
+    )
 
 
 def test_export_since_a_day_and_to_stdout() -> None:

@@ -9,18 +9,19 @@ from alembic.command import downgrade, upgrade
 from sqlalchemy import inspect
 
 from rcxsite.db import get_engine
-from rcxsite.leads import submit_quote, wait_for_quote_mail
+from rcxsite.mail import wait_for_outgoing_mail
 from tests.leads.forms import quote_fields, stored_requests
 from tests.support.fixtures import Configure
 from tests.support.postgres import scratch_postgres
 from tests.support.schema import assert_schema_matches_models
+from tests.support.service_calls import submit_quote
 from tests.support.site import alembic_config
 
 
 @pytest.fixture
 def postgres(configure: Configure) -> Iterator[None]:
     """A scratch database, migrated to head, dropped afterwards."""
-    with scratch_postgres(configure, before_drop=lambda: wait_for_quote_mail(30)):
+    with scratch_postgres(configure, before_drop=lambda: wait_for_outgoing_mail(30)):
         yield
 
 
@@ -42,7 +43,7 @@ def test_quote_requests_on_postgresql() -> None:
         fields=quote_fields(name="Zoë " + "x" * 96, message=longest), client_ip="10.0.0.1"
     )
     assert result.ok, result.errors
-    assert wait_for_quote_mail(10)
+    assert wait_for_outgoing_mail(10)
     [row] = stored_requests()
     assert row.message == longest and len(row.name) == 100
     assert row.mailed_at is not None and row.created_at.tzinfo is not None

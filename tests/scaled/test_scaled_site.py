@@ -62,8 +62,7 @@ def test_nginx_serves_pages_with_their_policy_and_built_files_precompressed(
 
 
 def test_the_rest_api_works_through_nginx(scaled_site: ScaledSite) -> None:
-    email = unique_email("scaled-api")
-    create_customer(scaled_site.url, email)
+    email = new_customer(scaled_site.url, "scaled-api")
     bearer = bearer_for(scaled_site.url, email, PASSWORD)
     status, headers, body = _request(scaled_site.url + "/api/v1/User/Me", headers=bearer)
     assert status == 200 and json.loads(body)["data"]["emailAddress"] == email
@@ -76,8 +75,7 @@ def test_the_rest_api_works_through_nginx(scaled_site: ScaledSite) -> None:
 def test_reset_mails_are_limited_across_workers(
     scaled_site: ScaledSite, scaled_mailbox: Mailbox
 ) -> None:
-    email = unique_email("scaled-limit")
-    create_customer(scaled_site.url, email)
+    email = new_customer(scaled_site.url, "scaled-limit")
 
     def ask(_: int) -> int:
         return _request(scaled_site.url + "/api/v1/Auth/ForgotPassword", method="POST",
@@ -134,8 +132,7 @@ def test_the_account_screens_work_across_workers(
 def test_a_session_outlives_each_worker_being_killed(scaled_site: ScaledSite) -> None:
     """Each worker in turn is killed while the others run: the next request goes to a live
     one, and the login made before still counts (sessions are in PostgreSQL)."""
-    email = unique_email("scaled-kill")
-    create_customer(scaled_site.url, email)
+    email = new_customer(scaled_site.url, "scaled-kill")
     bearer = bearer_for(scaled_site.url, email, PASSWORD)
 
     for index in range(len(scaled_site.worker_pids())):

@@ -27,6 +27,7 @@ from rcxsite.outages import (
     redis_url_with_timeouts,
 )
 from rcxsite.ratelimit import Limit
+from tests.support.rate_limits import forget_storage_connections
 from tests.support.site import refresh_settings
 
 _REFUSED = OperationalError(
@@ -148,7 +149,7 @@ def settings_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch
     yield monkeypatch
     monkeypatch.undo()
     refresh_settings()
-    ratelimit.forget_storage_connections()
+    forget_storage_connections()
 
 
 def test_a_database_host_that_never_answers_is_an_outage_not_a_hang(
@@ -170,7 +171,7 @@ def test_a_redis_host_that_never_answers_is_an_outage_not_a_hang(
     settings_env.setenv("REDIS_URL", f"redis://127.0.0.1:{silent_server}/0")
     settings_env.setenv("RATE_LIMIT_KEY_PREFIX", "rcx-test-silent")
     refresh_settings()
-    ratelimit.forget_storage_connections()
+    forget_storage_connections()
     failure = _gives_up(lambda: ratelimit.hit(Limit("5 per minute", "silent", "a")),
                         within_s=REDIS_COMMAND_TIMEOUT_SECONDS * 6)
     assert is_outage(failure)

@@ -40,6 +40,13 @@ def create_customer(base_url: str, email: str, password: str = PASSWORD) -> None
     assert answer["status"] == 201, answer
 
 
+def new_customer(base_url: str, prefix: str = "customer") -> str:
+    """A customer created through the API under an address of its own; returns the address."""
+    email = unique_email(prefix)
+    create_customer(base_url, email)
+    return email
+
+
 def submit_login(page: Page, email: str, password: str = PASSWORD) -> None:
     """Fill in and send the log-in form of the page shown; what follows is the caller's."""
     form = page.get_by_role("form", name="Log in")

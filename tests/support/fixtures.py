@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import redis
 
 from rcxsite.mail import wait_for_outgoing_mail
+from tests.support.rate_limits import reset_rate_limits
+from tests.support.services import service_missing
 from tests.support.site import isolated_site, refresh_settings, reset_state
 from tests.support.smtp import Mailbox
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 @pytest.fixture(scope="package", autouse=True)
@@ -50,3 +56,18 @@ def mailbox(configure: Configure) -> Iterator[Mailbox]:
     yield box
     wait_for_outgoing_mail(30)
     box.stop()
+
+
+@pytest.fixture
+def redis_limits(configure: Configure) -> Iterator[redis.Redis]:
+    """Rate limits kept in the machine's Redis for one test; yields a client to look inside."""
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        service_missing(f"Redis not reachable at 127.0.0.1:6379: {error}")
+    # A prefix of its own, so neither a running site nor other tests share these counters.
+    configure(redis_url=REDIS_URL, rate_limit_key_prefix=f"rcx-test-{uuid.uuid4().hex}")
+    yield client
+    reset_rate_limits()
+    client.close()

@@ -16,11 +16,12 @@ from alembic.command import upgrade
 from alembic.config import Config
 from sqlmodel import Session, delete
 
-from rcxsite import accounts
 from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import Customer, PasswordResetToken, QuoteRequest
 from rcxsite.settings import PROJECT_ROOT, get_settings
+from tests.support import service_calls as calls
+from tests.support.rate_limits import reset_rate_limits
 
 SITE_URL = "https://rcx.test"
 PASSWORD = "s3cret-pass"
@@ -76,7 +77,7 @@ def reset_state() -> None:
         session.exec(delete(Customer))
         session.exec(delete(QuoteRequest))
         session.commit()
-    accounts.reset_rate_limits()
+    reset_rate_limits()
     for path in get_settings().outbox_dir.glob("*.eml"):
         path.unlink()
 
@@ -91,7 +92,7 @@ def register_customer(
         "location": "Pune",
     }
     values.update(fields)
-    return accounts.register(  # type: ignore[arg-type]
+    return calls.register(  # type: ignore[arg-type]
         # A client of its own each time: these are fixtures, not tests of the limit.
         email=email, password=password, client_ip=f"2001:db8:{secrets.token_hex(2)}::1", **values
     ).id

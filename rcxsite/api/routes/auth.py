@@ -28,7 +28,7 @@ LOGGED_OUT = "Logged out."
     "/ForgotPassword", summary="Mail a password reset link", responses=error_responses(429)
 )
 def forgot_password(body: ForgotPasswordBody, request: Request) -> Envelope[None]:
-    message = accounts.request_password_reset(email=body.email, client_ip=client_address(request))
+    message = accounts.request_password_reset(body, client_ip=client_address(request))
     return Envelope(status=200, message=message)
 
 
@@ -50,10 +50,7 @@ def check_reset_url(
     responses=error_responses(429),
 )
 def reset_password(body: ResetPasswordBody, request: Request) -> Envelope[None]:
-    message = accounts.reset_password(
-        email=body.email, new_password=body.new_password, token=body.token,
-        client_ip=client_address(request),
-    )
+    message = accounts.reset_password(body, client_ip=client_address(request))
     return Envelope(status=200, message=message)
 
 
@@ -61,9 +58,7 @@ def reset_password(body: ResetPasswordBody, request: Request) -> Envelope[None]:
     "/Login", summary="Log in with email and password", responses=error_responses(401, 429)
 )
 def login(body: LoginBody, request: Request) -> Envelope[LoginData]:
-    result = accounts.authenticate(
-        email=body.email, password=body.password, client_ip=client_address(request)
-    )
+    result = accounts.authenticate(body, client_ip=client_address(request))
     data = LoginData(
         emailAddress=result.email_address,
         userName=result.user_name,
@@ -87,8 +82,6 @@ def logout(authorization: str = Header("", max_length=AUTHORIZATION_MAX)) -> Env
     summary="End every session of the signed-in customer, this one included",
     responses=error_responses(401, 429, descriptions=SIGNED_IN_ONLY),
 )
-def logout_all(request: Request, me: CurrentCustomer) -> Envelope[None]:
-    message = accounts.sign_out_everywhere(
-        customer_id=me.customer_id, client_ip=client_address(request)
-    )
+def logout_all(me: CurrentCustomer) -> Envelope[None]:
+    message = accounts.sign_out_everywhere(customer_id=me.customer_id, client_ip=me.client_ip)
     return Envelope(status=200, message=message)

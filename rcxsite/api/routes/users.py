@@ -24,6 +24,11 @@ router = APIRouter(prefix="/User", tags=["User"])
 _ACCOUNT_ERRORS = error_responses(401, 429, descriptions=SIGNED_IN_ONLY)
 
 
+def _account(me: CurrentCustomer, message: str = "OK") -> Envelope[AccountData]:
+    overview = accounts.account_overview(customer_id=me.customer_id)
+    return Envelope(status=200, message=message, data=AccountData.of(overview))
+
+
 @router.post(
     "/CreateCustomer",
     status_code=status.HTTP_201_CREATED,
@@ -31,64 +36,39 @@ _ACCOUNT_ERRORS = error_responses(401, 429, descriptions=SIGNED_IN_ONLY)
     responses=error_responses(409, 429),
 )
 def create_customer(body: CreateCustomerBody, request: Request) -> Envelope[CreatedCustomerData]:
-    created = accounts.register(**body.model_dump(), client_ip=client_address(request))
+    created = accounts.register(body, client_ip=client_address(request))
     return Envelope(status=201, message=created.message, data=CreatedCustomerData(id=created.id))
 
 
 @router.get("/Me", summary="The signed-in customer's account", responses=_ACCOUNT_ERRORS)
 def read_me(me: CurrentCustomer) -> Envelope[AccountData]:
-    overview = accounts.account_overview(customer_id=me.customer_id)
-    return Envelope(status=200, message="OK", data=AccountData.of(overview))
+    return _account(me)
 
 
-@router.patch(
-    "/Me", summary="Correct the signed-in customer's details (not the email)",
-    responses=_ACCOUNT_ERRORS,
-)
-def update_me(
-    body: ProfileBody, request: Request, me: CurrentCustomer
-) -> Envelope[AccountData]:
-    message = accounts.update_details(
-        customer_id=me.customer_id, **body.model_dump(), client_ip=client_address(request)
-    )
-    overview = accounts.account_overview(customer_id=me.customer_id)
-    return Envelope(status=200, message=message, data=AccountData.of(overview))
+@router.patch("/Me", summary="Correct the signed-in customer's details (not the email)",
+              responses=_ACCOUNT_ERRORS)
+def update_me(body: ProfileBody, me: CurrentCustomer) -> Envelope[AccountData]:
+    message = accounts.update_details(body, customer_id=me.customer_id, client_ip=me.client_ip)
+    return _account(me, message)
 
 
-@router.post(
-    "/ChangePassword",
-    summary="Change the password; every other session of the customer ends",
-    responses=_ACCOUNT_ERRORS,
-)
-def change_password(
-    body: ChangePasswordBody, request: Request, me: CurrentCustomer
-) -> Envelope[None]:
-    message = accounts.change_password(
-        customer_id=me.customer_id, **body.model_dump(), keep_session=me.session_digest,
-        client_ip=client_address(request),
-    )
-    return Envelope(status=200, message=message)
+@router.post("/ChangePassword", responses=_ACCOUNT_ERRORS,
+             summary="Change the password; every other session of the customer ends")
+def change_password(body: ChangePasswordBody, me: CurrentCustomer) -> Envelope[None]:
+    return Envelope(status=200, message=accounts.change_password(
+        body, customer_id=me.customer_id, keep_session=me.session_digest, client_ip=me.client_ip,
+    ))
 
 
-@router.get(
-    "/Me/Export",
-    summary="Everything kept about the customer: account, quote requests, sessions",
-    responses=_ACCOUNT_ERRORS,
-)
-def export_me(request: Request, me: CurrentCustomer) -> Envelope[dict[str, Any]]:
-    data = accounts.export_account(customer_id=me.customer_id, client_ip=client_address(request))
+@router.get("/Me/Export", responses=_ACCOUNT_ERRORS,
+            summary="Everything kept about the customer: account, quote requests, sessions")
+def export_me(me: CurrentCustomer) -> Envelope[dict[str, Any]]:
+    data = accounts.export_account(customer_id=me.customer_id, client_ip=me.client_ip)
     return Envelope(status=200, message="OK", data=data)
 
 
-@router.delete(
-    "/Me",
-    summary="Delete the account (password and Confirm: true in the body)",
-    responses=_ACCOUNT_ERRORS,
-)
-def delete_me(
-    body: DeleteAccountBody, request: Request, me: CurrentCustomer
-) -> Envelope[None]:
-    message = accounts.delete_account(
-        customer_id=me.customer_id, **body.model_dump(), client_ip=client_address(request)
-    )
+@router.delete("/Me", responses=_ACCOUNT_ERRORS,
+               summary="Delete the account (password and Confirm: true in the body)")
+def delete_me(body: DeleteAccountBody, me: CurrentCustomer) -> Envelope[None]:
+    message = accounts.delete_account(body, customer_id=me.customer_id, client_ip=me.client_ip)
     return Envelope(status=200, message=message)

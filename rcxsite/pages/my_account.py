@@ -6,11 +6,11 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
-from rcxsite.components.forms import password_field, status_message, text_field
+from rcxsite.components.form_fields import password_field, status_message, text_field
 from rcxsite.components.react import nav_link
 from rcxsite.forms import max_length
 from rcxsite.state import messages as msg
-from rcxsite.state.account import AccountState
+from rcxsite.state.my_account import AccountState
 
 
 def _panel(heading: str, panel_id: str, *children: rx.Component) -> rx.Component:

@@ -6,12 +6,13 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.accounts.inputs import (
+    LINK_INVALID,
     ForgotPasswordInput,
     LoginInput,
     RegistrationInput,
     ResetPasswordInput,
 )
-from rcxsite.components.forms import (
+from rcxsite.components.form_fields import (
     password_field,
     result_dialog,
     status_message,
@@ -148,7 +149,7 @@ def forgot_password_page(route: routes.Route) -> rx.Component:
                 no_validate=True,
                 class_name="auth-form",
                 aria_label="Request a reset link",
-                custom_attrs={"data-failure": msg.RESET_LINK_BROKEN},
+                custom_attrs={"data-failure": msg.SOMETHING_WENT_WRONG},
             ),
         ),
         result_dialog(open_=ForgotPasswordState.result != "", title="Password reset",
@@ -188,7 +189,7 @@ def reset_password_page(route: routes.Route) -> rx.Component:
             ("done", status_message(ResetPasswordState.notice, kind="success")),
             ("invalid", rx.el.div(
                 rx.el.h2(msg.LINK_INVALID_TITLE, class_name="auth-subtitle"),
-                rx.el.p(msg.LINK_INVALID),
+                rx.el.p(LINK_INVALID),
                 rx.el.p(nav_link("Request a new reset link", to=routes.FORGOT_PASSWORD.path,
                                  class_name="button button-primary")),
                 role="alert",

@@ -7,30 +7,30 @@ ends this page's powers too.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
-from collections.abc import AsyncIterator, Callable
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import reflex as rx
 
 from rcxsite import accounts, routes
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
+from rcxsite.accounts.my_account import DETAILS_SAVED
 from rcxsite.state.login import log_in_path
 from rcxsite.state.messages import SOMETHING_WENT_WRONG
+from rcxsite.state.service_calls import Outcome, call_service, messages_for
 from rcxsite.state.session import SessionState
 
-logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
-DETAIL_FIELDS = tuple(field.alias or name for name, field in ProfileInput.model_fields.items())
-PASSWORD_FIELDS = tuple(
-    field.alias or name for name, field in ChangePasswordInput.model_fields.items()
-)
-DELETE_FIELDS = tuple(
-    field.alias or name for name, field in DeleteAccountInput.model_fields.items()
-)
+DETAIL_FIELDS = ProfileInput.field_names()
+PASSWORD_FIELDS = ChangePasswordInput.field_names()
+DELETE_FIELDS = DeleteAccountInput.field_names()
 EXPORT_FILE = "rcx-account-data.json"
+
+
+def _to_login() -> rx.event.EventSpec:
+    return rx.redirect(log_in_path(routes.ACCOUNT.path))
 
 
 def _no_errors(fields: tuple[str, ...]) -> dict[str, str]:
@@ -87,12 +87,17 @@ class AccountState(SessionState):
         if shown != (self.user_name, self.mobile_number, self.company_name, self.location):
             self.form_version += 1
 
-    async def _customer_or_login(self) -> tuple[int | None, list[rx.event.EventSpec]]:
+    async def _act(self, call: Callable[[int], T]) -> Outcome[T] | None:
+        """Runs one account action for the signed-in customer; None when nobody is signed
+        in any more (the caller sends the visitor to the login page)."""
         customer_id = await self._signed_in_customer()
         self.signed_in = customer_id is not None
         if customer_id is None:
-            return None, [rx.redirect(log_in_path(routes.ACCOUNT.path))]
-        return customer_id, []
+            return None
+        try:
+            return await call_service(call, customer_id)
+        finally:
+            self.busy = ""
 
     @rx.event
     async def load(self):
@@ -103,66 +108,40 @@ class AccountState(SessionState):
         self.detail_errors = _no_errors(DETAIL_FIELDS)
         self.password_errors = _no_errors(PASSWORD_FIELDS)
         self.delete_errors = _no_errors(DELETE_FIELDS)
-        customer_id, redirect = await self._customer_or_login()
-        if customer_id is None:
-            yield redirect
+        outcome = await self._act(lambda customer_id: accounts.account_overview(
+            customer_id=customer_id))
+        if outcome is None:
+            yield _to_login()
             return
-        try:
-            overview = await asyncio.to_thread(accounts.account_overview, customer_id=customer_id)
-        except Exception:
-            logger.exception("could not show an account")
+        if not outcome.ok:
             self.view, self.closed_message = "closed", SOMETHING_WENT_WRONG
             return
-        self._show(overview)
+        self._show(outcome.result())
         self.view = "ready"
-
-    async def _run(
-        self, action: str, call: Callable[[int], Any]
-    ) -> AsyncIterator[tuple[str, Any]]:
-        """Runs one account action in a thread for the signed-in customer: yields the
-        events to send first, then ("ok", result) or ("refused", AccountError) or
-        ("broken", None)."""
-        customer_id, redirect = await self._customer_or_login()
-        if customer_id is None:
-            yield "events", redirect
-            return
-        self.busy = action
-        yield "events", None
-        try:
-            result = await asyncio.to_thread(call, customer_id)
-        except accounts.AccountError as refusal:
-            yield "refused", refusal
-        except Exception:
-            logger.exception("account action %s failed unexpectedly", action)
-            yield "broken", None
-        else:
-            yield "ok", result
-        finally:
-            self.busy = ""
 
     @rx.event
     async def save_details(self, form: dict[str, str]):
         self.details_message, self.details_failed = "", False
         details, errors = ProfileInput.read({name: form.get(name) for name in DETAIL_FIELDS})
-        self.detail_errors = {name: errors.get(name, "") for name in DETAIL_FIELDS}
+        self.detail_errors = messages_for(DETAIL_FIELDS, errors)
         if details is None:
             return
         client_ip = self.router.session.client_ip
 
         def call(customer_id: int) -> accounts.AccountOverview:
-            accounts.update_details(customer_id=customer_id, **details.model_dump(),
-                                    client_ip=client_ip)
+            accounts.update_details(details, customer_id=customer_id, client_ip=client_ip)
             return accounts.account_overview(customer_id=customer_id)
 
-        async for outcome, value in self._run("details", call):
-            if outcome == "events":
-                yield value
-            elif outcome == "ok":
-                self._show(value)
-                self.details_message = accounts.account.DETAILS_SAVED
-            else:
-                self.details_failed = True
-                self.details_message = value.message if value else SOMETHING_WENT_WRONG
+        self.busy = "details"
+        yield
+        outcome = await self._act(call)
+        if outcome is None:
+            yield _to_login()
+        elif outcome.ok:
+            self._show(outcome.result())
+            self.details_message = DETAILS_SAVED
+        else:
+            self.details_failed, self.details_message = True, outcome.message()
 
     @rx.event
     async def change_password(self, form: dict[str, str]):
@@ -170,29 +149,28 @@ class AccountState(SessionState):
         change, errors = ChangePasswordInput.read(
             {name: form.get(name) for name in PASSWORD_FIELDS}
         )
-        self.password_errors = {name: errors.get(name, "") for name in PASSWORD_FIELDS}
+        self.password_errors = messages_for(PASSWORD_FIELDS, errors)
         if change is None:
             return
         keep, client_ip = self._current_digest(), self.router.session.client_ip
 
         def call(customer_id: int) -> str:
             return accounts.change_password(
-                customer_id=customer_id, **change.model_dump(), keep_session=keep,
-                client_ip=client_ip,
+                change, customer_id=customer_id, keep_session=keep, client_ip=client_ip
             )
 
-        async for outcome, value in self._run("password", call):
-            if outcome == "events":
-                yield value
-            elif outcome == "ok":
-                self.password_message = value
-                self.form_version += 1  # empties the three fields
-            elif outcome == "refused" and value.fields:
-                self.password_errors = {name: value.fields.get(name, "")
-                                        for name in PASSWORD_FIELDS}
-            else:
-                self.password_failed = True
-                self.password_message = value.message if value else SOMETHING_WENT_WRONG
+        self.busy = "password"
+        yield
+        outcome = await self._act(call)
+        if outcome is None:
+            yield _to_login()
+        elif outcome.ok:
+            self.password_message = outcome.result()
+            self.form_version += 1  # empties the three fields
+        elif outcome.field_refusal:
+            self.password_errors = outcome.field_messages(PASSWORD_FIELDS)
+        else:
+            self.password_failed, self.password_message = True, outcome.message()
 
     def _close(self, message: str) -> list[rx.event.EventSpec]:
         self.view, self.closed_message, self.signed_in = "closed", message, False
@@ -202,58 +180,56 @@ class AccountState(SessionState):
     async def sign_out_everywhere(self):
         self.data_message = ""
         client_ip = self.router.session.client_ip
-
-        def call(customer_id: int) -> str:
-            return accounts.sign_out_everywhere(customer_id=customer_id, client_ip=client_ip)
-
-        async for outcome, value in self._run("sessions", call):
-            if outcome == "events":
-                yield value
-            elif outcome == "ok":
-                yield self._close(value)
-            else:
-                self.data_message = value.message if value else SOMETHING_WENT_WRONG
+        self.busy = "sessions"
+        yield
+        outcome = await self._act(lambda customer_id: accounts.sign_out_everywhere(
+            customer_id=customer_id, client_ip=client_ip))
+        if outcome is None:
+            yield _to_login()
+        elif outcome.ok:
+            yield self._close(outcome.result())
+        else:
+            self.data_message = outcome.message()
 
     @rx.event
     async def download_data(self):
         self.data_message = ""
         client_ip = self.router.session.client_ip
-
-        def call(customer_id: int) -> dict[str, Any]:
-            return accounts.export_account(customer_id=customer_id, client_ip=client_ip)
-
-        async for outcome, value in self._run("export", call):
-            if outcome == "events":
-                yield value
-            elif outcome == "ok":
-                yield rx.download(
-                    data=json.dumps(value, indent=2, ensure_ascii=False),
-                    filename=EXPORT_FILE, mime_type="application/json",
-                )
-            else:
-                self.data_message = value.message if value else SOMETHING_WENT_WRONG
+        self.busy = "export"
+        yield
+        outcome = await self._act(lambda customer_id: accounts.export_account(
+            customer_id=customer_id, client_ip=client_ip))
+        if outcome is None:
+            yield _to_login()
+        elif outcome.ok:
+            yield rx.download(
+                data=json.dumps(outcome.result(), indent=2, ensure_ascii=False),
+                filename=EXPORT_FILE, mime_type="application/json",
+            )
+        else:
+            self.data_message = outcome.message()
 
     @rx.event
     async def delete_account(self, form: dict[str, Any]):
         self.delete_message = ""
         raw = {"Password": form.get("Password"), "Confirm": bool(form.get("Confirm"))}
         deletion, errors = DeleteAccountInput.read(raw)
-        self.delete_errors = {name: errors.get(name, "") for name in DELETE_FIELDS}
+        self.delete_errors = messages_for(DELETE_FIELDS, errors)
         if deletion is None:
             return
         client_ip = self.router.session.client_ip
 
         def call(customer_id: int) -> str:
-            return accounts.delete_account(
-                customer_id=customer_id, **deletion.model_dump(), client_ip=client_ip
-            )
+            return accounts.delete_account(deletion, customer_id=customer_id, client_ip=client_ip)
 
-        async for outcome, value in self._run("delete", call):
-            if outcome == "events":
-                yield value
-            elif outcome == "ok":
-                yield self._close(value)
-            elif outcome == "refused" and value.fields:
-                self.delete_errors = {name: value.fields.get(name, "") for name in DELETE_FIELDS}
-            else:
-                self.delete_message = value.message if value else SOMETHING_WENT_WRONG
+        self.busy = "delete"
+        yield
+        outcome = await self._act(call)
+        if outcome is None:
+            yield _to_login()
+        elif outcome.ok:
+            yield self._close(outcome.result())
+        elif outcome.field_refusal:
+            self.delete_errors = outcome.field_messages(DELETE_FIELDS)
+        else:
+            self.delete_message = outcome.message()

@@ -16,7 +16,6 @@ from sqlmodel import Session, col, select
 
 from rcxsite import mail
 from rcxsite.accounts import limits
-from rcxsite.accounts.errors import AccountError
 from rcxsite.accounts.inputs import (
     CURRENT_PASSWORD_WRONG,
     PASSWORD_WRONG,
@@ -30,6 +29,7 @@ from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.content.quote import SERVICE_CHOICES, label_of
 from rcxsite.db import session_scope
 from rcxsite.models import Customer, LoginSession, PasswordResetToken, QuoteRequest, utcnow
+from rcxsite.service_errors import ServiceError
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +55,9 @@ class QuoteSummary:
     status: str = QUOTE_STATUS
 
 
+_CONTACT_DETAILS = ("user_name", "email", "mobile_number", "company_name", "location")
+
+
 @dataclass(frozen=True, slots=True)
 class AccountOverview:
     user_name: str
@@ -70,7 +73,7 @@ class AccountOverview:
 def _customer(session: Session, customer_id: int) -> Customer:
     customer = session.get(Customer, customer_id)
     if customer is None:  # deleted while a session was still being checked
-        raise AccountError(401, SIGNED_OUT)
+        raise ServiceError(401, SIGNED_OUT)
     return customer
 
 
@@ -108,25 +111,14 @@ def account_overview(*, customer_id: int) -> AccountOverview:
     with session_scope() as session:
         customer = _customer(session, customer_id)
         return AccountOverview(
-            user_name=customer.user_name,
-            email=customer.email,
-            mobile_number=customer.mobile_number,
-            company_name=customer.company_name,
-            location=customer.location,
+            **{name: getattr(customer, name) for name in _CONTACT_DETAILS},
             member_since=customer.created_at,
             plan=_plan(customer),
             quotes=_quote_summaries(session, customer),
         )
 
 
-def update_details(
-    *, customer_id: int, user_name: str, mobile_number: str, company_name: str, location: str,
-    client_ip: str,
-) -> str:
-    details = ProfileInput.parse(
-        {"user_name": user_name, "mobile_number": mobile_number,
-         "company_name": company_name, "location": location}
-    )
+def update_details(details: ProfileInput, *, customer_id: int, client_ip: str) -> str:
     limits.count_account_change(customer_id=customer_id, client_ip=client_ip)
     with session_scope() as session:
         customer = _customer(session, customer_id)
@@ -154,19 +146,14 @@ def _check_password(
     matches, _ = verify_password(password, stored)
     if not matches:
         message = _WRONG_PASSWORD[field]
-        raise AccountError(400, message, fields={field: message})
+        raise ServiceError(400, message, fields={field: message})
     return email, name
 
 
 def change_password(
-    *, customer_id: int, current_password: str, new_password: str, confirm_password: str,
-    keep_session: str | None, client_ip: str,
+    form: ChangePasswordInput, *, customer_id: int, keep_session: str | None, client_ip: str
 ) -> str:
     """Sets the new password and ends every session but `keep_session` (a token digest)."""
-    form = ChangePasswordInput.parse(
-        {"current_password": current_password, "new_password": new_password,
-         "confirm_password": confirm_password}
-    )
     email, name = _check_password(
         customer_id, form.current_password, client_ip, field="CurrentPassword"
     )
@@ -237,10 +224,9 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
         }
 
 
-def delete_account(*, customer_id: int, password: str, confirm: bool, client_ip: str) -> str:
+def delete_account(form: DeleteAccountInput, *, customer_id: int, client_ip: str) -> str:
     """Removes the customer, their sessions and reset links (GDPR erasure). Quote requests
     stay for sales, who answer them by their own address; no row points to the account."""
-    form = DeleteAccountInput.parse({"password": password, "confirm": confirm})
     email, name = _check_password(customer_id, form.password, client_ip, field="Password")
     with session_scope() as session:
         session.exec(delete(LoginSession).where(col(LoginSession.customer_id) == customer_id))
