@@ -134,3 +134,4 @@ def testimonial(item: Testimonial) -> rx.Component:
         rx.el.figcaption(f"{item.name}, {item.role}, {item.company}"),
         class_name="testimonial",
     )
+

@@ -6,14 +6,14 @@ from rcxsite import routes
 from rcxsite.components.blocks import case_study_cards, cta_band, hero, section
 from rcxsite.components.react import nav_link
 from rcxsite.content.case_studies import CASE_STUDIES
+from rcxsite.templates.page_top import page_hero
 
 _STUDIES = {study.slug: study for study in CASE_STUDIES}
 
 
 def case_studies_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Insights",
-             art="/illustrations/case-study.svg"),
+        page_hero(route, "Insights", "case-study"),
         section(
             "Client stories",
             case_study_cards(CASE_STUDIES),

@@ -12,12 +12,12 @@ from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.content.products import PRODUCTS
 from rcxsite.content.types import Plan
 from rcxsite.state.login import LoginState
+from rcxsite.templates.page_top import page_hero
 
 
 def about_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow=f"Since {FOUNDED}",
-             art="/illustrations/about.svg"),
+        page_hero(route, f"Since {FOUNDED}", "about"),
         section(
             "What we believe",
             card_grid(*[card(title, body) for title, body in VALUES]),
@@ -35,8 +35,7 @@ def about_page(route: routes.Route) -> rx.Component:
 
 def products_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Products",
-             art="/illustrations/services.svg"),
+        page_hero(route, "Products", "services"),
         section(
             "Ready when you are",
             card_grid(
@@ -92,8 +91,7 @@ def _plan_card(plan: Plan) -> rx.Component:
 
 def pricing_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Pricing", cta=False,
-             art="/illustrations/pricing.svg"),
+        page_hero(route, "Pricing", "pricing", cta=False),
         section(
             "Plans",
             card_grid(*[_plan_card(plan) for plan in PLANS]),
@@ -104,8 +102,7 @@ def pricing_page(route: routes.Route) -> rx.Component:
 
 def careers_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Careers", cta=False,
-             art="/illustrations/careers.svg"),
+        page_hero(route, "Careers", "careers", cta=False),
         section(
             "Open positions",
             card_grid(

@@ -9,12 +9,12 @@ from rcxsite.content.csr import CSR_ACTIVITIES
 from rcxsite.content.life_at import LIFE_AT
 from rcxsite.content.testimonials import TESTIMONIALS
 from rcxsite.content.types import Section
+from rcxsite.templates.page_top import page_hero
 
 
 def blogs_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Insights", cta=False,
-             art="/illustrations/insights.svg"),
+        page_hero(route, "Insights", "insights", cta=False),
         section(
             "Latest articles",
             card_grid(
@@ -74,8 +74,7 @@ def csr_page(route: routes.Route) -> rx.Component:
 
 def testimonials_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Insights",
-             art="/illustrations/insights.svg"),
+        page_hero(route, "Insights", "insights"),
         section(
             "In our clients' words",
             rx.el.div(

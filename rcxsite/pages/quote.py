@@ -3,7 +3,7 @@
 import reflex as rx
 
 from rcxsite import routes
-from rcxsite.components.blocks import hero, section
+from rcxsite.components.blocks import section
 from rcxsite.components.form_fields import (
     select_field,
     status_message,
@@ -16,6 +16,7 @@ from rcxsite.content.company import EMAIL, PHONE
 from rcxsite.forms import max_length
 from rcxsite.leads import QuoteInput
 from rcxsite.state.quote import QUOTE_FORM_ID, SUBMIT_BROKEN, QuoteState
+from rcxsite.templates.page_top import page_hero
 
 STEPS = (
     "Tell us about your project and pick a time for a call.",
@@ -100,8 +101,7 @@ def _confirmation() -> rx.Component:
 
 def quote_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(route.title, route.description, eyebrow="Book a call", cta=False,
-             art="/illustrations/quote.svg"),
+        page_hero(route, "Book a call", "quote", cta=False),
         section(
             "Book a call",
             rx.cond(QuoteState.confirmation != "", _confirmation(), _form()),
