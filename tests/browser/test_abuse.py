@@ -14,9 +14,9 @@ from rcxsite import routes
 from rcxsite.templates.layouts import TOO_MUCH_TEXT
 from tests.support.accounts_ui import (
     RESET_LINK,
-    create_customer,
     header_action,
     log_in,
+    new_customer,
     session_cookie,
     unique_email,
 )

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from sqlmodel import Session, create_engine
 
 from rcxsite import routes
@@ -20,6 +20,7 @@ from tests.support.accounts_ui import (
     api_post,
     create_customer,
     header_action,
+    new_customer,
     submit_login,
     unique_email,
 )
@@ -47,6 +48,17 @@ def _open_account(page: Page, email: str, password: str = PASSWORD) -> None:
 def _signed_out(page: Page) -> None:
     page.goto(routes.ACCOUNT.path)
     expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path)))
+
+
+def _sent_empty(page: Page, name: str, *messages: str) -> tuple[Locator, Locator]:
+    """The form called `name` and its button of the same name, clicked with nothing filled
+    in: each of `messages` shows in the form."""
+    form = page.get_by_role("form", name=name)
+    button = form.get_by_role("button", name=name)
+    button.click()
+    for message in messages:
+        expect(form.get_by_text(message)).to_be_visible()
+    return form, button
 
 
 @pytest.fixture
@@ -152,13 +164,9 @@ def test_a_password_change_ends_the_other_browsers_session(
     email = new_customer(live_site.url, "change")
     _open_account(other_browser, email)
     _open_account(page, email)
-    form = page.get_by_role("form", name="Change password")
-    button = form.get_by_role("button", name="Change password")
 
-    button.click()
-    expect(form.get_by_text("Please enter your current password.")).to_be_visible()
-    expect(form.get_by_text("Please enter a new password.")).to_be_visible()
-    expect(form.get_by_text("Please confirm your new password.")).to_be_visible()
+    form, button = _sent_empty(page, "Change password", "Please enter your current password.",
+                               "Please enter a new password.", "Please confirm your new password.")
     form.get_by_label("Current password", exact=True).fill("wrong-pass")
     form.get_by_label("New password", exact=True).fill("abc")
     form.get_by_label("Confirm new password", exact=True).fill("abc")
@@ -227,12 +235,9 @@ def test_delete_account_then_register_again(any_page: Page, live_site: LiveServe
     page = any_page
     email = new_customer(live_site.url, "delete")
     _open_account(page, email)
-    form = page.get_by_role("form", name="Delete account")
-    button = form.get_by_role("button", name="Delete account")
 
-    button.click()
-    expect(form.get_by_text("Password is required")).to_be_visible()
-    expect(form.get_by_text("Please confirm that the account should be deleted.")).to_be_visible()
+    form, button = _sent_empty(page, "Delete account", "Password is required",
+                               "Please confirm that the account should be deleted.")
     form.get_by_label("Password", exact=True).fill("wrong-pass")
     form.get_by_label(re.compile("I understand")).check()
     button.click()

@@ -11,14 +11,13 @@ from rcxsite import routes
 from tests.conftest import HEADER_SESSION_SECONDS
 from tests.support.accounts_ui import (
     PASSWORD,
-    create_customer,
     header_action,
     header_entry,
     log_in,
+    new_customer,
     record_button_states,
     recorded_button_states,
     session_cookie,
-    unique_email,
 )
 from tests.support.live_server import LiveServer
 

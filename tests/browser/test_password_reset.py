@@ -12,9 +12,9 @@ from rcxsite import routes
 from tests.support.accounts_ui import (
     PASSWORD,
     RESET_LINK,
-    create_customer,
     header_action,
     log_in,
+    new_customer,
     record_button_states,
     recorded_button_states,
     unique_email,

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from rcxsite import routes
 from rcxsite.content.pricing import PLANS
-from tests.support.accounts_ui import PASSWORD, create_customer, log_in, unique_email
+from tests.support.accounts_ui import PASSWORD, log_in, new_customer, unique_email
 from tests.support.live_server import LiveServer
 
 REQUIRED = {

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TypeVar
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -21,8 +23,8 @@ from tests.scaled.conftest import FAULT_REPORT, ScaledSite, running_scaled_site
 from tests.scaled.http import bearer_for, request
 from tests.support.accounts_ui import (
     PASSWORD,
-    create_customer,
     expect_signed_in_at_home,
+    new_customer,
     submit_login,
     unique_email,
 )
@@ -33,24 +35,26 @@ from tests.support.smtp import Mailbox
 CLIENT_TIMEOUT_S = 30
 
 
+Scratch = TypeVar("Scratch", ScratchPostgres, ScratchRedis)
+
+
+def _running(service: Scratch) -> Iterator[Scratch]:
+    """The service started, for as long as the caller holds it; then removed, whatever happened."""
+    try:
+        service.start()
+        yield service
+    finally:
+        service.remove()
+
+
 @pytest.fixture(scope="module")
 def scratch_postgres() -> Iterator[ScratchPostgres]:
-    cluster = ScratchPostgres()
-    try:
-        cluster.start()
-        yield cluster
-    finally:
-        cluster.remove()
+    yield from _running(ScratchPostgres())
 
 
 @pytest.fixture(scope="module")
 def scratch_redis() -> Iterator[ScratchRedis]:
-    server = ScratchRedis()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.remove()
+    yield from _running(ScratchRedis())
 
 
 @pytest.fixture(scope="module")
@@ -90,17 +94,29 @@ def _unavailable(site: ScaledSite, path: str, *, method: str = "GET", body: dict
     assert answer_headers["Retry-After"] == str(RETRY_AFTER_SECONDS)
 
 
+@contextmanager
+def _outage(service: Scratch, name: str, site: ScaledSite,
+            tab: Page) -> Iterator[tuple[str, dict[str, str]]]:
+    """Yields a new customer's address and the Authorization header of a session of theirs,
+    with `service` down (stopped as in a crash) until the block ends and the tab on the log-in
+    page. Down either service, a login is answered 503: it checks the password in PostgreSQL
+    and counts against limits kept in Redis (without them, no password check)."""
+    email = new_customer(site.url, f"{name.lower()}-outage")
+    bearer = bearer_for(site.url, email, PASSWORD)
+    tab.goto(routes.LOG_IN.path)
+    service.stop()
+    try:
+        _unavailable(site, "/Auth/Login", method="POST", outage=name,
+                     body={"UserName": email, "Password": PASSWORD})
+        yield email, bearer
+    finally:
+        service.start()
+
+
 def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
     fault_site: ScaledSite, scratch_postgres: ScratchPostgres, tab: Page
 ) -> None:
-    email = new_customer(fault_site.url, "pg-outage")
-    bearer = bearer_for(fault_site.url, email, PASSWORD)
-    tab.goto(routes.LOG_IN.path)
-
-    scratch_postgres.stop()
-    try:
-        _unavailable(fault_site, "/Auth/Login", method="POST", outage="PostgreSQL",
-                     body={"UserName": email, "Password": PASSWORD})
+    with _outage(scratch_postgres, "PostgreSQL", fault_site, tab) as (email, bearer):
         _unavailable(fault_site, "/User/Me", headers=bearer, outage="PostgreSQL")
         _unavailable(fault_site, "/User/CreateCustomer", method="POST", outage="PostgreSQL",
                      body={
@@ -119,8 +135,6 @@ def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
         forgot.get_by_role("button", name="Send reset link").click()
         expect(tab.get_by_role("alertdialog")).to_contain_text(msg.SOMETHING_WENT_WRONG)
         tab.get_by_role("alertdialog").get_by_role("button", name="OK").click()
-    finally:
-        scratch_postgres.start()
 
     # Nothing restarted: the same session, the same tab.
     started = time.monotonic()
@@ -135,15 +149,7 @@ def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
 def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
     fault_site: ScaledSite, scratch_redis: ScratchRedis, tab: Page
 ) -> None:
-    email = new_customer(fault_site.url, "redis-outage")
-    bearer = bearer_for(fault_site.url, email, PASSWORD)
-    tab.goto(routes.LOG_IN.path)
-
-    scratch_redis.stop()
-    try:
-        # A login counts against limits kept in Redis: without them, no password check.
-        _unavailable(fault_site, "/Auth/Login", method="POST", outage="Redis",
-                     body={"UserName": email, "Password": PASSWORD})
+    with _outage(scratch_redis, "Redis", fault_site, tab) as (email, bearer):
         # Sessions are in PostgreSQL: a signed-in customer still reads the account.
         status, _, body = request(fault_site.url + "/api/v1/User/Me", headers=bearer,
                                   timeout=CLIENT_TIMEOUT_S)
@@ -154,8 +160,6 @@ def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
         notice = tab.get_by_role("alert").filter(has_text=msg.LOGIN_BROKEN)
         expect(notice).to_be_visible()
         _note("Redis down: log-in screen showed its text in ms", time.monotonic() - started)
-    finally:
-        scratch_redis.start()
 
     started = time.monotonic()
     status, _, _ = request(fault_site.url + "/api/v1/Auth/Login", method="POST",

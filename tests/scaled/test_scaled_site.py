@@ -24,6 +24,7 @@ from tests.support.accounts_ui import (
     create_customer,
     expect_signed_in_at_home,
     header_action,
+    new_customer,
     submit_login,
     unique_email,
 )
