@@ -24,7 +24,7 @@ from rcxsite.accounts.inputs import (
     ProfileInput,
 )
 from rcxsite.accounts.passwords import hash_password, verify_password
-from rcxsite.accounts.sessions import revoke_all_sessions
+from rcxsite.accounts.sessions import revoke_all_sessions, void_reset_links
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.content.quote import SERVICE_CHOICES, label_of
 from rcxsite.db import session_scope
@@ -164,6 +164,7 @@ def change_password(
         customer.password_hash = new_hash
         session.add(customer)
         revoke_all_sessions(session, customer_id, now, keep=keep_session)
+        void_reset_links(session, customer_id, now)
     mail.send_password_changed_mail(to=email, user_name=name)
     logger.info("Customer %d changed their password", customer_id)
     return PASSWORD_CHANGED
@@ -171,8 +172,10 @@ def change_password(
 
 def sign_out_everywhere(*, customer_id: int, client_ip: str) -> str:
     limits.count_account_change(customer_id=customer_id, client_ip=client_ip)
+    now = utcnow()
     with session_scope() as session:
-        revoke_all_sessions(session, customer_id, utcnow())
+        revoke_all_sessions(session, customer_id, now)
+        void_reset_links(session, customer_id, now)
     logger.info("Customer %d signed out everywhere", customer_id)
     return SIGNED_OUT_EVERYWHERE
 

@@ -13,7 +13,7 @@ from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import LINK_INVALID, ForgotPasswordInput, ResetPasswordInput
 from rcxsite.accounts.passwords import hash_password
 from rcxsite.accounts.results import ResetCheck
-from rcxsite.accounts.sessions import revoke_all_sessions
+from rcxsite.accounts.sessions import revoke_all_sessions, void_reset_links
 from rcxsite.accounts.tokens import new_token, token_digest
 from rcxsite.accounts.validation import email_key, normalize_email, text
 from rcxsite.db import get_engine, session_scope
@@ -144,15 +144,7 @@ def _set_new_password(form: ResetPasswordInput, digest: str | None) -> str:
         session.add(customer)
         assert customer.id is not None
         revoke_all_sessions(session, customer.id, now)  # whoever knew the old one is out
-        # Any other link still in a mailbox could undo this reset; void them all.
-        session.exec(
-            update(PasswordResetToken)
-            .where(
-                col(PasswordResetToken.customer_id) == customer.id,
-                col(PasswordResetToken.used_at).is_(None),
-            )
-            .values(used_at=now)
-        )
+        void_reset_links(session, customer.id, now)
         recipient, user_name, customer_id = customer.email, customer.user_name, customer.id
     mail.send_password_changed_mail(to=recipient, user_name=user_name)
     logger.info("Password reset for customer %d", customer_id)

@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 
 from rcxsite.accounts.tokens import new_token, token_digest
 from rcxsite.db import session_scope
-from rcxsite.models import LoginSession, utcnow
+from rcxsite.models import LoginSession, PasswordResetToken, utcnow
 from rcxsite.settings import get_settings
 
 # The browser's name for the login: the cookie (spec §3) and the session-storage entry.
@@ -80,6 +80,20 @@ def end_digest_session(digest: str) -> None:
             .where(col(LoginSession.token_hash) == digest, col(LoginSession.revoked_at).is_(None))
             .values(revoked_at=utcnow())
         )
+
+
+def void_reset_links(session: Session, customer_id: int, now: datetime) -> None:
+    """Within the caller's transaction: every unused reset link of a customer stops working
+    (after a reset, a password change or sign out everywhere, a link still in a mailbox
+    must not undo it)."""
+    session.exec(
+        update(PasswordResetToken)
+        .where(
+            col(PasswordResetToken.customer_id) == customer_id,
+            col(PasswordResetToken.used_at).is_(None),
+        )
+        .values(used_at=now)
+    )
 
 
 def revoke_all_sessions(

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
+
+from rcxsite.settings import keyed_hash
 
 # 32 bytes = 256 random bits, URL-safe so a token can sit in a link's path or a cookie.
 _TOKEN_BYTES = 32
@@ -29,15 +32,27 @@ def token_digest(token: object) -> str | None:
     return _sha256(token)
 
 
+def marked(token: object) -> str:
+    """What the screens receive instead of a presented token: its digest, sealed with the
+    server's key so that a digest read from the database (a backup, a replica) cannot be
+    passed off as one; "" for anything that cannot be a token of ours."""
+    digest = token_digest(token)
+    return f"{DIGEST_PREFIX}{digest}.{_seal(digest)}" if digest else ""
+
+
 def marked_digest(value: object) -> str | None:
-    """The digest in a `DIGEST_PREFIX`-marked value, as the screens receive tokens; None
-    for anything else, a raw token included."""
+    """The digest in a value made by `marked`; None for anything else: a raw token, a bare
+    or re-sealed digest."""
     if not isinstance(value, str) or not value.startswith(DIGEST_PREFIX):
         return None
-    digest = value.removeprefix(DIGEST_PREFIX)
-    if len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
-        return digest
-    return None
+    digest, _, seal = value.removeprefix(DIGEST_PREFIX).partition(".")
+    if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+        return None
+    return digest if hmac.compare_digest(seal, _seal(digest)) else None
+
+
+def _seal(digest: str) -> str:
+    return keyed_hash("token-digest:" + digest)[:32]
 
 
 def _sha256(token: str) -> str:

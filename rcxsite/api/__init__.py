@@ -15,6 +15,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from rcxsite.api.caching import HashedAssetCaching
 from rcxsite.api.envelope import API_PREFIX
 from rcxsite.api.error_handlers import install_error_handling
+from rcxsite.api.head_requests import HeadAsGet
 from rcxsite.api.page_paths import PagesWithoutRedirect
 from rcxsite.api.reset_link_events import ResetTokenDigestForEvents
 from rcxsite.api.routes import auth, seo, users
@@ -54,6 +55,7 @@ def create_api() -> FastAPI:
         fixed_policies={app.docs_url: docs_policy(docs_page.body.decode())},
     )
     install_error_handling(app)
+    app.add_middleware(HeadAsGet)
     return app
 
 

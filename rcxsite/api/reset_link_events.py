@@ -3,8 +3,10 @@
 The spec puts the token in the reset page's path, and every event a tab sends carries
 that path (`router_data`: pathname, asPath, query), which Reflex keeps in state and
 pickles (into Redis when scaled). Before Reflex reads an event, the token in those three
-places is replaced by its SHA-256, marked `DIGEST_PREFIX`, which the reset screen hands
-to the service; the REST API only ever accepts the token itself. The handshake's Referer
+places is replaced by its SHA-256, sealed with the server's key (`tokens.marked`), which the
+reset screen hands to the service; the REST API only ever accepts the token itself. Whatever
+stands in the token's place is sealed, so a digest read from the database is never taken
+for one made here. The handshake's Referer
 header, which may hold the same path, is dropped.
 """
 
@@ -18,33 +20,34 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rcxsite import routes
 from rcxsite.accounts import tokens
-from rcxsite.accounts.tokens import DIGEST_PREFIX
 
 # Where Reflex's websocket (and its polling fallback) connects.
 EVENT_PATH = "/" + Endpoint.EVENT.value
 RESET_PATH_PREFIX = routes.reset_password_path("")
 
 
-def _marked(token: str) -> str:
-    digest = tokens.token_digest(token)
-    return f"{DIGEST_PREFIX}{digest}" if digest else ""
+def _sealed_path(path: str) -> str:
+    """`path` with whatever follows the reset page's prefix sealed: a raw token, or anything
+    a client put there (a `sha256:` value read from the database included)."""
+    start = path.find(RESET_PATH_PREFIX)
+    if start < 0:
+        return path
+    start += len(RESET_PATH_PREFIX)
+    end = min((i for i in (path.find(c, start) for c in "/?#") if i >= 0), default=len(path))
+    return path[:start] + tokens.marked(path[start:end]) + path[end:]
 
 
 def _without_token(router_data: dict[str, Any]) -> None:
-    pathname = router_data.get("pathname")
-    if not isinstance(pathname, str) or not pathname.startswith(RESET_PATH_PREFIX):
-        return
-    token = pathname[len(RESET_PATH_PREFIX):].split("/", 1)[0]
-    if token.startswith(DIGEST_PREFIX) or not token:
-        return
-    marked = _marked(token)
-    router_data["pathname"] = RESET_PATH_PREFIX + marked
-    as_path, old_path = router_data.get("asPath"), RESET_PATH_PREFIX + token
-    if isinstance(as_path, str) and as_path.startswith(old_path):
-        router_data["asPath"] = RESET_PATH_PREFIX + marked + as_path[len(old_path):]
+    # Each field on its own: a crafted event may name the reset page in any one of them.
+    named = False
+    for field in ("pathname", "asPath"):
+        value = router_data.get(field)
+        if isinstance(value, str) and RESET_PATH_PREFIX in value:
+            router_data[field] = _sealed_path(value)
+            named = True
     query = router_data.get("query")
-    if isinstance(query, dict) and "token" in query:
-        query["token"] = marked
+    if named and isinstance(query, dict) and "token" in query:
+        query["token"] = tokens.marked(query["token"])
 
 
 def _events(packet: object) -> list[dict[str, Any]]:
@@ -57,12 +60,18 @@ def _events(packet: object) -> list[dict[str, Any]]:
     return []
 
 
+def _may_name_reset_page(frame: str) -> bool:
+    # JSON may spell "/" as "\/" and any letter as a \u escape; only frames with neither
+    # the prefix nor an escape can be passed on unparsed.
+    return RESET_PATH_PREFIX in frame or "\\" in frame
+
+
 def digest_only_frame(frame: str) -> str:
     """A Socket.IO text frame (`42/_event,["event",{...}]`, or the connect packet
     `40/_event,{"event":{...}}`) with the reset token replaced; frames that do not name the
     reset page, or that are not events, pass unchanged."""
     starts = [index for index in (frame.find("["), frame.find("{")) if index >= 0]
-    if not starts or RESET_PATH_PREFIX not in frame:
+    if not starts or not _may_name_reset_page(frame):
         return frame
     start = min(starts)
     try:
@@ -88,7 +97,7 @@ class ResetTokenDigestForEvents:
         async def receive_without_token() -> Message:
             message = await receive()
             text = message.get("text")
-            if message["type"] == "websocket.receive" and text and RESET_PATH_PREFIX in text:
+            if message["type"] == "websocket.receive" and text and _may_name_reset_page(text):
                 message = {**message, "text": digest_only_frame(text)}
             return message
 

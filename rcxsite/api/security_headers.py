@@ -19,6 +19,8 @@ from pathlib import Path
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rcxsite.api.envelope import is_api
+
 _INLINE_SCRIPT = re.compile(r"<script([^>]*)>(.*?)</script>", re.S)
 _COMMON = "object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
 # Answers that are not pages (JSON, files) may load nothing at all.
@@ -107,6 +109,9 @@ class SecurityHeaders:
                     headers[name] = value
                 if self._hsts:
                     headers["Strict-Transport-Security"] = HSTS
+                if is_api(scope["path"]):
+                    # API answers are personal (tokens, account data): never stored.
+                    headers["Cache-Control"] = "no-store"
                 # A 304 has no content type, and its headers replace the cached copy's:
                 # it keeps the policy the full answer brought.
                 if message["status"] != 304:

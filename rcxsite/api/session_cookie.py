@@ -15,7 +15,6 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rcxsite.accounts import tokens
 from rcxsite.accounts.sessions import COOKIE_NAME
-from rcxsite.accounts.tokens import DIGEST_PREFIX
 from rcxsite.api.reset_link_events import EVENT_PATH
 
 
@@ -29,8 +28,7 @@ def _digest_only(cookie_header: str) -> str:
             except ValueError:
                 login = None
             if isinstance(login, dict):
-                digest = tokens.token_digest(login.get("Token", ""))
-                login["Token"] = f"{DIGEST_PREFIX}{digest}" if digest else ""
+                login["Token"] = tokens.marked(login.get("Token", ""))
                 value = urllib.parse.quote(json.dumps(login))
         parts.append(f"{name}{equals}{value}")
     return "; ".join(parts)

@@ -13,6 +13,7 @@ from rcxsite.api.envelope import API_PREFIX, envelope_response
 
 _CATCH_ALL = API_PREFIX + "/{path:path}"
 _METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+_ROUTED = ("GET", "POST", "PUT", "PATCH", "DELETE")  # HEAD follows GET, OPTIONS is CORS's
 
 
 async def _unknown_api_route(request: Request) -> Response:
@@ -24,11 +25,13 @@ async def _unknown_api_route(request: Request) -> Response:
     ]
     allowed = [
         method
-        for method in _METHODS
+        for method in _ROUTED
         if any(
             route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes
         )
     ]
+    if "GET" in allowed:
+        allowed.insert(allowed.index("GET") + 1, "HEAD")  # rcxsite/api/head_requests.py
     if allowed:
         return envelope_response(405, "Method not allowed.", headers={"Allow": ", ".join(allowed)})
     return envelope_response(404, "Not found.")

@@ -7,6 +7,8 @@ instead of sending a message the server refuses.
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 from reflex.vars import Var
 
@@ -104,3 +106,10 @@ def result_dialog(*, open_: Var[bool], title: Var[str] | str, message: Var[str],
     return ResultDialog.create(
         open=open_, title=title, message=message, on_ok=on_ok, class_name="result-dialog"
     )
+
+
+def form(*children: rx.Component, **props: Any) -> rx.Component:
+    """A form that never puts what it holds in a URL: submitted before the scripts have
+    loaded (a slow phone, Enter pressed early), a form without a method would send
+    `GET ?email=...&password=...` into history and access logs; POST keeps it in the body."""
+    return rx.el.form(*children, method="post", **props)

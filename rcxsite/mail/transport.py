@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import smtplib
 import uuid
 from datetime import UTC, datetime
@@ -57,7 +58,10 @@ def _write_to_outbox(outbox: Path, message: EmailMessage) -> Path:
     outbox.mkdir(parents=True, exist_ok=True)
     # Time first so a directory listing reads in sending order.
     path = outbox / f"{datetime.now(UTC):%Y%m%dT%H%M%S%f}-{uuid.uuid4().hex[:8]}.eml"
-    path.write_bytes(message.as_bytes())
+    # Owner-only from creation: a message may hold a reset link.
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(message.as_bytes())
     logger.info("Mail to %s written to %s (no SMTP_HOST configured)", message["To"], path)
     return path
 

@@ -6,7 +6,7 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
-from rcxsite.components.form_fields import password_field, status_message, text_field
+from rcxsite.components.form_fields import form, password_field, status_message, text_field
 from rcxsite.components.react import nav_link
 from rcxsite.forms import max_length
 from rcxsite.state import messages as msg
@@ -34,7 +34,7 @@ def _button(text: str, busy_text: str, action: str, *, kind: str = "primary",
 def _form(name: str, *children: rx.Component, on_submit: rx.EventHandler) -> rx.Component:
     """An account form: uncontrolled fields, remounted with the stored values after a
     change (`form_version`), checked by the server rather than the browser."""
-    return rx.el.form(
+    return form(
         *children,
         key=AccountState.form_version.to_string(),
         on_submit=on_submit,

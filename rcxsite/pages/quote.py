@@ -5,6 +5,7 @@ import reflex as rx
 from rcxsite import routes
 from rcxsite.components.blocks import section
 from rcxsite.components.form_fields import (
+    form,
     select_field,
     status_message,
     submit_button,
@@ -44,7 +45,7 @@ def _honeypot() -> rx.Component:
 
 
 def _form() -> rx.Component:
-    return rx.el.form(
+    return form(
         rx.el.div(
             text_field("Name", "name", error=_error("name"), field_id="quote-name",
                        autocomplete="name", aria_required="true", max_length=_limit("name")),

@@ -13,6 +13,7 @@ from rcxsite.accounts.inputs import (
     ResetPasswordInput,
 )
 from rcxsite.components.form_fields import (
+    form,
     password_field,
     result_dialog,
     status_message,
@@ -49,7 +50,7 @@ def _switch(text: str, action: str, mode: str) -> rx.Component:
 
 
 def _login_form() -> rx.Component:
-    return rx.el.form(
+    return form(
         rx.el.div(
             rx.el.label("Email", html_for="login-email", class_name="field-label"),
             # Uncontrolled (the form sends its own values): a server round trip per keystroke
@@ -97,7 +98,7 @@ def _register_form() -> rx.Component:
                           autocomplete=autocomplete, error=RegistrationState.field_errors[name],
                           max_length=max_length(RegistrationInput, name))
 
-    return rx.el.form(
+    return form(
         rx.cond(
             LoginState.plan_summary != "",
             rx.el.p(LoginState.plan_summary, class_name="plan-note", role="status"),
@@ -138,7 +139,7 @@ def forgot_password_page(route: routes.Route) -> rx.Component:
             route.title,
             rx.el.p("Enter the email address of your account and we will send you a link to "
                     "choose a new password.", class_name="auth-intro"),
-            rx.el.form(
+            form(
                 text_field("Email", "email", field_id="forgot-email", input_type="email",
                            autocomplete="email", error=ForgotPasswordState.email_error,
                            max_length=max_length(ForgotPasswordInput, "email")),
@@ -160,7 +161,7 @@ def forgot_password_page(route: routes.Route) -> rx.Component:
 
 def _reset_form() -> rx.Component:
     new_password_max = max_length(ResetPasswordInput, "NewPassword")
-    return rx.el.form(
+    return form(
         rx.el.p("Choose a new password for ", rx.el.strong(ResetPasswordState.email), ".",
                 class_name="auth-intro"),
         password_field("New password", "newPassword", field_id="reset-new",

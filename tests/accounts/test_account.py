@@ -210,3 +210,26 @@ def test_wrong_current_passwords_are_limited_like_logins(configure: Configure) -
         for n in range(4)
     ]
     assert statuses == [400, 400, 400, 429]
+
+
+@pytest.mark.parametrize("ending", ["password change", "sign out everywhere"])
+def test_open_reset_links_stop_working_when_the_account_is_secured(ending: str) -> None:
+    from tests.support.site import reset_token_in
+
+    customer_id = register_customer()
+    calls.request_password_reset(email="alice@example.com", client_ip=IP)
+    link_token = reset_token_in(outbox_messages()[-1])
+
+    if ending == "password change":
+        calls.change_password(
+            customer_id=customer_id, keep_session=None, client_ip=IP,
+            current_password=PASSWORD, new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD,
+        )
+    else:
+        accounts.sign_out_everywhere(customer_id=customer_id, client_ip=IP)
+
+    with pytest.raises(ServiceError) as refused:
+        calls.reset_password(email="alice@example.com", new_password="third-long-pass",
+                             token=link_token, client_ip=IP)
+    assert refused.value.status == 400
+    assert refused.value.message.startswith("This password reset link has expired or is invalid")

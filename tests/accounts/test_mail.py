@@ -31,6 +31,7 @@ def test_without_smtp_host_mail_is_written_to_the_outbox_and_logged(
     assert message.get_body(("html",)).get_content().strip() == "<b>x</b>"  # type: ignore[union-attr]
     [path] = get_settings().outbox_dir.glob("*.eml")
     assert str(path) in caplog.text
+    assert path.stat().st_mode & 0o777 == 0o600  # a message may hold a reset link
 
 
 def test_smtp_delivery_reaches_a_real_server(mailbox: Mailbox) -> None:

@@ -136,3 +136,15 @@ def test_the_account_routes_are_in_the_openapi_document(client: TestClient) -> N
     assert set(paths[ME]) == {"get", "patch", "delete"}
     for path, method in ((CHANGE_PASSWORD, "post"), (LOGOUT_ALL, "post"), (EXPORT, "get")):
         assert "401" in paths[path][method]["responses"]
+
+
+def test_personal_answers_are_never_stored_by_caches(client: TestClient) -> None:
+    register_customer()
+    login = client.post(LOGIN, json={"UserName": "alice@example.com", "Password": PASSWORD})
+    headers = {"Authorization": f"Bearer {login.json()['data']['token']}"}
+
+    assert login.headers["cache-control"] == "no-store"
+    for path in (ME, EXPORT):
+        answer = client.get(path, headers=headers)
+        assert answer.status_code == 200
+        assert answer.headers["cache-control"] == "no-store"

@@ -32,7 +32,7 @@ def test_an_event_from_the_reset_page_carries_the_tokens_digest_only() -> None:
     assert token not in rewritten
     assert rewritten.startswith('42/_event,7["event",')
     router = json.loads(rewritten[rewritten.index("["):])[1]["router_data"]
-    marked = f"sha256:{digest}"
+    marked = tokens.marked(token)
     assert router == {
         "pathname": PREFIX + marked,
         "asPath": PREFIX + marked + "?utm=mail#top",
@@ -57,7 +57,8 @@ def test_the_first_event_in_the_connect_packet_carries_the_digest_only() -> None
     packet = json.loads(rewritten[len("40/_event,"):])
     assert packet["state_schema"] == "c21d"
     assert packet["event"]["payload"] == event["payload"]
-    assert packet["event"]["router_data"]["query"] == {"token": f"sha256:{digest}"}
+    assert packet["event"]["router_data"]["query"] == {"token": tokens.marked(token)}
+    assert tokens.marked_digest(tokens.marked(token)) == digest
 
 
 def test_other_frames_pass_unchanged() -> None:
@@ -65,9 +66,69 @@ def test_other_frames_pass_unchanged() -> None:
         '42/_event,["event",{"router_data":{"pathname":"/about","asPath":"/about"}}]',
         "2",
         '42/_event,["event",{"router_data":' + '"' + PREFIX + 'x"',  # malformed, Reflex refuses
-        digest_only_frame(_frame("already")),
     ):
         assert digest_only_frame(frame) == frame
+
+
+def _router_of(frame: str) -> dict:
+    return json.loads(frame[frame.index("["):])[1]["router_data"]
+
+
+def _stored_digest_frame(digest: str) -> str:
+    """What someone who read `password_reset_token.token_hash` would send."""
+    forged = f"sha256:{digest}"
+    event = {"name": "reflex___state____state.rcxsite___state___password_reset.verify",
+             "payload": {}, "router_data": {"pathname": PREFIX + forged,
+                                            "asPath": PREFIX + forged,
+                                            "query": {"token": forged}}}
+    return f'42/_event,["event",{json.dumps(event)}]'
+
+
+def test_a_stored_digest_in_the_path_is_never_taken_for_a_link() -> None:
+    _, digest = tokens.new_token()
+
+    router = _router_of(digest_only_frame(_stored_digest_frame(digest)))
+
+    for value in (router["pathname"].rsplit("/", 1)[-1], router["asPath"].rsplit("/", 1)[-1],
+                  router["query"]["token"]):
+        assert tokens.marked_digest(value) != digest
+    # Sent as it is (a frame shape the rewriting missed), the screens refuse it too.
+    assert tokens.marked_digest(f"sha256:{digest}") is None
+    assert tokens.marked_digest(f"sha256:{digest}.{'0' * 32}") is None
+
+
+def test_a_rewritten_frame_sent_again_is_sealed_again() -> None:
+    token, digest = tokens.new_token()
+    once = digest_only_frame(_frame(token))
+
+    twice = _router_of(digest_only_frame(once))
+
+    assert tokens.marked_digest(twice["pathname"].rsplit("/", 1)[-1]) != digest
+
+
+def test_the_reset_page_named_only_in_as_path_is_rewritten() -> None:
+    token, digest = tokens.new_token()
+    event = {"name": "x", "router_data": {"pathname": "/about", "asPath": PREFIX + token,
+                                          "query": {"token": token}}}
+
+    rewritten = digest_only_frame(f'42/_event,["event",{json.dumps(event)}]')
+
+    assert token not in rewritten
+    router = _router_of(rewritten)
+    assert router["pathname"] == "/about"
+    assert tokens.marked_digest(router["asPath"].rsplit("/", 1)[-1]) == digest
+    assert tokens.marked_digest(router["query"]["token"]) == digest
+
+
+def test_a_frame_with_json_escaped_slashes_is_rewritten() -> None:
+    token, digest = tokens.new_token()
+    escaped = _frame(token).replace("/", "\\/").replace("42\\/_event", "42/_event")
+    assert PREFIX not in escaped
+
+    rewritten = digest_only_frame(escaped)
+
+    assert token not in rewritten
+    assert tokens.marked_digest(_router_of(rewritten)["pathname"].rsplit("/", 1)[-1]) == digest
 
 
 def test_the_middleware_rewrites_incoming_frames_and_drops_the_referer() -> None:

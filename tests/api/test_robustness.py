@@ -248,3 +248,29 @@ def test_mounted_in_front_of_reflex_only_api_v1_is_answered_here() -> None:
     assert (missing.status_code, envelope(missing)["message"]) == (404, "Not found.")
     assert (wrong_method.status_code, wrong_method.headers["Allow"]) == (405, "POST")
     assert envelope(checked)["data"] == {"isValid": False, "email": ""}
+
+
+@pytest.mark.parametrize("path", ["/sitemap.xml", "/robots.txt", "/api/v1/openapi.json"])
+def test_head_answers_as_get_without_the_body(client: TestClient, path: str) -> None:
+    get, head = client.get(path), client.head(path)
+
+    assert (head.status_code, get.status_code) == (200, 200)
+    assert head.content == b""
+    assert head.headers["content-length"] == str(len(get.content))
+    assert head.headers["content-type"] == get.headers["content-type"]
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("PUT", "/api/v1/User/Me"), ("GET", "/api/v1/Auth/Login"), ("DELETE", "/api/v1/Auth/Logout"),
+])
+def test_a_405_names_exactly_the_methods_the_path_answers(
+    client: TestClient, method: str, path: str
+) -> None:
+    refused = client.request(method, path)
+    assert refused.status_code == 405
+
+    allowed = [name.strip() for name in refused.headers["Allow"].split(",")]
+    for name in allowed:
+        assert client.request(name, path).status_code != 405, name
+    for name in {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"} - set(allowed):
+        assert client.request(name, path).status_code == 405, name

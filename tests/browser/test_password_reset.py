@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import Page, WebSocketRoute, expect
+from sqlalchemy import create_engine, text
 
 from rcxsite import routes
 from tests.support.accounts_ui import (
@@ -194,3 +195,26 @@ def test_password_reset_signs_out_other_browsers(page: Page, live_site: LiveServ
     page.goto(routes.LOG_IN.path)
     expect(page.get_by_text("You're already logged in!")).to_have_count(0)
     assert PASSWORD != NEW_PASSWORD
+
+
+def test_a_stored_reset_digest_does_not_open_the_reset_form(
+    page: Page, live_site: LiveServer, site_mailbox: Mailbox
+) -> None:
+    """Whoever reads `password_reset_token.token_hash` (a backup, a replica) holds no link."""
+    email = new_customer(live_site.url, "stolen-digest")
+    _request_link(page, email)
+    link = _link_from_mail(site_mailbox, email)
+    engine = create_engine(live_site.database_url)
+    with engine.connect() as connection:
+        stored = connection.execute(text(
+            "SELECT token_hash FROM password_reset_token JOIN customer "
+            "ON customer.id = password_reset_token.customer_id WHERE customer.email = :email"
+        ), {"email": email}).scalar_one()
+    engine.dispose()
+
+    page.goto(routes.reset_password_path(f"sha256:{stored}"))
+    expect(page.get_by_role("heading", name="Oops!")).to_be_visible()
+    expect(page.get_by_text(email)).to_have_count(0)
+
+    page.goto(link)  # the link itself still works
+    expect(page.get_by_role("form", name="Reset password")).to_contain_text(email)

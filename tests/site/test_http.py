@@ -57,3 +57,17 @@ def test_hashed_build_files_are_cached_for_a_year_and_pages_are_not(
     )
     assert "immutable" not in _headers(live_site.url + routes.HOME.path).get("cache-control", "")
     assert "immutable" not in _headers(live_site.url + "/styles.css").get("cache-control", "")
+
+
+@pytest.mark.parametrize("route", [routes.LOG_IN, routes.QUOTE, routes.FORGOT_PASSWORD],
+                         ids=lambda r: r.path)
+def test_no_prerendered_form_can_submit_its_fields_in_a_url(
+    live_site: LiveServer, route: routes.Route
+) -> None:
+    """Submitted before the scripts run (Enter pressed early on a slow phone), a form
+    without a method sends GET ?email=...&password=...: into history and access logs."""
+    _, body = fetch(live_site.url + route.path)
+    forms = re.findall(r"<form\b[^>]*>", body)
+    assert forms, "the page has no prerendered form"
+    for form in forms:
+        assert re.search(r'\bmethod="post"', form, re.IGNORECASE), form
