@@ -20,6 +20,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
+from rcxsite.logs import security_event
 from rcxsite.outages import redis_url_with_timeouts
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings, keyed_hash
@@ -114,5 +115,6 @@ def hit(*limits: Limit) -> None:
         for item in _items(limit.rule):
             if not limiter.hit(item, limit.scope, identifier):
                 reset_at = limiter.get_window_stats(item, limit.scope, identifier).reset_time
+                security_event("rate_limit", "refused", scope=limit.scope)
                 raise RateLimited(max(1, math.ceil(reset_at - time.time())))
 

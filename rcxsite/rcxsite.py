@@ -6,6 +6,7 @@ from rcxsite import routes
 from rcxsite.api import api
 from rcxsite.components.connection import connection_notice
 from rcxsite.components.loading import loading_view
+from rcxsite.logs import configure_logging
 from rcxsite.meta.tags import meta_tags, og_image_url, page_title
 from rcxsite.pages import PAGE_BUILDERS, PAGE_ON_LOAD
 from rcxsite.pages.not_found import TITLE as NOT_FOUND_TITLE
@@ -16,6 +17,7 @@ from rcxsite.state.socket_records import keep_tabs_of_stopped_workers
 from rcxsite.templates.layouts import bare_layout, site_layout
 
 keep_tabs_of_stopped_workers()
+configure_logging(log_file=get_settings().log_file)
 
 LAYOUTS = {"site": site_layout, "bare": bare_layout}
 

@@ -49,6 +49,8 @@ class Settings(BaseSettings):
     smtp_from: str = "RCX <no-reply@rcx.example>"
     smtp_starttls: bool = True
     outbox_dir: Path = Field(default=PROJECT_ROOT / "outbox")
+    # JSON log lines also go to this file (they always go to stderr).
+    log_file: Path | None = None
     sales_email: str = "sales@rcx.example"
 
     reset_token_minutes: int = 30

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 from sqlmodel import select
 
 from rcxsite.accounts import limits
@@ -13,10 +11,10 @@ from rcxsite.accounts.results import LoginResult
 from rcxsite.accounts.sessions import end_session, session_customer, start_session
 from rcxsite.accounts.validation import email_key, normalize_email
 from rcxsite.db import session_scope
+from rcxsite.logs import security_event
 from rcxsite.models import Customer
+from rcxsite.ratelimit import RateLimited
 from rcxsite.service_errors import ServiceError
-
-logger = logging.getLogger(__name__)
 
 # One message for unknown address and wrong password, so the answer reveals no accounts.
 INVALID_CREDENTIALS = "Invalid email or password."
@@ -26,7 +24,11 @@ def authenticate(form: LoginInput, *, client_ip: str) -> LoginResult:
     normalized = normalize_email(form.email)
     account = email_key(normalized) if normalized else form.email.lower()
     # Counted before the password is checked, so parallel guesses cannot overrun the limit.
-    limits.reserve_login_attempt(account=account, client_ip=client_ip)
+    try:
+        limits.reserve_login_attempt(account=account, client_ip=client_ip)
+    except RateLimited:
+        security_event("login", "locked", client_ip=client_ip, email=account)
+        raise
 
     # The password is checked outside any transaction: a hash takes tens of milliseconds,
     # and a pooled connection held that long is what runs out first under load.
@@ -39,6 +41,7 @@ def authenticate(form: LoginInput, *, client_ip: str) -> LoginResult:
     stored_hash = found[1] if found else None
     matches, new_hash = verify_password(form.password, stored_hash)
     if found is None or not matches:
+        security_event("login", "failure", client_ip=client_ip, email=account)
         raise ServiceError(401, INVALID_CREDENTIALS)
     customer_id, _, email_address, user_name = found
     assert customer_id is not None  # rows read from the table always have one
@@ -52,7 +55,8 @@ def authenticate(form: LoginInput, *, client_ip: str) -> LoginResult:
             email_address=email_address, user_name=user_name,
             token=start_session(session, customer_id), customer_id=customer_id,
         )
-    logger.info("Customer %d logged in", result.customer_id)
+    security_event("login", "success", client_ip=client_ip, email=account,
+                   customer=result.customer_id)
     return result
 
 

@@ -28,6 +28,7 @@ from rcxsite.accounts.sessions import revoke_all_sessions, void_reset_links
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.content.quote import SERVICE_CHOICES, label_of
 from rcxsite.db import session_scope
+from rcxsite.logs import security_event
 from rcxsite.models import Customer, LoginSession, PasswordResetToken, QuoteRequest, utcnow
 from rcxsite.service_errors import ServiceError
 
@@ -145,6 +146,8 @@ def _check_password(
     limits.reserve_login_attempt(account=key, client_ip=client_ip)
     matches, _ = verify_password(password, stored)
     if not matches:
+        security_event("password_check", "failure", client_ip=client_ip, email=key,
+                       customer=customer_id)
         message = _WRONG_PASSWORD[field]
         raise ServiceError(400, message, fields={field: message})
     return email, name
@@ -166,7 +169,8 @@ def change_password(
         revoke_all_sessions(session, customer_id, now, keep=keep_session)
         void_reset_links(session, customer_id, now)
     mail.send_password_changed_mail(to=email, user_name=name)
-    logger.info("Customer %d changed their password", customer_id)
+    security_event("password_change", "success", client_ip=client_ip, email=email,
+                   customer=customer_id)
     return PASSWORD_CHANGED
 
 
@@ -176,7 +180,7 @@ def sign_out_everywhere(*, customer_id: int, client_ip: str) -> str:
     with session_scope() as session:
         revoke_all_sessions(session, customer_id, now)
         void_reset_links(session, customer_id, now)
-    logger.info("Customer %d signed out everywhere", customer_id)
+    security_event("sign_out_everywhere", "success", client_ip=client_ip, customer=customer_id)
     return SIGNED_OUT_EVERYWHERE
 
 
@@ -238,6 +242,7 @@ def delete_account(form: DeleteAccountInput, *, customer_id: int, client_ip: str
         )
         session.exec(delete(Customer).where(col(Customer.id) == customer_id))
     mail.send_account_deleted_mail(to=email, user_name=name)
-    logger.info("Customer %d deleted their account", customer_id)
+    security_event("account_deleted", "success", client_ip=client_ip, email=email,
+                   customer=customer_id)
     return ACCOUNT_DELETED
 

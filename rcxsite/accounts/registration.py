@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
@@ -13,10 +11,9 @@ from rcxsite.accounts.passwords import hash_password
 from rcxsite.accounts.results import RegisteredCustomer
 from rcxsite.accounts.validation import email_key
 from rcxsite.db import session_scope
+from rcxsite.logs import security_event
 from rcxsite.models import Customer
 from rcxsite.service_errors import ServiceError
-
-logger = logging.getLogger(__name__)
 
 DUPLICATE_EMAIL = "An account with this email already exists."
 
@@ -27,6 +24,7 @@ def register(form: RegistrationInput, *, client_ip: str) -> RegisteredCustomer:
     # Cheap early answer for the common case; the unique index settles races below.
     with session_scope() as session:
         if session.exec(select(Customer.id).where(Customer.email_key == key)).first():
+            security_event("registration", "duplicate", client_ip=client_ip, email=key)
             raise ServiceError(409, DUPLICATE_EMAIL)
     # The model's fields are the table's columns, but the password, which is only hashed.
     customer = Customer(
@@ -40,7 +38,9 @@ def register(form: RegistrationInput, *, client_ip: str) -> RegisteredCustomer:
             session.flush()
             customer_id = customer.id
     except IntegrityError:
+        security_event("registration", "duplicate", client_ip=client_ip, email=key)
         raise ServiceError(409, DUPLICATE_EMAIL) from None
     assert customer_id is not None
-    logger.info("Registered customer %d", customer_id)
+    security_event("registration", "success", client_ip=client_ip, email=key,
+                   customer=customer_id)
     return RegisteredCustomer(id=customer_id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, update
@@ -17,11 +16,10 @@ from rcxsite.accounts.sessions import revoke_all_sessions, void_reset_links
 from rcxsite.accounts.tokens import new_token, token_digest
 from rcxsite.accounts.validation import email_key, normalize_email, text
 from rcxsite.db import get_engine, session_scope
+from rcxsite.logs import security_event
 from rcxsite.models import Customer, PasswordResetToken, utcnow
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings
-
-logger = logging.getLogger(__name__)
 
 # The same answer whether or not the address has an account, so nobody can probe for one.
 RESET_REQUESTED = "If an account exists for that email, a reset link has been sent."
@@ -42,7 +40,7 @@ def request_password_reset(form: ForgotPasswordInput, *, client_ip: str) -> str:
     with session_scope() as session:
         customer = session.exec(select(Customer).where(Customer.email_key == key)).first()
         if customer is None:
-            logger.info("Reset requested for an address without account (client %s)", client_ip)
+            security_event("reset_requested", "no_account", client_ip=client_ip, email=key)
             return RESET_REQUESTED
         assert customer.id is not None
         session.add(
@@ -56,7 +54,8 @@ def request_password_reset(form: ForgotPasswordInput, *, client_ip: str) -> str:
     mail.send_password_reset_mail(
         to=recipient, user_name=user_name, link=reset_link(token), valid_minutes=minutes
     )
-    logger.info("Reset link queued for customer %d (client %s)", customer_id, client_ip)
+    security_event("reset_requested", "sent", client_ip=client_ip, email=key,
+                   customer=customer_id)
     return RESET_REQUESTED
 
 
@@ -104,7 +103,7 @@ def _open_token_owner(digest: str) -> int | None:
 
 def reset_password(form: ResetPasswordInput, *, client_ip: str) -> str:
     limits.count_reset_submission(client_ip=client_ip)
-    return _set_new_password(form, token_digest(form.token.strip()))
+    return _set_new_password(form, token_digest(form.token.strip()), client_ip)
 
 
 def reset_password_for_link(
@@ -113,12 +112,13 @@ def reset_password_for_link(
     """As `reset_password`, for the screens, which see only the link token's digest (the
     form's token is not used)."""
     limits.count_reset_submission(client_ip=client_ip)
-    return _set_new_password(form, link_digest)
+    return _set_new_password(form, link_digest, client_ip)
 
 
-def _set_new_password(form: ResetPasswordInput, digest: str | None) -> str:
+def _set_new_password(form: ResetPasswordInput, digest: str | None, client_ip: str) -> str:
     # The token is looked up first: hashing (the expensive part) is only paid for a live link.
     if digest is None or _open_token_owner(digest) is None:
+        security_event("reset", "refused", client_ip=client_ip, email=form.email)
         raise ServiceError(400, LINK_INVALID)
     normalized = normalize_email(form.email)
     new_hash = hash_password(form.new_password)  # slow, so done before any row is locked
@@ -139,6 +139,7 @@ def _set_new_password(form: ResetPasswordInput, digest: str | None) -> str:
             ).one()
         if customer is None or normalized is None or customer.email_key != email_key(normalized):
             # Raising rolls the claim back: a mistyped address does not burn the link.
+            security_event("reset", "refused", client_ip=client_ip, email=form.email)
             raise ServiceError(400, LINK_INVALID)
         customer.password_hash = new_hash
         session.add(customer)
@@ -147,5 +148,5 @@ def _set_new_password(form: ResetPasswordInput, digest: str | None) -> str:
         void_reset_links(session, customer.id, now)
         recipient, user_name, customer_id = customer.email, customer.user_name, customer.id
     mail.send_password_changed_mail(to=recipient, user_name=user_name)
-    logger.info("Password reset for customer %d", customer_id)
+    security_event("reset", "used", client_ip=client_ip, email=recipient, customer=customer_id)
     return PASSWORD_RESET

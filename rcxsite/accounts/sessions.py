@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 
 from rcxsite.accounts.tokens import new_token, token_digest
 from rcxsite.db import session_scope
+from rcxsite.logs import security_event
 from rcxsite.models import LoginSession, PasswordResetToken, utcnow
 from rcxsite.settings import get_settings
 
@@ -75,11 +76,12 @@ def end_session(token: str) -> None:
 
 def end_digest_session(digest: str) -> None:
     with session_scope() as session:
-        session.exec(
+        ended = session.exec(
             update(LoginSession)
             .where(col(LoginSession.token_hash) == digest, col(LoginSession.revoked_at).is_(None))
             .values(revoked_at=utcnow())
         )
+    security_event("logout", "success" if ended.rowcount else "no_session")
 
 
 def void_reset_links(session: Session, customer_id: int, now: datetime) -> None:
