@@ -56,12 +56,13 @@ $(TOOLS)/.installed: Makefile
 	$(SUDO) apt-get update -qq
 	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
-# nginx serves the benchmark's script-free floor; the bench runs it itself, not as a service.
+# nginx serves run-scaled and the bench's nginx-alone reference; the bench runs it itself,
+# not as a service.
 /usr/sbin/nginx:
 	$(SUDO) apt-get update -qq
 	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx
 
-# wrk drives the bench's page throughput runs (one process, run-scaled, nginx alone).
+# wrk drives the bench's throughput runs (pages on run-scaled and nginx alone, logins).
 /usr/bin/wrk:
 	$(SUDO) apt-get update -qq
 	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
@@ -103,12 +104,11 @@ test: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/lib/nginx/modules/ngx_htt
 	$(PY) -m pytest
 
 # Options (environment or make variables): BENCH_RUNS=3, BENCH_PAGES=/,/pricing,
-# BENCH_LIGHTHOUSE=0, BENCH_FLOOR=0, BENCH_MICRO=0, BENCH_URL=http://localhost:3000 (a site
-# already running, no build); the throughput part (pages at 50 connections: one process,
-# run-scaled, nginx alone; logins at 16 clients against the hashing limit) needs PostgreSQL
-# and Redis on 127.0.0.1 (skipped and said so when absent): BENCH_SCALED=0 skips it,
-# BENCH_ONLY=scaled runs only it, BENCH_SECONDS=10 per wrk or login run, BENCH_WORKERS=2.
-# See bench/config.py.
+# BENCH_LIGHTHOUSE=0, BENCH_URL=http://localhost:3000 (a site already running, no build);
+# the throughput part (pages at 50 connections on run-scaled and on nginx alone; logins at
+# 16 connections against the hashing limit) needs PostgreSQL and Redis on 127.0.0.1
+# (skipped and said so when absent): BENCH_SCALED=0 skips it, BENCH_ONLY=scaled runs only
+# it, BENCH_SECONDS=10 per wrk run, BENCH_WORKERS=2. See bench/config.py.
 bench: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/bin/wrk \
 		/usr/lib/nginx/modules/ngx_http_brotli_static_module.so $(LIGHTHOUSE)/.installed
 	$(PY) -m bench

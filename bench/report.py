@@ -1,257 +1,217 @@
-"""The Markdown report: medians first, then how they were measured, then every load."""
+"""The Markdown report: where and with what it ran, the targets, then each part's figures."""
 
 from __future__ import annotations
 
+import datetime as dt
+import os
+import platform
+import re
+import subprocess
 from dataclasses import dataclass
+from importlib.metadata import version
 
-from bench import report_throughput
-from bench.config import (
-    INTERACTIONS,
-    LIGHTHOUSE_CATEGORIES,
-    LIGHTHOUSE_PRESETS,
-    PHONE,
-    TAP_INTERVAL_MS,
-    Options,
-)
-from bench.environment import Environment
-from bench.lighthouse import METRICS, Audit
-from bench.micro import Timing
-from bench.network import KINDS
-from bench.summary import LighthouseSummary, PageLoads, PhoneSummary
-from bench.targets import Check
-from bench.throughput import Throughput
+from bench import config, lighthouse
+from bench.config import PHONE
+from bench.phone import PageLoads
+from bench.targets import Check, limit
+from bench.throughput import NGINX_ALONE, SCALED, Throughput
+from rcxsite.settings import get_settings
+from rcxsite.tools.chromium import CHROMIUM
+from rcxsite.tools.run_scaled import NGINX
 
 DASH = "–"
 
 
+def _output(*command: str) -> str:
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=30,
+                              cwd=config.ROOT)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return done.stdout.strip() or done.stderr.strip()  # nginx -v writes to stderr
+
+
+def load_average(values: tuple[float, ...] = ()) -> str:
+    return " ".join(f"{value:.2f}" for value in values or os.getloadavg())
+
+
+def environment() -> dict[str, str]:
+    """Taken at the start of a run: the date, the machine, the versions, the commit."""
+    def tool(path: object, flag: str) -> str:  # "Chromium 156.0.8078.79 built on" -> number
+        found = re.search(r"\d+(?:\.\d+)+", _output(str(path), flag))
+        return found.group(0) if found else "missing"
+
+    cpu = re.search(r"^model name\s*:\s*(.+)$", _output("cat", "/proc/cpuinfo"), re.MULTILINE)
+    memory_gib = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    # The report is rewritten by every run: its own changes do not make the code dirty.
+    dirty = _output("git", "status", "--porcelain", "--untracked-files=no", "--", ".",
+                    ":!bench/REPORT.md")
+    versions = {"Python": platform.python_version(), "Reflex": version("reflex"),
+                "Playwright": version("playwright"), "Chromium": tool(CHROMIUM, "--version"),
+                "Lighthouse": lighthouse.version(), "Node": tool(config.NODE, "--version"),
+                "nginx": tool(NGINX, "-v"), "wrk": tool(config.WRK, "--version")}
+    return {
+        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{cpu.group(1) if cpu else platform.processor()}, {os.cpu_count()} cores, "
+                   f"{memory_gib:.0f} GiB RAM, {platform.system()} {platform.release()}",
+        "load": load_average(),
+        "versions": ", ".join(f"{name} {value}" for name, value in versions.items()),
+        "commit": _output("git", "rev-parse", "--short", "HEAD")
+        + (" (with uncommitted changes)" if dirty else ""),
+    }
+
+
 @dataclass
 class Results:
-    options: Options
-    environment: Environment
+    options: config.Options
+    environment: dict[str, str]
     wall_seconds: float
-    loads: dict[str, PageLoads]
-    lighthouse: dict[tuple[str, str], list[Audit]] | None
-    micro: list[Timing] | None
-    argon2: str
     checks: list[Check]
-    load_end: str
-    throughput: Throughput | None = None
+    loads: dict[str, PageLoads]
+    audits: dict[tuple[str, str], list[lighthouse.Audit]] | None
+    throughput: Throughput | None
 
 
-def seconds(ms: float | None) -> str:
-    return DASH if ms is None else f"{ms / 1000:.2f} s"
+def _f(value: float | None, pattern: str, scale: float = 1) -> str:
+    return DASH if value is None else pattern.format(value / scale)
 
 
-def kib(size: float | None) -> str:
-    return DASH if size is None else f"{size / 1024:.0f} KiB"
-
-
-def count(value: float | None) -> str:
-    return DASH if value is None else f"{value:g}"
-
-
-def ratio(ours: float | None, floor: float | None, fmt) -> str:
-    if ours is None or floor is None:
-        return f"{fmt(ours)} / {fmt(floor)}"
-    factor = f"{ours / floor:.1f}x" if floor else DASH
-    return f"{fmt(ours)} / {fmt(floor)} = **{factor}**"
+def _ms(value: float | None) -> str:
+    return _f(value, "{:.2f} ms" if value is None or value < 100 else "{:.0f} ms")
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines)
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
+                      *("| " + " | ".join(row) + " |" for row in rows)])
 
 
 def _header(results: Results) -> str:
     env, options = results.environment, results.options
-    minutes, secs = divmod(round(results.wall_seconds), 60)
-    versions = ", ".join(f"{name} {value}" for name, value in env.versions.items())
-    scope = "full run" if options.is_full else "**partial run** (quick iteration options)"
-    if options.only_scaled:
-        measured = "the throughput part only (5)"
-    else:
-        measured = (f"{options.runs} run(s) per page, pages "
-                    + ", ".join(f"`{page}`" for page in options.pages)
-                    + ("" if options.lighthouse else "; Lighthouse skipped")
-                    + ("" if options.floor else "; floor skipped")
-                    + ("" if options.micro else "; micro-benchmarks skipped")
-                    + ("" if options.scaled else "; throughput part skipped"))
+    minutes, seconds = divmod(round(results.wall_seconds), 60)
+    measured = "the throughput part only (3)" if options.only_scaled else (
+        f"{options.runs} run(s) per page, pages " + ", ".join(f"`{p}`" for p in options.pages)
+        + ("" if options.lighthouse else "; Lighthouse skipped")
+        + ("" if options.scaled else "; throughput part skipped"))
     if options.scaled:
         measured += f"; {options.seconds} s per throughput run, {options.workers} workers"
+    scope = ("full run" if options == config.Options()
+             else "**partial run** (quick iteration options)")
     return "\n".join([
-        "# Performance bench (`make bench`)",
-        "",
-        f"- Date: {env.date}; git commit `{env.commit}`; wall time {minutes} min {secs} s",
-        f"- Machine: {env.machine}; load average (1, 5, 15 min) at start {env.load}, "
-        f"at end {results.load_end}",
-        f"- Versions: {versions}",
-        f"- Scope: {scope}: {measured}"
-        + (f"; site at {options.url}" if options.url else ""),
-        "",
-        "Figures are medians of the runs. Issues 8 (pages on a phone) and 10 (throughput) "
-        "have the targets and why they matter.",
-    ])
+        "# Performance bench (`make bench`)", "",
+        f"- Date: {env['date']}; git commit `{env['commit']}`; wall time {minutes} min "
+        f"{seconds} s",
+        f"- Machine: {env['machine']}; load average (1, 5, 15 min) at start {env['load']}, "
+        f"at end {load_average()}",
+        f"- Versions: {env['versions']}",
+        f"- Scope: {scope}: {measured}" + (f"; site at {options.url}" if options.url else ""),
+        "", "Figures are medians of the runs. Issues 8 (pages on a phone) and 10 (throughput) "
+        "have the targets and why they matter."])
 
 
 def _targets(checks: list[Check]) -> str:
     mark = {True: "yes", False: "**no**", None: DASH}
-    rows = [[c.what, c.target, c.measured, mark[c.met]] for c in checks]
-    return "## Targets (issues 8 and 10)\n\n" + _table(["What", "Target", "Measured", "Met"], rows)
+    return "## Targets (issues 8 and 10; bench/targets.py)\n\n" + _table(
+        ["What", "Target", "Measured", "Met", "How measured"],
+        [[c.target.what, limit(c.target), c.measured, mark[c.met], c.target.how]
+         for c in checks])
 
 
 def _phone(loads: dict[str, PageLoads]) -> str:
     rows = []
     for page, runs in loads.items():
-        s = PhoneSummary.of(runs.paint, runs.tap)
-        answered = seconds(s.interactive)
-        if s.interaction and s.interaction != INTERACTIONS[0].label:
-            answered += f" ({s.interaction})"
-        rows.append([f"`{page}`", seconds(s.fcp), seconds(s.lcp), answered,
-                     kib(s.transferred), count(s.requests), count(s.redirects),
-                     str(s.failures) if s.failures else ""])
+        f = runs.figures()
+        tapped = next((load.interaction for load in runs.tap if load.interaction), None)
+        failed = sum(load.error is not None for load in [*runs.paint, *runs.tap])
+        rows.append([f"`{page}`", _f(f["fcp"], "{:.2f} s"), _f(f["lcp"], "{:.2f} s"),
+                     _f(f["tap"], "{:.2f} s") + (f" ({tapped})" if tapped not in {
+                         None, config.INTERACTIONS[0].label} else ""),
+                     _f(f["js"], "{:.0f} KiB"), _f(f["bytes"], "{:.0f} KiB"),
+                     _f(f["requests"], "{:g}"), _f(f["redirects"], "{:g}"), str(failed or "")])
     return "\n".join([
-        "## 1. Phone profile, applied for real",
-        "",
+        "## 1. Phone profile, applied for real", "",
         f"Chromium via Playwright, {PHONE.width}x{PHONE.height} at {PHONE.device_scale_factor}x, "
         f"cache off, fresh context per load; CDP network {PHONE.latency_ms:g} ms latency, "
         f"{PHONE.download_kbps:g} kbit/s down, {PHONE.upload_kbps:g} kbit/s up; CPU "
-        f"{PHONE.cpu_slowdown:g}x slower.",
-        "",
-        _table(["Page", "FCP", "LCP", "Tap answered", "Transferred", "Requests",
-                "Redirects", "Failed loads"], rows),
-    ])
+        f"{PHONE.cpu_slowdown:g}x slower. FCP and LCP from loads nobody touches; *tap "
+        "answered*: a separate load, tapped from first paint on every "
+        f"{config.TAP_INTERVAL_MS} ms until the menu (`/log-in`: the password) shows. Bytes "
+        "as transferred (compressed, headers included) until the network is idle for "
+        f"{config.SETTLE_MS} ms after `load`; every load in `bench/out/loads.json`.", "",
+        _table(["Page", "FCP", "LCP", "Tap answered", "JavaScript", "Transferred", "Requests",
+                "Redirects", "Failed loads"], rows)])
 
 
-def _floor(loads: dict[str, PageLoads]) -> str:
-    rows = []
-    for page, runs in loads.items():
-        ours, floor = PhoneSummary.of(runs.paint), PhoneSummary.of(runs.floor)
-        rows.append([f"`{page}`", ratio(ours.fcp, floor.fcp, seconds),
-                     ratio(ours.lcp, floor.lcp, seconds),
-                     ratio(ours.transferred, floor.transferred, kib),
-                     ratio(ours.requests, floor.requests, count)])
-    return "\n".join([
-        "## 2. Ours against the floor (same pages, static HTML without scripts, nginx gzip)",
-        "",
-        "Each cell: ours / floor = ratio, phone profile as in 1.",
-        "",
-        _table(["Page", "FCP", "LCP", "Transferred", "Requests"], rows),
-    ])
-
-
-def _lighthouse(audits: dict[tuple[str, str], list[Audit]], pages: tuple[str, ...]) -> str:
-    parts = ["## 3. Lighthouse (simulated throttling, default settings per preset)"]
-    warnings: set[str] = set()
-    for preset in LIGHTHOUSE_PRESETS:
+def _lighthouse(audits: dict[tuple[str, str], list[lighthouse.Audit]]) -> str:
+    parts = ["## 2. Lighthouse (simulated throttling, default settings per preset)", "",
+             "One Node process, one headless Chromium, Lighthouse's own clean-up before each "
+             "audit; every audit's JSON in `bench/out/lighthouse/`."]
+    for preset in config.LIGHTHOUSE_PRESETS:
         rows = []
-        for page in pages:
-            runs = audits.get((page, preset), [])
-            s = LighthouseSummary.of(runs)
-            warnings.update(s.warnings)
-            perf = [a.scores.get("performance") for a in runs if a.error is None]
-            spread = sorted(p for p in perf if p is not None)
-            scores = [count(s.scores.get(category)) for category in LIGHTHOUSE_CATEGORIES]
-            if len(spread) > 1:
-                scores[0] += f" ({spread[0]:g}{DASH}{spread[-1]:g})"
-            cls = s.metrics.get("CLS")
-            rows.append([f"`{page}`", *scores, seconds(s.metrics.get("FCP")),
-                         seconds(s.metrics.get("LCP")),
-                         DASH if s.metrics.get("TBT") is None else f"{s.metrics['TBT']:.0f} ms",
-                         DASH if cls is None else f"{cls:.3f}",
-                         f"{s.failures}/{s.runs}" if s.failures else ""])
-        parts += ["", f"### {preset.capitalize()}", "",
-                  _table(["Page", "Performance (range)", "Accessibility", "Best practices", "SEO",
-                          *METRICS.values(), "Failed runs"], rows)]
+        for page, runs in ((page, runs) for (page, p), runs in audits.items() if p == preset):
+            m = lighthouse.medians(runs)
+            failed = sum(audit.error is not None for audit in runs)
+            rows.append([f"`{page}`", *(_f(m[c], "{:g}") for c in config.LIGHTHOUSE_CATEGORIES),
+                         _f(m["FCP"], "{:.2f} s", 1000), _f(m["LCP"], "{:.2f} s", 1000),
+                         _f(m["TBT"], "{:.0f} ms"), _f(m["CLS"], "{:.3f}"),
+                         f"{failed}/{len(runs)}" if failed else ""])
+        parts += ["", f"### {preset.capitalize()}", "", _table(
+            ["Page", "Performance", "Accessibility", "Best practices", "SEO",
+             *lighthouse.METRICS.values(), "Failed runs"], rows)]
+    warnings = sorted({w for runs in audits.values() for audit in runs for w in audit.warnings})
     if warnings:
-        parts += ["", "Lighthouse warnings:", *[f"- {w}" for w in sorted(warnings)]]
+        parts += ["", "Lighthouse warnings:", *(f"- {w}" for w in warnings)]
     return "\n".join(parts)
 
 
-def _bytes(loads: dict[str, PageLoads]) -> str:
-    rows = []
-    for page, runs in loads.items():
-        s = PhoneSummary.of(runs.paint)
-        rows.append([f"`{page}`", *[kib(s.by_kind[kind]) for kind in KINDS], kib(s.transferred)])
-    return "\n".join([
-        "## 4. Bytes per page by kind (compressed, as transferred; headers included)",
-        "",
-        _table(["Page", "JS", "CSS", "HTML", "Images", "Fonts", "Other", "Total"], rows),
-    ])
-
-
-def _micro(timings: list[Timing], argon2: str) -> str:
-    rows = [[t.label, f"{t.median_ms:.3f} ms", f"{t.min_ms:.3f} {DASH} {t.max_ms:.3f} ms",
-             str(t.runs)] for t in timings]
-    return "\n".join(["## Micro-benchmarks", "", argon2, "",
-                      _table(["What", "Median", "Range", "Runs"], rows)])
-
-
-_INTERACTIONS = "\n".join(
-    f'  - "{i.button_name}", answered when `{i.answered}` is visible ({i.label});'
-    for i in INTERACTIONS
-)
-_METHOD = f"""\
-## How it is measured
-
-- **FCP, LCP** (1, 2): `PerformanceObserver` entries (`paint`, `largest-contentful-paint`,
-  buffered), read in the page, from navigation start. They come from loads nobody touches:
-  Chromium stops reporting LCP candidates at the first input.
-- **Tap answered** (1): a separate cold load. From first paint on, a button is tapped
-  (touch events through CDP) every {TAP_INTERVAL_MS} ms until what it shows is visible;
-  the time is the first animation frame after that, from navigation start. A tap before
-  hydration does nothing, so this is when the page first answers a visitor. Resolution:
-  about the tap interval plus the time the busy main thread takes to handle a tap. The
-  button is the first of these the page has:
-{_INTERACTIONS}
-- **Transferred, requests** (1, 2, 4): every request until the network has been idle for
-  500 ms after `load` (CDP `Network.loadingFinished` `encodedDataLength`; redirects count
-  as requests; WebSocket traffic does not count).
-- **Floor** (2): the built `.web/build/client` copied with every `<script>` and
-  `<link rel=modulepreload>` removed, served by nginx (gzip level 6, about what the
-  build's precompressed files are), measured like ours.
-- **Lighthouse** (3): one Node process, one headless Chromium, every audit with Lighthouse's
-  own clean-up (cache and origin storage) before it; JSON in `bench/out/lighthouse/`.
-- Pages are requested without a trailing slash, as listed; a redirect to the slash form is
-  part of what is measured (1, 2, 3).
-- The machine was shared with other work; single figures can be off by a few hundred ms.
-"""
-
-
-def _raw(loads: dict[str, PageLoads]) -> str:
-    rows = []
-    for page, runs in loads.items():
-        for label, series in (("paint", runs.paint), ("tap", runs.tap), ("floor", runs.floor)):
-            for index, load in enumerate(series, 1):
-                rows.append([f"`{page}`", label, str(index), seconds(load.fcp), seconds(load.lcp),
-                             seconds(load.interactive), kib(load.transferred),
-                             str(load.requests), str(len(load.page_errors)), load.error or ""])
-    return "\n".join([
-        "<details><summary>Every phone-profile load</summary>",
-        "",
-        _table(["Page", "Load", "Run", "FCP", "LCP", "Tap answered", "Transferred",
-                "Requests", "JS errors", "Failure"], rows),
-        "",
-        "</details>",
-    ])
+def _throughput(t: Throughput) -> str:
+    parts = ["## 3. Throughput: run-scaled against nginx alone (issue 10)", ""]
+    if t.skipped:
+        return "\n".join([*parts, f"Not measured: {t.skipped}."])
+    if t.failure:
+        parts += [f"**Failed part-way:** `{t.failure}` (trace on stderr).", ""]
+    scaled = f"{SCALED} ({t.workers} workers)"
+    rows = [[f"`{page}`", scaled if target == SCALED else target,
+             _f(run.requests_per_s, "{:,.0f}"), _ms(run.p50_ms), _ms(run.p99_ms),
+             _f(t.ratio(page), "**{:.2f}x** nginx alone") if target == SCALED else "",
+             str(run.errors or ""), run.failure or ""]
+            for page, runs in t.pages.items() for target, run in runs.items()]
+    if (run := t.logins) is not None:
+        rows.append(["logins", scaled, _f(run.requests_per_s, "{:.1f}"), _ms(run.p50_ms),
+                     _ms(run.p99_ms), _f(t.login_ratio, "**{:.2f}x** ")
+                     + _f(t.login_limit, "the hashing limit, {:.1f}"),
+                     str(run.errors or ""), run.failure or ""])
+    wrk = " ".join(f'"{arg}"' if " " in arg else arg for arg in config.WRK_COMMAND[1:])
+    argon2 = get_settings()
+    limits = ", ".join(f"`{name}` {value}" for name, value in config.SCALED_LIMITS.items())
+    return "\n".join([*parts, _table(["Page", "Target", "Requests/s", "p50", "p99", "Ratio",
+                                      "Failed requests", "Failure"], rows), "",
+        f"- Pages: `wrk {wrk} -c{config.PAGE_CONNECTIONS} -d{t.seconds}s` over loopback after "
+        f"{config.WARM_UP_SECONDS} s of warm-up per target and page; a page's two targets run "
+        "one after the other. *Failed requests*: answers other than 2xx/3xx, socket errors.",
+        f"- Logins: `POST /api/v1/Auth/Login` at {config.LOGIN_CONNECTIONS} connections (wrk, "
+        f"`--timeout 30s`) with the right password of {config.LOGIN_ACCOUNTS} accounts "
+        "registered through the API, in turn. The hashing limit is workers / the median time "
+        "of one `verify_password` (argon2id m="
+        f"{argon2.argon2_memory_cost_kib} KiB, t={argon2.argon2_time_cost}, p="
+        f"{argon2.argon2_parallelism}) in the bench's own process, "
+        f"{_ms(t.hash_ms)} this run.",
+        f"- {SCALED}: `python -m rcxsite.tools.run_scaled`, a fresh database at "
+        f"{config.POSTGRES} (dropped after), Redis {config.REDIS} with a key prefix of its "
+        f"own, limits raised so that they are not what is measured ({limits}). {NGINX_ALONE}: "
+        "the same build and nginx configuration (`rcxsite/tools/scaled_config.py`) without "
+        "workers.",
+        f"- wrk and every server share this machine's {os.cpu_count()} cores; load average "
+        f"before the throughput runs {load_average(t.load[0])}, after "
+        f"{load_average(t.load[1])}; they took {t.wall_seconds:.0f} s including run-scaled's "
+        "build."])
 
 
 def render(results: Results) -> str:
     sections = [_header(results), _targets(results.checks)]
-    phone = results.options.phone
-    if phone:
+    if results.options.phone:
         sections.append(_phone(results.loads))
-    if phone and results.options.floor:
-        sections.append(_floor(results.loads))
-    if results.lighthouse is not None:
-        sections.append(_lighthouse(results.lighthouse, results.options.pages))
-    if phone:
-        sections.append(_bytes(results.loads))
-    throughput = report_throughput.render(results.throughput)
-    if throughput is not None:
-        sections.append(throughput)
-    if results.micro is not None:
-        sections.append(_micro(results.micro, results.argon2))
-    if phone:
-        sections += [_METHOD.rstrip(), _raw(results.loads)]
+    if results.audits is not None:
+        sections.append(_lighthouse(results.audits))
+    if results.throughput is not None:
+        sections.append(_throughput(results.throughput))
     return "\n\n".join(sections) + "\n"

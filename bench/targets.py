@@ -1,146 +1,104 @@
-"""Issue 8's targets, checked against a run's medians; issue 10's against the throughput runs."""
+"""The targets of issues 8 (pages on a phone) and 10 (throughput), in one table.
+
+A target names a figure of the run (see `figures` in bench/__main__.py: a value per page)
+and the pages whose worst value counts. A figure missing from a run (a part skipped by
+its options) leaves its targets out of the report; a figure without a value on a page
+that should have one is "not measured".
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from bench.config import HOME, NOINDEX_PAGES, THROUGHPUT_PAGES
-from bench.summary import LighthouseSummary, PhoneSummary
-from bench.throughput import SCALED, Throughput
+from bench.config import HOME, LIGHTHOUSE_PRESETS, NOINDEX_PAGES
 
-KIB = 1024
+
+@dataclass(frozen=True)
+class Target:
+    what: str
+    figure: str
+    at_most: bool
+    limit: float
+    unit: str
+    how: str
+    pages: str = "every"  # "home", "every" or "indexed" (not NOINDEX_PAGES)
+
+
+_PHONE = "phone profile, median of the cold loads"
+_LH = "Lighthouse, median of the audits"
+_SCORES = (("performance", "performance"), ("accessibility", "accessibility"),
+           ("best-practices", "best practices"))
+
+TARGETS: tuple[Target, ...] = (
+    Target("FCP, home", "fcp", True, 1.2, "s", _PHONE, "home"),
+    Target("FCP, every page", "fcp", True, 1.5, "s", _PHONE),
+    Target("LCP, home", "lcp", True, 1.5, "s", _PHONE, "home"),
+    Target("A tap opens the menu, every page (`/log-in`: shows the password)", "tap", True,
+           2.5, "s", _PHONE),
+    Target("Bytes transferred, home", "bytes", True, 180, "KiB", _PHONE, "home"),
+    Target("JavaScript transferred, home", "js", True, 150, "KiB", _PHONE, "home"),
+    Target("Lighthouse mobile performance, home", "mobile performance", False, 100, "", _LH,
+           "home"),
+    Target("Lighthouse mobile performance, every page", "mobile performance", False, 95, "",
+           _LH),
+    Target("Lighthouse desktop performance, every page", "desktop performance", False, 100,
+           "", _LH),
+    *(Target(f"Lighthouse {preset} {label}, every page", f"{preset} {category}", False, 100,
+             "", _LH) for category, label in _SCORES[1:] for preset in LIGHTHOUSE_PRESETS),
+    *(Target(f"Lighthouse {preset} SEO, every indexed page", f"{preset} seo", False, 100, "",
+             _LH, "indexed") for preset in LIGHTHOUSE_PRESETS),
+    Target("Pages per second at 50 connections, run-scaled vs nginx alone", "pages vs nginx",
+           False, 0.8, "x", "wrk, one run per page and target"),
+    Target("Failed page requests, run-scaled", "page errors", True, 0, "",
+           "wrk: answers other than 2xx/3xx, socket errors"),
+    Target("Logins per second at 16 connections vs the hashing limit (workers / one hash)",
+           "logins vs hashing", False, 0.8, "x", "wrk on the REST API; one hash timed here"),
+    Target("Login errors", "login errors", True, 0, "", "wrk on the REST API"),
+)
 
 
 @dataclass(frozen=True)
 class Check:
-    what: str
-    target: str
+    target: Target
     measured: str
     met: bool | None  # None: not measured in this run
 
 
-def _seconds(ms: float) -> str:
-    return f"{ms / 1000:.2f} s"
+def _format(value: float, unit: str) -> str:
+    if unit == "s":
+        return f"{value:.2f} s"
+    if unit == "x":
+        return f"{value:.2f}x"
+    return f"{value:.0f}" + (f" {unit}" if unit else "")
 
 
-def _kib(size: float) -> str:
-    return f"{size / KIB:.0f} KiB"
+def limit(target: Target) -> str:
+    if target.unit == "" and target.limit in {0, 100}:
+        return f"{target.limit:g}"  # a perfect score, no errors
+    unit = target.unit if target.unit in {"", "x"} else f" {target.unit}"
+    return f"{'<=' if target.at_most else '>='} {target.limit:g}{unit}"
 
 
-def _score(score: float) -> str:
-    return f"{score:.0f}"
-
-
-def _check(what: str, target: str, values: dict[str, float | None], limit: float,
-           fmt: Callable[[float], str], *, at_most: bool) -> Check:
-    """The worst page's median against `limit`; names the page when there are several."""
-    present = {page: value for page, value in values.items() if value is not None}
-    if not present or len(present) < len(values):
-        return Check(what, target, "not measured", None)
-    worst_page = (max if at_most else min)(present, key=present.__getitem__)
-    worst = present[worst_page]
-    # Name the worst page only where pages differ: "100 (`/`)" would read as a finding.
-    differ = len(set(present.values())) > 1
-    measured = fmt(worst) + (f" (`{worst_page}`)" if differ else "")
-    return Check(what, target, measured, worst <= limit if at_most else worst >= limit)
-
-
-def _home(values: dict[str, float | None]) -> dict[str, float | None]:
-    return {HOME: values.get(HOME)}
-
-
-def check(phone: dict[str, PhoneSummary],
-          lighthouse: dict[tuple[str, str], LighthouseSummary] | None) -> list[Check]:
-    fcp = {page: s.fcp for page, s in phone.items()}
-    checks = [
-        _check("FCP, home", "<= 1.2 s", _home(fcp), 1200, _seconds, at_most=True),
-        _check("FCP, every page", "<= 1.5 s", fcp, 1500, _seconds, at_most=True),
-        _check("LCP, home", "<= 1.5 s", _home({p: s.lcp for p, s in phone.items()}), 1500,
-               _seconds, at_most=True),
-        _check("A tap opens the menu, every page (`/log-in`: shows the password)", "<= 2.5 s",
-               {p: s.interactive for p, s in phone.items()}, 2500, _seconds, at_most=True),
-        _check("Bytes transferred, home", "<= 180 KiB",
-               _home({p: s.transferred for p, s in phone.items()}), 180 * KIB, _kib,
-               at_most=True),
-        _check("JavaScript transferred, home", "<= 150 KiB",
-               _home({p: s.by_kind["js"] for p, s in phone.items()}), 150 * KIB, _kib,
-               at_most=True),
-    ]
-    if lighthouse is None:
-        return checks
-
-    def scores(preset: str, category: str, pages: list[str] | None = None
-               ) -> dict[str, float | None]:
-        return {page: summary.scores.get(category)
-                for (page, run_preset), summary in lighthouse.items()
-                if run_preset == preset and (pages is None or page in pages)}
-
-    pages = sorted({page for page, _ in lighthouse})
-    indexed = [page for page in pages if page not in NOINDEX_PAGES]
-    checks += [
-        _check("Lighthouse mobile performance, home", "100",
-               _home(scores("mobile", "performance")), 100, _score, at_most=False),
-        _check("Lighthouse mobile performance, every page", ">= 95",
-               scores("mobile", "performance"), 95, _score, at_most=False),
-        _check("Lighthouse desktop performance, every page", "100",
-               scores("desktop", "performance"), 100, _score, at_most=False),
-    ]
-    for category, label in (("accessibility", "accessibility"),
-                            ("best-practices", "best practices")):
-        for preset in ("mobile", "desktop"):
-            checks.append(_check(f"Lighthouse {preset} {label}, every page", "100",
-                                 scores(preset, category), 100, _score, at_most=False))
-    for preset in ("mobile", "desktop"):
-        checks.append(_check(f"Lighthouse {preset} SEO, every indexed page", "100",
-                             scores(preset, "seo", indexed), 100, _score, at_most=False))
+def check(figures: dict[str, dict[str, float | None]]) -> list[Check]:
+    """Every target whose figure the run has, against the worst of its pages."""
+    checks = []
+    for target in TARGETS:
+        if target.figure not in figures:
+            continue
+        values = figures[target.figure]
+        if target.pages == "home":
+            values = {HOME: values.get(HOME)}
+        elif target.pages == "indexed":
+            values = {page: v for page, v in values.items() if page not in NOINDEX_PAGES}
+        present = {page: value for page, value in values.items() if value is not None}
+        if not present or len(present) < len(values):
+            checks.append(Check(target, "not measured", None))
+            continue
+        worst_page = (max if target.at_most else min)(present, key=present.__getitem__)
+        worst = present[worst_page]
+        # Name the worst page only where pages differ: "100 (`/`)" would read as a finding.
+        differ = len(set(present.values())) > 1 and worst_page
+        measured = _format(worst, target.unit) + (f" (`{worst_page}`)" if differ else "")
+        checks.append(Check(target, measured,
+                            worst <= target.limit if target.at_most else worst >= target.limit))
     return checks
-
-
-# Issue 10: run-scaled serves pages at >= 0.8x nginx alone's rate; logins reach >= 0.8x the
-# rate password hashing allows, without errors.
-PAGES_VS_NGINX = 0.8
-LOGINS_VS_HASHING = 0.8
-
-
-def _times(value: float) -> str:
-    return f"{value:.2f}x"
-
-
-def check_throughput(throughput: Throughput | None) -> list[Check]:
-    if throughput is None:
-        return []
-    pages = _check("Pages per second at 50 connections, run-scaled vs nginx alone, "
-                   + " and ".join(f"`{page}`" for page in THROUGHPUT_PAGES),
-                   f">= {PAGES_VS_NGINX:g}x",
-                   {page: throughput.ratio(page, SCALED) for page in THROUGHPUT_PAGES},
-                   PAGES_VS_NGINX, _times, at_most=False)
-    page_errors = sum(runs[SCALED].result.errors for runs in throughput.pages.values()
-                      if SCALED in runs)
-    if page_errors and pages.met is not None:  # fast error answers are no throughput
-        pages = Check(pages.what, pages.target,
-                      f"{pages.measured}, {page_errors} failed requests", False)
-    # run-scaled answered something else than the page, or wrk failed on it: a miss.
-    broken = []
-    for page, runs in throughput.pages.items():
-        run = runs.get(SCALED)
-        if run is not None and (run.result.failure or run.answer.status != 200):
-            what_went_wrong = "wrk failed" if run.result.failure else run.answer.describe()
-            broken.append(f"`{page}`: {what_went_wrong}")
-    if broken:
-        pages = Check(pages.what, pages.target, "; ".join(broken), False)
-    what = "Logins per second at 16 clients vs the hashing limit (workers / one hash)"
-    logins = throughput.logins
-    if logins is None or logins.ratio is None:
-        return [pages, Check(what, f">= {LOGINS_VS_HASHING:g}x", "not measured", None),
-                Check("Login errors", "0", "not measured", None)]
-    errors = sum(logins.errors.values())
-    return [
-        pages,
-        Check(what, f">= {LOGINS_VS_HASHING:g}x",
-              f"{_times(logins.ratio)} ({logins.per_second:.1f} of "
-              f"{logins.limit_per_second:.1f} per s)",
-              logins.ratio >= LOGINS_VS_HASHING),
-        Check("Login errors", "0",
-              f"{errors} of {logins.ok + errors}" if errors else "0", errors == 0),
-    ]

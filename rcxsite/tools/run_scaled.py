@@ -17,13 +17,13 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rcxsite.tools.processes import NotReady, free_port, port_open, start, stop_all, wait_until
 from rcxsite.tools.scaled_build import WEB_DIR, BuildError, build_frontend
 from rcxsite.tools.scaled_config import render_nginx_conf
 
@@ -38,12 +38,6 @@ STARTUP_TIMEOUT_S = 120
 
 class SetupError(Exception):
     """A problem the operator must fix; printed as is, without a trace."""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def check_services(env: dict[str, str]) -> tuple[str, str]:
@@ -100,12 +94,6 @@ class Worker:
     started: float = field(default=0.0)
 
 
-def _start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
-    with log.open("ab") as output:
-        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=output,
-                                stderr=subprocess.STDOUT, start_new_session=True)
-
-
 def worker_command(port: int) -> list[str]:
     # Granian builds the app by calling Reflex's App, as `reflex run --backend-only` does;
     # one process per worker, on 127.0.0.1 only.
@@ -114,37 +102,14 @@ def worker_command(port: int) -> list[str]:
             "--log-level", "warning", "rcxsite.rcxsite:app"]
 
 
-def _stop(process: subprocess.Popen[bytes] | None, sig: int = signal.SIGTERM) -> None:
-    if process is None or process.poll() is not None:
-        return
-    try:
-        os.killpg(process.pid, sig)
-    except ProcessLookupError:
-        return
-
-
-def _wait_gone(processes: list[subprocess.Popen[bytes]]) -> None:
-    deadline = time.monotonic() + STOP_TIMEOUT_S
-    for process in processes:
-        try:
-            process.wait(timeout=max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            _stop(process, signal.SIGKILL)
-            process.wait()
-
-
 def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1):
-            return True
-    except OSError:
-        return False
+    return port_open("127.0.0.1", port, timeout=1)
 
 
 class Supervisor:
     def __init__(self, *, workers: int, port: int, env: dict[str, str], static_root: Path):
         self.env, self.port, self.static_root = env, port, static_root
-        self.workers = [Worker(port=_free_port()) for _ in range(workers)]
+        self.workers = [Worker(port=free_port()) for _ in range(workers)]
         self.nginx: subprocess.Popen[bytes] | None = None
         self.stopping = False
 
@@ -162,22 +127,24 @@ class Supervisor:
 
         # The build is done; each worker only evaluates the pages (as `reflex run` does).
         env = {**self.env, environment.REFLEX_SKIP_COMPILE.name: "true"}
-        worker.process = _start(worker_command(worker.port), env,
-                                RUN_DIR / f"worker-{worker.port}.log")
+        worker.process = start(worker_command(worker.port), env=env, cwd=ROOT,
+                               log_path=RUN_DIR / f"worker-{worker.port}.log")
         worker.started = time.monotonic()
 
     def start(self) -> None:
         for worker in self.workers:
             self._start_worker(worker)
-        deadline = time.monotonic() + STARTUP_TIMEOUT_S
+        deadline = time.monotonic() + STARTUP_TIMEOUT_S  # one for all: they start together
         for worker in self.workers:
-            while not _answers(worker.port):
-                if worker.process and worker.process.poll() is not None:
-                    raise SetupError(f"worker on port {worker.port} exited; see "
-                                     f"{RUN_DIR / f'worker-{worker.port}.log'}")
-                if time.monotonic() > deadline:
-                    raise SetupError(f"worker on port {worker.port} did not start")
-                time.sleep(0.2)
+            try:
+                wait_until(lambda port=worker.port: _answers(port), process=worker.process,
+                           timeout_s=max(0.0, deadline - time.monotonic()),
+                           what=f"worker on port {worker.port}")
+            except NotReady as failure:
+                raise SetupError(
+                    f"worker on port {worker.port} exited; see "
+                    f"{RUN_DIR / f'worker-{worker.port}.log'}" if failure.exited
+                    else f"worker on port {worker.port} did not start") from None
         conf = RUN_DIR / "nginx.conf"
         conf.write_text(render_nginx_conf(
             run_dir=RUN_DIR, static_root=self.static_root, listen=self.port,
@@ -188,12 +155,14 @@ class Supervisor:
                               capture_output=True, text=True)
         if test.returncode != 0:
             raise SetupError(f"nginx refused its configuration:\n{test.stderr}")
-        self.nginx = _start([str(NGINX), "-p", str(RUN_DIR), "-c", str(conf)], self.env,
-                            RUN_DIR / "nginx.log")
-        while not _answers(self.port):
-            if self.nginx.poll() is not None:
-                raise SetupError(f"nginx exited; see {RUN_DIR / 'nginx-error.log'}")
-            time.sleep(0.1)
+        self.nginx = start([str(NGINX), "-p", str(RUN_DIR), "-c", str(conf)], env=self.env,
+                           cwd=ROOT, log_path=RUN_DIR / "nginx.log")
+        try:
+            # No deadline: nginx that runs listens within moments, or exits saying why.
+            wait_until(lambda: _answers(self.port), process=self.nginx, timeout_s=None,
+                       what="nginx", interval_s=0.1)
+        except NotReady:
+            raise SetupError(f"nginx exited; see {RUN_DIR / 'nginx-error.log'}") from None
         self._record()
 
     def watch(self) -> None:
@@ -213,10 +182,8 @@ class Supervisor:
 
     def stop(self) -> None:
         self.stopping = True
-        started = [p for p in [self.nginx, *(w.process for w in self.workers)] if p]
-        for process in started:
-            _stop(process)
-        _wait_gone(started)
+        stop_all([p for p in [self.nginx, *(w.process for w in self.workers)] if p],
+                 STOP_TIMEOUT_S)
 
 
 def scaled_env(base: dict[str, str], *, port: int) -> dict[str, str]:

@@ -52,9 +52,21 @@ def _spa_locations(headers: str) -> str:
     )
 
 
+def _upstream_servers(worker_ports: list[int]) -> str:
+    # Never marked down: run-scaled restarts a dead worker within a second or two,
+    # and a refused connection on 127.0.0.1 costs nginx nothing before it tries the
+    # next one. Marking each for seconds could mark them all down after a few kills.
+    servers = [f"server 127.0.0.1:{port} max_fails=0;" for port in worker_ports]
+    # No workers: nginx alone, the bench's reference for serving pages. An upstream must
+    # name a server; one that is down answers the proxied paths 502 at once.
+    return "\n".join(f"        {server}" for server in servers or ["server 127.0.0.1:9 down;"])
+
+
 def render_nginx_conf(
     *, run_dir: Path, static_root: Path, listen: int, worker_ports: list[int], hsts: bool
 ) -> str:
+    """nginx.conf for run-scaled: `static_root` served as built, the rest proxied to the
+    workers on `worker_ports` (none: nginx alone, with every other line the same)."""
     headers = _headers(hsts=hsts)
     policies = "\n".join(
         f"        {_quoted(uri)} {_quoted(policy)};"
@@ -67,13 +79,7 @@ def render_nginx_conf(
         RUN_DIR=str(run_dir),
         NON_PAGE_POLICY=NON_PAGE_POLICY,
         PAGE_POLICIES=policies,
-        # Never marked down: run-scaled restarts a dead worker within a second or two,
-        # and a refused connection on 127.0.0.1 costs nginx nothing before it tries the
-        # next one. Marking each for seconds could mark them all down after a few kills.
-        UPSTREAM_SERVERS="\n".join(
-            f"        server 127.0.0.1:{port} max_fails=0;"
-            for port in worker_ports
-        ),
+        UPSTREAM_SERVERS=_upstream_servers(worker_ports),
         LISTEN=str(listen),
         STATIC_ROOT=str(static_root),
         HEADERS=headers,

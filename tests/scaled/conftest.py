@@ -10,21 +10,23 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.support.live_server import ROOT, _answers, free_port
-from tests.support.services import port_open, service_missing
+from rcxsite.tools import processes
+from tests.support.live_server import ROOT
+from tests.support.services import service_missing
 from tests.support.smtp import Mailbox
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/3"
 WORKERS = 3
 START_TIMEOUT_S = 600
+STOP_TIMEOUT_S = 30
 _RUN_STARTED = time.time()
 LOAD_REPORT = ROOT / "test-artifacts" / "load.json"
 FAULT_REPORT = ROOT / "test-artifacts" / "faults.json"
@@ -57,18 +59,17 @@ class ScaledSite:
             return
         pids = [record.get("nginx"), *(w["pid"] for w in record["workers"])]
         for pid in filter(None, pids):
-            with suppress(ProcessLookupError, PermissionError):
-                os.killpg(pid, signal.SIGKILL)
+            processes.signal_group(pid, signal.SIGKILL)
 
     def wait_for_all_workers(self, timeout_s: float = 120) -> None:
-        deadline = time.monotonic() + timeout_s
-        while True:
-            workers = self.processes()["workers"]
-            if all(_answers(f"http://127.0.0.1:{w['port']}/ping") for w in workers):
-                return
-            if time.monotonic() > deadline:
-                raise AssertionError(f"workers did not come back:\n{self.log_tail()}")
-            time.sleep(0.2)
+        def all_answer() -> bool:
+            return all(processes.answers_http(f"http://127.0.0.1:{w['port']}/ping", timeout=5)
+                       for w in self.processes()["workers"])
+
+        try:
+            processes.wait_until(all_answer, timeout_s=timeout_s, what="every worker")
+        except processes.NotReady:
+            raise AssertionError(f"workers did not come back:\n{self.log_tail()}") from None
 
     def log_tail(self, lines: int = 40) -> str:
         logs = sorted(self.run_dir.glob("*.log"))
@@ -89,7 +90,7 @@ def scaled_mailbox() -> Iterator[Mailbox]:
 def scaled_port() -> int:
     """One port for every scaled site of the run: the frontend is built for its address,
     so the sites (started one after another) share one build."""
-    return free_port()
+    return processes.free_port()
 
 
 def _limits_for_tests() -> dict[str, str]:
@@ -119,37 +120,31 @@ def running_scaled_site(*, port: int, data_dir: Path, mailbox: Mailbox, database
         **_limits_for_tests(),
     )
     (data_dir / "run").mkdir()
-    log = (data_dir / "run" / "runner.log").open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "rcxsite.tools.run_scaled"], cwd=ROOT, env=env,
-        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
+    process = processes.start([sys.executable, "-m", "rcxsite.tools.run_scaled"], env=env,
+                              log_path=data_dir / "run" / "runner.log", cwd=ROOT)
     site = ScaledSite(f"http://localhost:{port}", data_dir / "run", database_url, process)
     try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while not ((site.run_dir / "processes.json").exists() and _answers(site.url + "/")):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"run-scaled did not start:\n{site.log_tail()}")
-            time.sleep(0.5)
+        try:
+            processes.wait_until(
+                lambda: (site.run_dir / "processes.json").exists()
+                and processes.answers_http(site.url + "/", timeout=5),
+                process=process, timeout_s=START_TIMEOUT_S, what="run-scaled", interval_s=0.5)
+        except processes.NotReady:
+            raise RuntimeError(f"run-scaled did not start:\n{site.log_tail()}") from None
         yield site
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        # SIGTERM: the runner stops nginx and the workers; killed, it leaves them behind.
+        if not processes.stop(process, STOP_TIMEOUT_S):
             site.kill_everything_it_started()
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def scaled_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbox,
                 scaled_port: int) -> Iterator[ScaledSite]:
     """The site on this machine's PostgreSQL (a database of its own) and Redis."""
-    if not port_open(5432):
+    if not processes.port_open("127.0.0.1", 5432, timeout=2):
         service_missing("PostgreSQL not reachable at 127.0.0.1:5432")
-    if not port_open(6379):
+    if not processes.port_open("127.0.0.1", 6379, timeout=2):
         service_missing("Redis not reachable at 127.0.0.1:6379")
     name = f"rcx_scaled_{uuid.uuid4().hex[:10]}"
     try:

@@ -7,24 +7,16 @@ mail to the test session's real SMTP server.
 from __future__ import annotations
 
 import os
-import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from rcxsite.tools import processes
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_TIMEOUT_S = 600
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+STOP_TIMEOUT_S = 15
 
 
 @dataclass
@@ -44,22 +36,7 @@ class LiveServer:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
 
     def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.status == 200
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return False
+        processes.stop(self.process, STOP_TIMEOUT_S)
 
 
 def server_env(*, data_dir: Path, port: int, extra: dict[str, str]) -> dict[str, str]:
@@ -81,7 +58,7 @@ def server_env(*, data_dir: Path, port: int, extra: dict[str, str]) -> dict[str,
 
 
 def start_live_server(data_dir: Path, extra_env: dict[str, str]) -> LiveServer:
-    port = free_port()
+    port = processes.free_port()
     env = server_env(data_dir=data_dir, port=port, extra=extra_env)
     subprocess.run(
         [sys.executable, "-m", "alembic", "upgrade", "head"],
@@ -91,15 +68,8 @@ def start_live_server(data_dir: Path, extra_env: dict[str, str]) -> LiveServer:
         capture_output=True,
     )
     log_path = data_dir / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "reflex", "run", "--env", "prod"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    process = processes.start([sys.executable, "-m", "reflex", "run", "--env", "prod"],
+                              env=env, log_path=log_path, cwd=ROOT)
     server = LiveServer(
         url=f"http://localhost:{port}",
         data_dir=data_dir,
@@ -107,10 +77,11 @@ def start_live_server(data_dir: Path, extra_env: dict[str, str]) -> LiveServer:
         log_path=log_path,
         process=process,
     )
-    deadline = time.monotonic() + BUILD_TIMEOUT_S
-    while not _answers(server.url + "/"):
-        if process.poll() is not None or time.monotonic() > deadline:  # pragma: no cover
-            server.stop()
-            raise RuntimeError(f"the production site did not start:\n{server.log_tail()}")
-        time.sleep(0.5)
+    try:
+        processes.wait_until(lambda: processes.answers_http(server.url + "/", timeout=5),
+                             process=process, timeout_s=BUILD_TIMEOUT_S,
+                             what="the production site", interval_s=0.5)
+    except processes.NotReady:  # pragma: no cover
+        server.stop()
+        raise RuntimeError(f"the production site did not start:\n{server.log_tail()}") from None
     return server

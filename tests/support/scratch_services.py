@@ -7,21 +7,18 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
-from tests.support.live_server import free_port
-from tests.support.services import port_open, service_missing
+from rcxsite.tools.processes import free_port, port_open, start, wait_until
+from tests.support.services import service_missing
 
 START_TIMEOUT_S = 30
 
 
 def _wait_for_port(port: int, *, up: bool) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while port_open(port) != up:
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"port {port} is still {'closed' if up else 'open'}")
-        time.sleep(0.05)
+    wait_until(lambda: port_open("127.0.0.1", port, timeout=2) == up,
+               timeout_s=START_TIMEOUT_S, interval_s=0.05,
+               what=f"port {port} to {'open' if up else 'close'}")
 
 
 class ScratchPostgres:
@@ -78,10 +75,9 @@ class ScratchRedis:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
+        self.process = start(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True,
+             "--appendonly", "no"], env=None, log_path=None,
         )
         _wait_for_port(self.port, up=True)
 

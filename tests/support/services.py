@@ -3,18 +3,8 @@
 from __future__ import annotations
 
 import os
-import socket
 
 import pytest
-
-
-def port_open(port: int, host: str = "127.0.0.1") -> bool:
-    """Whether something accepts TCP connections on `port`."""
-    try:
-        with socket.create_connection((host, port), timeout=2):
-            return True
-    except OSError:
-        return False
 
 
 def service_missing(reason: str) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from email import policy
@@ -12,12 +11,8 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 
-
-def free_port(host: str) -> int:
-    # aiosmtpd probes its own port once started, so it cannot be given port 0 itself.
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
+# aiosmtpd probes its own port once started, so it cannot be given port 0 itself.
+from rcxsite.tools.processes import free_port
 
 
 class Mailbox:
