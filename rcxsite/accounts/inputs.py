@@ -56,8 +56,9 @@ def _given_password(value: str, *, required: str = PASSWORD_REQUIRED) -> str:
 
 
 def _optional_id(value: object) -> object:
-    whole = isinstance(value, int) and not isinstance(value, bool)
-    if value is not None and not (whole and 0 <= value <= MAX_DB_INTEGER):  # type: ignore[operator]
+    if value is None:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DB_INTEGER:
         raise problem(f"Must be a whole number from 0 to {MAX_DB_INTEGER}")
     return value
 
