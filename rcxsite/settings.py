@@ -118,17 +118,23 @@ class Settings(BaseSettings):
 
     def signing_key(self) -> str:
         """The server secret: `SECRET_KEY`, else one generated once into the data folder."""
-        if self.secret_key:
-            key = self.secret_key
-        else:
-            key_file = self.data_dir / "secret_key"
-            if not key_file.exists():
-                self.data_dir.mkdir(parents=True, exist_ok=True)
-                _create_private_file(key_file, secrets.token_urlsafe(48))
-            key = key_file.read_text().strip()
-        if len(key.encode()) < MIN_SECRET_KEY_BYTES:
-            raise ValueError(f"SECRET_KEY must be at least {MIN_SECRET_KEY_BYTES} bytes")
-        return key
+        return _signing_key(self.secret_key, self.data_dir)
+
+
+@lru_cache(maxsize=8)
+def _signing_key(secret_key: str, data_dir: Path) -> str:
+    # Read once per process: every rate-limit hit, log line and sealed token needs it.
+    if secret_key:
+        key = secret_key
+    else:
+        key_file = data_dir / "secret_key"
+        if not key_file.exists():
+            data_dir.mkdir(parents=True, exist_ok=True)
+            _create_private_file(key_file, secrets.token_urlsafe(48))
+        key = key_file.read_text().strip()
+    if len(key.encode()) < MIN_SECRET_KEY_BYTES:
+        raise ValueError(f"SECRET_KEY must be at least {MIN_SECRET_KEY_BYTES} bytes")
+    return key
 
 
 def _origin(url: str) -> str:

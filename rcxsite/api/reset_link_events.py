@@ -37,7 +37,8 @@ def _sealed_path(path: str) -> str:
     return path[:start] + tokens.marked(path[start:end]) + path[end:]
 
 
-def _without_token(router_data: dict[str, Any]) -> None:
+def _without_token(router_data: dict[str, Any]) -> bool:
+    """Seals the token in place; whether the event named the reset page at all."""
     # Each field on its own: a crafted event may name the reset page in any one of them.
     named = False
     for field in ("pathname", "asPath"):
@@ -48,6 +49,7 @@ def _without_token(router_data: dict[str, Any]) -> None:
     query = router_data.get("query")
     if named and isinstance(query, dict) and "token" in query:
         query["token"] = tokens.marked(query["token"])
+    return named
 
 
 def _events(packet: object) -> list[dict[str, Any]]:
@@ -78,9 +80,10 @@ def digest_only_frame(frame: str) -> str:
         packet = json.loads(frame[start:])
     except ValueError:
         return frame  # Reflex answers malformed frames itself.
-    for event in _events(packet):
-        if isinstance(event.get("router_data"), dict):
-            _without_token(event["router_data"])
+    named = [_without_token(event["router_data"]) for event in _events(packet)
+             if isinstance(event.get("router_data"), dict)]
+    if not any(named):
+        return frame  # parsed for its escapes only: sent on exactly as it came
     return frame[:start] + json.dumps(packet, separators=(",", ":"), ensure_ascii=False)
 
 

@@ -90,11 +90,11 @@ class AccountState(SessionState):
     async def _act(self, call: Callable[[int], T]) -> Outcome[T] | None:
         """Runs one account action for the signed-in customer; None when nobody is signed
         in any more (the caller sends the visitor to the login page)."""
-        customer_id = await self._signed_in_customer()
-        self.signed_in = customer_id is not None
-        if customer_id is None:
-            return None
         try:
+            customer_id = await self._signed_in_customer()
+            self.signed_in = customer_id is not None
+            if customer_id is None:
+                return None
             return await call_service(call, customer_id)
         finally:
             self.busy = ""

@@ -66,6 +66,8 @@ def test_other_frames_pass_unchanged() -> None:
         '42/_event,["event",{"router_data":{"pathname":"/about","asPath":"/about"}}]',
         "2",
         '42/_event,["event",{"router_data":' + '"' + PREFIX + 'x"',  # malformed, Reflex refuses
+        '42/_event,["event", {"payload": {"note": "a \\"quote\\""},'
+        ' "router_data": {"pathname": "\\/about"}}]',  # escapes, not the reset page
     ):
         assert digest_only_frame(frame) == frame
 
