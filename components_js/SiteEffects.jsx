@@ -57,6 +57,8 @@ export function NavigationLoading({ children }) {
 }
 
 const SESSION_KEY = "userSession";
+// The login cookie itself is HttpOnly; this companion (value "1") says that it exists.
+const SESSION_HINT_COOKIE = "userSessionActive";
 
 // Asks the server about the sign-in state on every path change, but only when this
 // browser holds a session: a visitor who never logged in costs the server nothing and
@@ -64,7 +66,9 @@ const SESSION_KEY = "userSession";
 export function SessionWatch({ onCheck }) {
   const { pathname } = useLocation();
   useEffect(() => {
-    const hasCookie = document.cookie.split(";").some((c) => c.trim().startsWith(`${SESSION_KEY}=`));
+    const hasCookie = document.cookie
+      .split(";")
+      .some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
     let hasEntry = false;
     try {
       hasEntry = window.sessionStorage.getItem(SESSION_KEY) !== null;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from annotated_types import MaxLen
@@ -53,6 +54,83 @@ def too_long(maximum: int) -> str:
     return f"Max {maximum} characters"
 
 
+@dataclass(frozen=True, slots=True)
+class Documented:
+    """A field's rules as JSON Schema keywords, for the API's OpenAPI document.
+
+    The validators alone decide what is accepted, and are lenient in types so that a
+    refusal carries the spec's own message; this marker (in the field's `Annotated`
+    metadata, which validation ignores) says the same rules up front for generated clients
+    and fuzzers. A required field is listed as such, without the `""` default that only
+    makes a missing field get its "required" message. Build it from the limits the
+    validators use, so that each is written once.
+    """
+
+    required: bool = True
+    keywords: tuple[tuple[str, Any], ...] = ()
+
+
+def documented(*, required: bool = True, **keywords: Any) -> Documented:
+    return Documented(required, tuple(keywords.items()))
+
+
+def document_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
+    """Write the `Documented` rules of `model`'s fields into its JSON schema."""
+    properties = schema.get("properties", {})
+    required = list(schema.get("required", ()))
+    for name, info in model.model_fields.items():
+        rule = next((m for m in info.metadata if isinstance(m, Documented)), None)
+        field_schema = properties.get(info.alias or name)
+        if rule is None or field_schema is None:
+            continue
+        field_schema.update(rule.keywords)
+        if rule.required:
+            field_schema.pop("default", None)
+            required.append(info.alias or name)
+    if required:
+        schema["required"] = list(dict.fromkeys(required))
+
+
+def _class(chars: Iterable[str], *, negated: bool = False) -> str:
+    """A character class, in ranges, that reads the same in Python and ECMA-262 (JSON
+    Schema)."""
+    codes = sorted({ord(char) for char in chars})
+    runs: list[list[int]] = []
+    for code in codes:
+        if runs and runs[-1][1] == code - 1:
+            runs[-1][1] = code
+        else:
+            runs.append([code, code])
+    spelled = "".join(
+        f"\\u{first:04x}" if first == last else f"\\u{first:04x}-\\u{last:04x}"
+        for first, last in runs
+    )
+    return f"[{'^' if negated else ''}{spelled}]"
+
+
+# Every blank `str.strip()` removes and every character `has_forbidden_characters` refuses
+# lies in the Basic Multilingual Plane. Lone surrogates stay out of the classes: a pattern
+# engine on Unicode scalars cannot spell them, and `FormInput` refuses them anyway.
+def _bmp(keep: Callable[[str], bool]) -> tuple[str, ...]:
+    return tuple(
+        char for char in map(chr, range(0x10000)) if not "\ud800" <= char <= "\udfff" and keep(char)
+    )
+
+
+_BLANK = _bmp(str.isspace)
+_REFUSED = _bmp(lambda char: unicodedata.category(char) in _FORBIDDEN_CATEGORIES)
+BLANK = _class(_BLANK)
+_EDGE = _class({*_BLANK, *_REFUSED}, negated=True)
+_INNER = _class(_REFUSED, negated=True)
+
+
+def text_pattern(minimum: int = 1) -> str:
+    """The JSON Schema `pattern` of a required single-line text: at least `minimum`
+    characters once stripped of blanks, and none refused among them."""
+    inner = f"(?:{_INNER}*{_EDGE})?" if minimum <= 1 else f"{_INNER}{{{minimum - 2},}}{_EDGE}"
+    return f"^{BLANK}*{_EDGE}{inner}{BLANK}*$"
+
+
 class FormInput(BaseModel):
     """Subclasses set `too_long_messages` for fields whose length message is not `too_long`,
     and `invalid_message` when a refused form has a message of its own (else the first
@@ -62,6 +140,9 @@ class FormInput(BaseModel):
         frozen=True, extra="ignore", populate_by_name=True, str_strip_whitespace=False,
         # A missing field is validated like an empty one, so it gets its "required" message.
         validate_default=True,
+        # The request bodies' JSON schema (the API's OpenAPI document) states each field's
+        # `Documented` rules.
+        json_schema_extra=document_rules,
     )
     too_long_messages: ClassVar[Mapping[str, str]] = {}
     invalid_message: ClassVar[str] = ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +21,15 @@ from typing import IO, Any
 from rcxsite.settings import keyed_hash
 
 SECURITY = logging.getLogger("rcxsite.security")
+# A value next to a key that names a secret, quoted as in a dict's repr or in JSON (also
+# JSON inside a string, where the quotes are escaped), or a form's ["name", "value"]
+# entry: what Reflex's warnings quote when they print an event's data ("Event data: ...").
+_SECRET_VALUE = re.compile(
+    r"""(?P<key>(?:\\?["'])?[A-Za-z_]*(?:pass(?:word)?|to(?:c)?ken)[A-Za-z_]*(?:\\?["'])?"""
+    r"""\s*[:=,]\s*)(?P<quote>\\?["'])(?:(?!(?P=quote)).)*(?P=quote)""",
+    re.IGNORECASE,
+)
+_HIDDEN = "[hidden]"
 _SITE_LOGGER = "rcxsite"
 _FIELDS = "security"
 
@@ -38,9 +48,41 @@ class JsonLines(logging.Formatter):
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
+def redacted(text: str) -> str:
+    """`text` with the value of every secret-named key replaced by "[hidden]"."""
+    return _SECRET_VALUE.sub(
+        lambda m: f"{m['key']}{m['quote']}{_HIDDEN}{m['quote']}", text
+    )
+
+
+def _redact_every_record() -> None:
+    """Every log record of the process, ours and the libraries' (Reflex prints whole
+    events with their payloads when one arrives malformed), is redacted where it is made,
+    whichever handler writes it; its traceback too, rendered here."""
+    make_record = logging.getLogRecordFactory()
+    if getattr(make_record, "redacts", False):
+        return
+
+    def redacting(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = make_record(*args, **kwargs)
+        try:
+            message = record.getMessage()
+        except Exception:  # a broken format string: logging reports that itself
+            return record
+        if record.exc_info:
+            message += "\n" + logging.Formatter().formatException(record.exc_info)
+            record.exc_info = record.exc_text = None
+        record.msg, record.args = redacted(message), ()
+        return record
+
+    redacting.redacts = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(redacting)
+
+
 def configure_logging(*, log_file: Path | None = None, stream: IO[str] | None = None) -> None:
     """Send the site's log records (logger `rcxsite` and below) as JSON lines to `stream`
     (stderr) and `log_file`. Called once per process; a second call replaces the first."""
+    _redact_every_record()
     site = logging.getLogger(_SITE_LOGGER)
     for handler in [h for h in site.handlers if isinstance(h.formatter, JsonLines)]:
         site.removeHandler(handler)

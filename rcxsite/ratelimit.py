@@ -15,9 +15,10 @@ import math
 import time
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from limits import RateLimitItem, parse_many
-from limits.storage import Storage, storage_from_string
+from limits.storage import MemoryStorage, RedisStorage, Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from rcxsite.logs import security_event
@@ -102,19 +103,52 @@ def _items(rule: str) -> tuple[RateLimitItem, ...]:
 
 
 def hit(*limits: Limit) -> None:
-    """Count one event against every limit; raise `RateLimited` if any of them is used up.
+    """Count one event against every limit; raise `RateLimited` if any of them is used up
+    (the event then counts against none of them)."""
+    reserve(*limits)
 
-    The limits are hit in the order given and the first refusal stops: events counted on
-    the earlier ones stay counted, which errs on the strict side and keeps every step
-    atomic (a check-all-then-count-all would reopen the race).
-    """
+@dataclass(frozen=True, slots=True)
+class Reservation:
+    """Slots taken by `reserve`; `give_back()` returns them (the attempt did not count)."""
+
+    keys: tuple[str, ...]
+
+    def give_back(self) -> None:
+        storage = configured_storage()
+        for key in self.keys:
+            _drop_newest_entry(storage, key)
+
+
+def _drop_newest_entry(storage: Storage, key: str) -> None:
+    # `limits` has no "undo" for its moving window: an entry is a bare timestamp, newest
+    # first, in a list (memory) or a Redis list. Dropping the newest one lowers the count
+    # by one, atomically in both; it may be a parallel attempt's slightly newer entry,
+    # which only lets one slot free up a moment earlier.
+    if isinstance(storage, MemoryStorage):
+        with storage.locks[key]:
+            entries = storage.events.get(key)
+            if entries:
+                entries.pop(0)
+    elif isinstance(storage, RedisStorage):
+        connection: Any = storage.get_connection()  # typed without the list commands
+        connection.lpop(storage.prefixed_key(key))
+
+
+def reserve(*limits: Limit) -> Reservation:
+    """As `hit`, but the caller may give the slots back (`Reservation.give_back`) when the
+    attempt turns out not to count, such as a login that succeeded. Taken before the work
+    it guards, so parallel attempts cannot overrun a limit; a refused attempt keeps no
+    slot of any of the limits."""
     limiter = MovingWindowRateLimiter(configured_storage())
+    taken: list[str] = []
     for limit in limits:
         # Keyed (see `keyed_hash`); 32 hex digits (128 bits) keep the Redis keys short.
         identifier = keyed_hash(limit.identifier)[:32]
         for item in _items(limit.rule):
             if not limiter.hit(item, limit.scope, identifier):
+                Reservation(tuple(taken)).give_back()
                 reset_at = limiter.get_window_stats(item, limit.scope, identifier).reset_time
                 security_event("rate_limit", "refused", scope=limit.scope)
                 raise RateLimited(max(1, math.ceil(reset_at - time.time())))
-
+            taken.append(item.key_for(limit.scope, identifier))
+    return Reservation(tuple(taken))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import ipaddress
 import os
 import secrets
 import tempfile
@@ -73,6 +74,21 @@ class Settings(BaseSettings):
     rate_limit_key_prefix: str = "rcx-limits"
     # Number of reverse proxies in front of the site whose X-Forwarded-For is trusted.
     trusted_proxy_hops: int = Field(default=0, ge=0)
+    # run-scaled's nginx (deploy/nginx.conf.template). Addresses or CIDRs of the proxies in
+    # front of it (load balancers), comma-separated: only their X-Forwarded-For is believed.
+    trusted_proxies: str = ""
+    # Per client address, as nginx sees it after TRUSTED_PROXIES: requests in progress plus
+    # open websockets; open websockets (one per tab) and how fast new ones may open (each
+    # creates Reflex state in Redis); requests to the workers' HTTP paths (API) per second,
+    # with bursts of API_BURST. Visitors behind one office NAT share these.
+    connections_per_client: int = Field(default=100, ge=1)
+    websockets_per_client: int = Field(default=40, ge=1)
+    websocket_opens_per_minute: int = Field(default=120, ge=1)
+    api_requests_per_second: int = Field(default=10, ge=1)
+    api_burst: int = Field(default=50, ge=0)
+    # A tab's Reflex state lives this long after its last event, then a tab that never came
+    # back leaves nothing behind. Longer than the login's idle limit (HEADER_SESSION_MINUTES).
+    tab_state_minutes: float = Field(default=15, gt=0)
     mail_send_attempts: int = Field(default=3, ge=1)
     mail_retry_delay_seconds: float = Field(default=2.0, ge=0)
     smtp_timeout_seconds: float = Field(default=10.0, gt=0)
@@ -111,6 +127,19 @@ class Settings(BaseSettings):
                 raise ValueError("CORS_EXTRA_ORIGINS lists origins, not wildcards")
             origins.append(_origin(listed))
         return list(dict.fromkeys(origins))
+
+    @property
+    def trusted_proxy_networks(self) -> list[str]:
+        """`TRUSTED_PROXIES` as networks (an address is its /32 or /128); a typo stops the
+        start with its name rather than nginx with a line number."""
+        networks = []
+        for listed in filter(None, (p.strip() for p in self.trusted_proxies.split(","))):
+            try:
+                networks.append(str(ipaddress.ip_network(listed, strict=False)))
+            except ValueError:
+                raise ValueError(
+                    f"TRUSTED_PROXIES: {listed!r} is not an address or CIDR") from None
+        return networks
 
     @property
     def secure_cookies(self) -> bool:

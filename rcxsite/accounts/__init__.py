@@ -25,11 +25,12 @@ from rcxsite.accounts.reset import (
     reset_password,
     reset_password_for_link,
 )
-from rcxsite.accounts.results import LoginResult, RegisteredCustomer, ResetCheck
+from rcxsite.accounts.results import LoginResult, PasswordChanged, RegisteredCustomer, ResetCheck
 
 __all__ = [
     "AccountOverview",
     "LoginResult",
+    "PasswordChanged",
     "RegisteredCustomer",
     "ResetCheck",
     "account_overview",

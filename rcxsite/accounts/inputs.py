@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Annotated
 
+from email_validator import SPECIAL_USE_DOMAIN_NAMES
 from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 
 from rcxsite.accounts.common_passwords import COMMON_PASSWORD, is_common_password
@@ -30,8 +31,14 @@ from rcxsite.accounts.validation import (
     required_email,
     required_text,
 )
-from rcxsite.forms import FormInput, problem
-from rcxsite.models import COMPANY_NAME_MAX, EMAIL_MAX, LOCATION_MAX, USER_NAME_MAX
+from rcxsite.forms import BLANK, Documented, FormInput, documented, problem, text_pattern
+from rcxsite.models import (
+    COMPANY_NAME_MAX,
+    EMAIL_MAX,
+    LOCATION_MAX,
+    MOBILE_NUMBER_LENGTH,
+    USER_NAME_MAX,
+)
 
 LINK_INVALID = (
     "This password reset link has expired or is invalid. Please request a new password reset."
@@ -87,19 +94,50 @@ def _location(value: str) -> str:
     return required_text(value, required="Location is required")
 
 
+def _text(minimum: int = 1) -> Documented:
+    return documented(minLength=minimum, pattern=text_pattern(minimum))
+
+
+def _any_case(name: str) -> str:
+    return "".join(f"[{char.lower()}{char.upper()}]" if char.isalpha() else char for char in name)
+
+
+# What the API's OpenAPI document says of the fields (rcxsite.forms.Documented), from the
+# limits the validators above use; the validators alone decide.
+EMAIL = documented(format="email")
+# An address `normalize_email` (email_validator) accepts, which also refuses a special-use
+# domain (RFC 6761) such as a.test.
+DELIVERABLE_EMAIL = Documented(keywords=(
+    ("format", "email"),
+    ("not", {"pattern": f"[.@](?:{'|'.join(map(_any_case, SPECIAL_USE_DOMAIN_NAMES))})$"}),
+))
+GIVEN_PASSWORD = documented(minLength=1)
+NEW_PASSWORD = documented(
+    minLength=MIN_PASSWORD,
+    description=f"At least {MIN_PASSWORD} characters, and none of the most common passwords "
+    "(zxcvbn's list, compared case-blind)",
+)
+MOBILE = documented(
+    minLength=MOBILE_NUMBER_LENGTH,
+    pattern=f"^{BLANK}*[0-9]{{{MOBILE_NUMBER_LENGTH}}}{BLANK}*$",
+    description=f"{MOBILE_NUMBER_LENGTH} digits (blanks around them are ignored)",
+)
+OPTIONAL_ID = documented(required=False, minimum=0, maximum=MAX_DB_INTEGER)
+
 # Rules shared by several inputs, attached to the field's type.
-TypedEmail = Annotated[str, AfterValidator(required_email)]
-GivenPassword = Annotated[str, AfterValidator(_given_password)]
+TypedEmail = Annotated[str, AfterValidator(required_email), EMAIL]
+GivenPassword = Annotated[str, AfterValidator(_given_password), GIVEN_PASSWORD]
 NewPassword = Annotated[str, AfterValidator(partial(
     _new_password, required=NEW_PASSWORD_REQUIRED, too_short=NEW_PASSWORD_TOO_SHORT
-))]
+)), NEW_PASSWORD]
 
 # The details a customer gives at registration and may correct later (spec §5), declared
 # once for both models.
-UserName = Annotated[str, Field(alias="UserName", max_length=USER_NAME_MAX)]
-MobileNumber = Annotated[str, Field(alias="MobileNumber", max_length=MOBILE_INPUT_MAX)]
-CompanyName = Annotated[str, Field(alias="CompanyName", max_length=COMPANY_NAME_MAX)]
-Location = Annotated[str, Field(alias="Location", max_length=LOCATION_MAX)]
+UserName = Annotated[str, Field(alias="UserName", max_length=USER_NAME_MAX), _text(MIN_USER_NAME)]
+MobileNumber = Annotated[str, Field(alias="MobileNumber", max_length=MOBILE_INPUT_MAX), MOBILE]
+CompanyName = Annotated[str, Field(alias="CompanyName", max_length=COMPANY_NAME_MAX), _text()]
+Location = Annotated[str, Field(alias="Location", max_length=LOCATION_MAX), _text()]
+OptionalId = Annotated[int | None, OPTIONAL_ID]
 _DETAIL_RULES = {
     "user_name": _user_name, "mobile_number": _mobile,
     "company_name": _company, "location": _location,
@@ -120,14 +158,16 @@ class RegistrationInput(_DetailRules):
     too_long_messages = {"password": PASSWORD_TOO_LONG, "mobile_number": "Invalid mobile number"}
 
     user_name: UserName = ""
-    email: str = Field("", alias="EmailAddress", max_length=EMAIL_MAX)
+    email: Annotated[str, DELIVERABLE_EMAIL] = Field(
+        "", alias="EmailAddress", max_length=EMAIL_MAX
+    )
     mobile_number: MobileNumber = ""
-    password: str = Field("", alias="Password", max_length=MAX_PASSWORD)
+    password: Annotated[str, NEW_PASSWORD] = Field("", alias="Password", max_length=MAX_PASSWORD)
     company_name: CompanyName = ""
     location: Location = ""
-    project_id: int | None = Field(None, alias="ProjectId", strict=True)
-    subscription_plan_id: int | None = Field(None, alias="SubscriptionPlanId", strict=True)
-    plan_duration_id: int | None = Field(None, alias="PlanDurationId", strict=True)
+    project_id: OptionalId = Field(None, alias="ProjectId", strict=True)
+    subscription_plan_id: OptionalId = Field(None, alias="SubscriptionPlanId", strict=True)
+    plan_duration_id: OptionalId = Field(None, alias="PlanDurationId", strict=True)
     is_trial: bool = Field(False, alias="IsTrial", strict=True)
 
     @field_validator("email")
@@ -168,7 +208,7 @@ class LoginInput(FormInput):
 
 
 class ForgotPasswordInput(FormInput):
-    email: str = Field("", alias="email", max_length=EMAIL_MAX)
+    email: Annotated[str, DELIVERABLE_EMAIL] = Field("", alias="email", max_length=EMAIL_MAX)
 
     @field_validator("email")
     @classmethod
@@ -187,7 +227,9 @@ class ResetPasswordInput(FormInput):
     # The password comes first: its message is the one shown when several fields fail.
     new_password: NewPassword = Field("", alias="NewPassword", max_length=MAX_PASSWORD)
     email: TypedEmail = Field("", alias="email", max_length=EMAIL_MAX)
-    token: str = Field("", alias="ResetToken", max_length=MAX_TOKEN_LENGTH)
+    token: Annotated[str, documented(minLength=1)] = Field(
+        "", alias="ResetToken", max_length=MAX_TOKEN_LENGTH
+    )
 
 
 CURRENT_PASSWORD_WRONG = "Your current password is incorrect."
@@ -206,9 +248,11 @@ class ChangePasswordInput(FormInput):
 
     current_password: Annotated[str, AfterValidator(partial(
         _given_password, required="Please enter your current password."
-    ))] = Field("", alias="CurrentPassword", max_length=MAX_PASSWORD)
+    )), GIVEN_PASSWORD] = Field("", alias="CurrentPassword", max_length=MAX_PASSWORD)
     new_password: NewPassword = Field("", alias="NewPassword", max_length=MAX_PASSWORD)
-    confirm_password: str = Field("", alias="ConfirmPassword", max_length=MAX_PASSWORD)
+    confirm_password: Annotated[str, documented(
+        minLength=1, description="NewPassword again, exactly"
+    )] = Field("", alias="ConfirmPassword", max_length=MAX_PASSWORD)
 
     @field_validator("confirm_password")
     @classmethod
@@ -225,7 +269,7 @@ class DeleteAccountInput(FormInput):
     too_long_messages = {"password": PASSWORD_TOO_LONG}
 
     password: GivenPassword = Field("", alias="Password", max_length=MAX_PASSWORD)
-    confirm: bool = Field(False, alias="Confirm", strict=True)
+    confirm: Annotated[bool, documented(const=True)] = Field(False, alias="Confirm", strict=True)
 
     @field_validator("confirm")
     @classmethod

@@ -7,20 +7,20 @@ IPv6 visitors by /64.
 
 from __future__ import annotations
 
-from rcxsite.ratelimit import Limit, client_key, hit
+from rcxsite.ratelimit import Limit, Reservation, client_key, hit, reserve
 from rcxsite.settings import get_settings
 
 
-def reserve_login_attempt(*, account: str, client_ip: str) -> None:
-    """Take a slot of the login limit before the password is checked.
+def reserve_login_attempt(*, account: str, client_ip: str) -> Reservation:
+    """Take a slot of the login failure limit before the password is checked.
 
     Counting first is what keeps parallel guesses bounded: 30 simultaneous attempts can
-    have at most `LOGIN_FAILURE_LIMIT` passwords checked. A successful login keeps its
-    slot: giving it back is not atomic in `limits`' moving window, and a person logs in far
-    less often than the limit allows.
+    have at most `LOGIN_FAILURE_LIMIT` passwords checked. A successful login gives its
+    slot back (`Reservation.give_back`): only failures count, so colleagues who log in
+    correctly from one office address never lock each other out.
     """
     rule = get_settings().login_failure_limit
-    hit(
+    return reserve(
         Limit(rule, "login:account", account),
         Limit(rule, "login:client", client_key(client_ip)),
     )

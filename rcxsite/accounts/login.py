@@ -20,12 +20,14 @@ from rcxsite.service_errors import ServiceError
 INVALID_CREDENTIALS = "Invalid email or password."
 
 
-def authenticate(form: LoginInput, *, client_ip: str) -> LoginResult:
+def authenticate(form: LoginInput, *, client_ip: str, via_ticket: bool = False) -> LoginResult:
+    """Check the password and start a session. `via_ticket` (the screens): the result
+    carries a one-time cookie ticket instead of the token (see rcxsite.accounts.sessions)."""
     normalized = normalize_email(form.email)
     account = email_key(normalized) if normalized else form.email.lower()
     # Counted before the password is checked, so parallel guesses cannot overrun the limit.
     try:
-        limits.reserve_login_attempt(account=account, client_ip=client_ip)
+        attempt = limits.reserve_login_attempt(account=account, client_ip=client_ip)
     except RateLimited:
         security_event("login", "locked", client_ip=client_ip, email=account)
         raise
@@ -45,15 +47,18 @@ def authenticate(form: LoginInput, *, client_ip: str) -> LoginResult:
         raise ServiceError(401, INVALID_CREDENTIALS)
     customer_id, _, email_address, user_name = found
     assert customer_id is not None  # rows read from the table always have one
+    attempt.give_back()  # only failures count towards the limit
     with session_scope() as session:
         if new_hash is not None:  # hashing parameters were raised since this hash was made
             stored = session.get(Customer, customer_id)
             if stored is not None and stored.password_hash == stored_hash:
                 stored.password_hash = new_hash
                 session.add(stored)
+        started = start_session(session, customer_id, via_ticket=via_ticket)
         result = LoginResult(
-            email_address=email_address, user_name=user_name,
-            token=start_session(session, customer_id), customer_id=customer_id,
+            email_address=email_address, user_name=user_name, token=started.token,
+            customer_id=customer_id, session_digest=started.digest,
+            cookie_ticket=started.cookie_ticket,
         )
     security_event("login", "success", client_ip=client_ip, email=account,
                    customer=result.customer_id)

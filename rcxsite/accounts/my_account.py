@@ -24,7 +24,8 @@ from rcxsite.accounts.inputs import (
     ProfileInput,
 )
 from rcxsite.accounts.passwords import hash_password, verify_password
-from rcxsite.accounts.sessions import revoke_all_sessions, void_reset_links
+from rcxsite.accounts.results import PasswordChanged
+from rcxsite.accounts.sessions import revoke_all_sessions, start_session, void_reset_links
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.content.quote import SERVICE_CHOICES, label_of
 from rcxsite.db import session_scope
@@ -143,9 +144,11 @@ def _check_password(
         key, stored, email, name = (
             customer.email_key, customer.password_hash, customer.email, customer.user_name
         )
-    limits.reserve_login_attempt(account=key, client_ip=client_ip)
+    attempt = limits.reserve_login_attempt(account=key, client_ip=client_ip)
     matches, _ = verify_password(password, stored)
-    if not matches:
+    if matches:
+        attempt.give_back()
+    else:
         security_event("password_check", "failure", client_ip=client_ip, email=key,
                        customer=customer_id)
         message = _WRONG_PASSWORD[field]
@@ -154,9 +157,11 @@ def _check_password(
 
 
 def change_password(
-    form: ChangePasswordInput, *, customer_id: int, keep_session: str | None, client_ip: str
-) -> str:
-    """Sets the new password and ends every session but `keep_session` (a token digest)."""
+    form: ChangePasswordInput, *, customer_id: int, client_ip: str, via_ticket: bool = False
+) -> PasswordChanged:
+    """Sets the new password, ends every session (this one too: whoever held its token
+    with the old password must not keep it) and starts a new one for the caller, whose
+    token (or, `via_ticket`, cookie ticket) the result carries."""
     email, name = _check_password(
         customer_id, form.current_password, client_ip, field="CurrentPassword"
     )
@@ -166,12 +171,16 @@ def change_password(
         customer = _customer(session, customer_id)
         customer.password_hash = new_hash
         session.add(customer)
-        revoke_all_sessions(session, customer_id, now, keep=keep_session)
+        revoke_all_sessions(session, customer_id, now)
         void_reset_links(session, customer_id, now)
+        started = start_session(session, customer_id, via_ticket=via_ticket)
     mail.send_password_changed_mail(to=email, user_name=name)
     security_event("password_change", "success", client_ip=client_ip, email=email,
                    customer=customer_id)
-    return PASSWORD_CHANGED
+    return PasswordChanged(
+        message=PASSWORD_CHANGED, token=started.token, session_digest=started.digest,
+        cookie_ticket=started.cookie_ticket,
+    )
 
 
 def sign_out_everywhere(*, customer_id: int, client_ip: str) -> str:

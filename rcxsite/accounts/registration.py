@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
+from rcxsite import mail
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.accounts.passwords import hash_password
@@ -13,34 +14,47 @@ from rcxsite.accounts.validation import email_key
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
 from rcxsite.models import Customer
-from rcxsite.service_errors import ServiceError
-
-DUPLICATE_EMAIL = "An account with this email already exists."
 
 
 def register(form: RegistrationInput, *, client_ip: str) -> RegisteredCustomer:
+    """Create the account. An address that already has one gets the same answer (so the
+    form tells nobody which addresses are customers, ASVS 6.3.8), and its owner a mail."""
     limits.count_registration(client_ip=client_ip)  # only valid forms use up the budget
     key = email_key(form.email)
-    # Cheap early answer for the common case; the unique index settles races below.
-    with session_scope() as session:
-        if session.exec(select(Customer.id).where(Customer.email_key == key)).first():
-            security_event("registration", "duplicate", client_ip=client_ip, email=key)
-            raise ServiceError(409, DUPLICATE_EMAIL)
+    # Hashed first whatever happens, so the answer takes as long for a known address.
+    password_hash = hash_password(form.password)
+    owner = account_owner(key)
+    if owner is not None:
+        return _already_registered(owner, key=key, client_ip=client_ip)
     # The model's fields are the table's columns, but the password, which is only hashed.
     customer = Customer(
-        **form.model_dump(exclude={"password"}),
-        email_key=key,
-        password_hash=hash_password(form.password),
+        **form.model_dump(exclude={"password"}), email_key=key, password_hash=password_hash
     )
     try:
         with session_scope() as session:
             session.add(customer)
             session.flush()
             customer_id = customer.id
-    except IntegrityError:
-        security_event("registration", "duplicate", client_ip=client_ip, email=key)
-        raise ServiceError(409, DUPLICATE_EMAIL) from None
+    except IntegrityError:  # registered in parallel since the check above
+        return _already_registered(account_owner(key), key=key, client_ip=client_ip)
     assert customer_id is not None
     security_event("registration", "success", client_ip=client_ip, email=key,
                    customer=customer_id)
     return RegisteredCustomer(id=customer_id)
+
+
+def account_owner(key: str) -> tuple[str, str] | None:
+    """The email and name of the account an email key belongs to, if any."""
+    with session_scope() as session:
+        existing = session.exec(select(Customer).where(Customer.email_key == key)).first()
+        return (existing.email, existing.user_name) if existing else None
+
+
+def _already_registered(
+    owner: tuple[str, str] | None, *, key: str, client_ip: str
+) -> RegisteredCustomer:
+    if owner is not None:
+        email, user_name = owner
+        mail.send_registration_attempt_mail(to=email, user_name=user_name)
+    security_event("registration", "duplicate", client_ip=client_ip, email=key)
+    return RegisteredCustomer(id=None)

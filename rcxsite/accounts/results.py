@@ -10,7 +10,8 @@ LOGGED_IN_MESSAGE = "Logged in successfully!"
 
 @dataclass(frozen=True, slots=True)
 class RegisteredCustomer:
-    id: int
+    # None when the address already had an account: the caller answers the same anyway.
+    id: int | None
     message: str = REGISTERED_MESSAGE
 
 
@@ -18,9 +19,24 @@ class RegisteredCustomer:
 class LoginResult:
     email_address: str
     user_name: str
+    # The login token (JWT) for API clients; "" when the login went to a browser's cookie.
     token: str
     customer_id: int
+    # SHA-256 of the session id: what the screens keep to find the session again.
+    session_digest: str = ""
+    # The screens' one-time ticket for the HttpOnly cookie (rcxsite/api/login_cookie.py).
+    cookie_ticket: str = ""
     message: str = LOGGED_IN_MESSAGE
+
+
+@dataclass(frozen=True, slots=True)
+class PasswordChanged:
+    """A password change ends every session, this one too, and starts a new one."""
+
+    message: str
+    token: str
+    session_digest: str
+    cookie_ticket: str = ""
 
 
 @dataclass(frozen=True, slots=True)

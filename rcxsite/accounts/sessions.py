@@ -1,36 +1,115 @@
 """Server-side login sessions: the one rule for "signed in", shared by screens and API.
 
-A login stores a row with only the SHA-256 of a random token; the token itself goes to
-the client (the `userSession` cookie's Token, the API's `token`). A session counts while
-it is not revoked, was last used within `HEADER_SESSION_MINUTES` and is younger than
-`LOGIN_TOKEN_DAYS`. Logging out revokes it; a password reset revokes all of a customer's.
+A login stores a row with only the SHA-256 of a random session id; the client holds a JWT
+naming that id (rcxsite.accounts.login_tokens): the `userSession` cookie's Token, the
+API's `token`. A session counts while it is not revoked, was last used within
+`HEADER_SESSION_MINUTES` and is younger than `LOGIN_TOKEN_DAYS`. Logging out revokes it; a
+password reset or change revokes all of a customer's.
+
+A login made on the screens reaches the browser through a one-time ticket: the page's
+script trades it for an HttpOnly cookie in an HTTP answer (rcxsite/api/login_cookie.py),
+so that no script ever holds the token itself. The session id is derived from the ticket
+with the server's key, so the token can be made when the ticket is traded without storing
+anything a database reader could use.
 """
 
 from __future__ import annotations
 
+import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from rcxsite.accounts import login_tokens
 from rcxsite.accounts.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
-from rcxsite.models import LoginSession, PasswordResetToken, utcnow
-from rcxsite.settings import get_settings
+from rcxsite.models import Customer, LoginSession, PasswordResetToken, utcnow
+from rcxsite.settings import get_settings, keyed_hash
 
 # The browser's name for the login: the cookie (spec §3) and the session-storage entry.
 COOKIE_NAME = "userSession"
+# How long a login's ticket can be traded for the cookie: the page does it at once.
+TICKET_SECONDS = 60
 
 
-def start_session(session: Session, customer_id: int) -> str:
-    """Record a new session in `session`'s transaction; returns the token to hand out."""
-    token, digest = new_token()
+@dataclass(frozen=True, slots=True)
+class NewSession:
+    """A session just started: what the client gets (a JWT, or for the screens a one-time
+    ticket) and the digest the server finds the session by."""
+
+    token: str
+    digest: str
+    cookie_ticket: str = ""
+
+
+def login_digest(token: object) -> str | None:
+    """The digest of the session a genuine, unexpired login token names; None otherwise."""
+    return token_digest(login_tokens.session_id(token))
+
+
+def _token_for(session_id: str, now: datetime) -> str:
+    lifetime = timedelta(days=get_settings().login_token_days)
+    return login_tokens.issue(session_id, issued_at=now, lifetime=lifetime)
+
+
+def _ticket_session_id(ticket: str) -> str:
+    return keyed_hash("login-session-id:" + ticket)
+
+
+def start_session(session: Session, customer_id: int, *, via_ticket: bool = False) -> NewSession:
+    """Record a new session in `session`'s transaction. `via_ticket`: for the screens, the
+    client gets a one-time ticket for its cookie (`claim_cookie`) instead of the token."""
     now = utcnow()
-    session.add(
-        LoginSession(customer_id=customer_id, token_hash=digest, created_at=now, last_seen_at=now)
-    )
-    return token
+    ticket, ticket_hash = new_token() if via_ticket else ("", None)
+    session_id = _ticket_session_id(ticket) if via_ticket else secrets.token_urlsafe(32)
+    digest = token_digest(session_id)
+    assert digest is not None  # made here: always ASCII and short
+    session.add(LoginSession(
+        customer_id=customer_id, token_hash=digest, cookie_ticket_hash=ticket_hash,
+        created_at=now, last_seen_at=now,
+    ))
+    token = "" if via_ticket else _token_for(session_id, now)
+    return NewSession(token=token, digest=digest, cookie_ticket=ticket)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedLogin:
+    """What the login cookie holds (spec §3): EmailAddress, UserName, Token, CustomerId."""
+
+    email_address: str
+    user_name: str
+    token: str
+    customer_id: int
+
+
+def claim_cookie(ticket: object, *, now: datetime | None = None) -> ClaimedLogin | None:
+    """Trade a login's one-time ticket for its token, once, within `TICKET_SECONDS` of the
+    login; None for anything else."""
+    ticket_hash = token_digest(ticket)
+    if ticket_hash is None or not isinstance(ticket, str):
+        return None
+    now = now or utcnow()
+    with session_scope() as session:
+        claimed = session.exec(
+            update(LoginSession)
+            .where(
+                col(LoginSession.cookie_ticket_hash) == ticket_hash,
+                col(LoginSession.revoked_at).is_(None),
+                col(LoginSession.created_at) >= now - timedelta(seconds=TICKET_SECONDS),
+            )
+            .values(cookie_ticket_hash=None)
+            .returning(col(LoginSession.customer_id))
+        ).first()
+        customer = session.get(Customer, claimed[0]) if claimed else None
+        if customer is None or customer.id is None:
+            return None
+        return ClaimedLogin(
+            email_address=customer.email, user_name=customer.user_name,
+            token=_token_for(_ticket_session_id(ticket), now), customer_id=customer.id,
+        )
 
 
 def _live_since(now: datetime) -> tuple[datetime, datetime]:
@@ -43,7 +122,7 @@ def _live_since(now: datetime) -> tuple[datetime, datetime]:
 
 def session_customer(token: str, *, now: datetime | None = None) -> int | None:
     """The customer a live session belongs to, marking it used; None for anything else."""
-    digest = token_digest(token)
+    digest = login_digest(token)
     return None if digest is None else digest_customer(digest, now=now)
 
 
@@ -69,7 +148,7 @@ def digest_customer(digest: str, *, now: datetime | None = None) -> int | None:
 
 def end_session(token: str) -> None:
     """Revoke the session a token names (logout); unknown tokens are ignored."""
-    digest = token_digest(token)
+    digest = login_digest(token)
     if digest is not None:
         end_digest_session(digest)
 
@@ -98,14 +177,11 @@ def void_reset_links(session: Session, customer_id: int, now: datetime) -> None:
     )
 
 
-def revoke_all_sessions(
-    session: Session, customer_id: int, now: datetime, *, keep: str | None = None
-) -> None:
-    """Within the caller's transaction: end every session of a customer (password reset,
-    sign out everywhere), but the one whose digest is `keep` (a password change)."""
-    statement = update(LoginSession).where(
-        col(LoginSession.customer_id) == customer_id, col(LoginSession.revoked_at).is_(None)
+def revoke_all_sessions(session: Session, customer_id: int, now: datetime) -> None:
+    """Within the caller's transaction: end every session of a customer (password reset
+    or change, sign out everywhere)."""
+    session.exec(
+        update(LoginSession)
+        .where(col(LoginSession.customer_id) == customer_id, col(LoginSession.revoked_at).is_(None))
+        .values(revoked_at=now)
     )
-    if keep:
-        statement = statement.where(col(LoginSession.token_hash) != keep)
-    session.exec(statement.values(revoked_at=now))

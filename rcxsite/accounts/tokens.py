@@ -36,7 +36,11 @@ def marked(token: object) -> str:
     """What the screens receive instead of a presented token: its digest, sealed with the
     server's key so that a digest read from the database (a backup, a replica) cannot be
     passed off as one; "" for anything that cannot be a token of ours."""
-    digest = token_digest(token)
+    return sealed(token_digest(token))
+
+
+def sealed(digest: str | None) -> str:
+    """`marked` for a caller that already has the digest (a login token's session id)."""
     return f"{DIGEST_PREFIX}{digest}.{_seal(digest)}" if digest else ""
 
 

@@ -43,8 +43,9 @@ class ResetCheckData(BaseModel):
     email: str
 
 
-class CreatedCustomerData(BaseModel):
-    id: int
+class NewTokenData(BaseModel):
+    token: str = Field(description="The new login token: the one sent with this request, "
+                       "like every other of the customer's, no longer works")
 
 
 class FieldErrors(BaseModel):

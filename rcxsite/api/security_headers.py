@@ -4,7 +4,9 @@ Pages get a Content-Security-Policy whose `script-src` lists the SHA-256 of each
 script of that very page (the build writes them: router data, hydration hooks, the module
 loader), so no other inline script runs. `'unsafe-eval'` stays because Reflex runs the
 scripts an event handler sends (`rx.call_script`) through `eval`. Styles allow inline
-because emotion, Reflex's CSS-in-JS, inserts <style> elements at run time.
+because emotion, Reflex's CSS-in-JS, inserts <style> elements at run time. No policy names
+a third-party origin: everything a page or answer loads comes from the site itself (so the
+API has no Swagger UI page, whose code would come from a CDN; its OpenAPI document stays).
 """
 
 from __future__ import annotations
@@ -29,12 +31,6 @@ PAGE_POLICY = (
     "default-src 'self'; script-src 'self' 'unsafe-eval'{hashes}; "
     "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; "
     f"connect-src 'self'; form-action 'self'; {_COMMON}"
-)
-# The API's own docs page (Swagger UI) loads its code from a CDN.
-DOCS_POLICY = (
-    "default-src 'none'; script-src https://cdn.jsdelivr.net{hashes}; "
-    "style-src https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
-    f"connect-src 'self'; {_COMMON}"
 )
 FIXED_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -77,17 +73,12 @@ def _page_files(path: str) -> tuple[str, ...]:
 
 
 class SecurityHeaders:
-    def __init__(self, app: ASGIApp, *, static_dir: Callable[[], Path], hsts: bool,
-                 fixed_policies: dict[str, str] | None = None) -> None:
+    def __init__(self, app: ASGIApp, *, static_dir: Callable[[], Path], hsts: bool) -> None:
         self.app = app
         self._static_dir = static_dir
         self._hsts = hsts
-        # Pages not built by Reflex (the API docs), by exact path.
-        self._fixed_policies = fixed_policies or {}
 
     def _page_policy(self, path: str) -> str:
-        if path in self._fixed_policies:
-            return self._fixed_policies[path]
         root = self._static_dir()
         for name in _page_files(path):
             file = root / name
@@ -122,7 +113,3 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
-
-
-def docs_policy(docs_html: str) -> str:
-    return DOCS_POLICY.format(hashes="".join(f" {h}" for h in inline_script_hashes(docs_html)))

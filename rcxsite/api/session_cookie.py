@@ -2,8 +2,9 @@
 
 Reflex stores the headers of each tab's websocket handshake in its state, which is pickled
 (into Redis when scaled). Before Reflex sees the handshake, the Token of the `userSession`
-cookie is replaced by its SHA-256, marked `DIGEST_PREFIX`: enough for the server to find
-the session, useless to anyone who reads the stored state.
+cookie (a JWT) is replaced by the SHA-256 of the session id it names, sealed and marked
+`DIGEST_PREFIX`: enough for the server to find the session, useless to anyone who reads
+the stored state. A forged or expired token becomes "".
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import urllib.parse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rcxsite.accounts import tokens
-from rcxsite.accounts.sessions import COOKIE_NAME
+from rcxsite.accounts.sessions import COOKIE_NAME, login_digest
 from rcxsite.api.reset_link_events import EVENT_PATH
 
 
@@ -28,7 +29,7 @@ def _digest_only(cookie_header: str) -> str:
             except ValueError:
                 login = None
             if isinstance(login, dict):
-                login["Token"] = tokens.marked(login.get("Token", ""))
+                login["Token"] = tokens.sealed(login_digest(login.get("Token")))
                 value = urllib.parse.quote(json.dumps(login))
         parts.append(f"{name}{equals}{value}")
     return "; ".join(parts)

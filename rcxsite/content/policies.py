@@ -40,7 +40,10 @@ POLICIES: dict[str, Policy] = {
         intro="We use only the cookies and browser storage the site needs to work.",
         sections=(
             Section("userSession cookie", "Keeps you logged in for up to 30 days after you log "
-                    "in. Removed when you log out."),
+                    "in. Removed when you log out. Scripts on the page cannot read it."),
+            Section("userSessionActive cookie", "Holds only the value 1, for as long as the "
+                    "userSession cookie: it tells the page that you may be logged in, so that "
+                    "the header asks our server only then."),
             Section("Session storage", "Remembers for ten minutes that you are signed in, for the "
                     "header. Cleared when you close the tab."),
             Section("No tracking", "We use no advertising or third-party tracking cookies, "

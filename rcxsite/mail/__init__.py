@@ -7,6 +7,7 @@ from rcxsite.mail.messages import (
     send_account_deleted_mail,
     send_password_changed_mail,
     send_password_reset_mail,
+    send_registration_attempt_mail,
 )
 from rcxsite.mail.outgoing import send_mail, wait_for_outgoing_mail
 
@@ -15,5 +16,6 @@ __all__ = [
     "send_mail",
     "send_password_changed_mail",
     "send_password_reset_mail",
+    "send_registration_attempt_mail",
     "wait_for_outgoing_mail",
 ]

@@ -77,3 +77,32 @@ def send_account_deleted_mail(*, to: str, user_name: str) -> Future[None]:
         "create a new account</a>.",
     )
     return send_mail(to=to, subject=f"Your {company} account was deleted", text=text, html=html)
+
+
+def send_registration_attempt_mail(*, to: str, user_name: str) -> Future[None]:
+    """Someone registered with an address that has an account: its owner hears of it, and
+    the registration form answers as for a new address (no account-existence oracle)."""
+    settings = get_settings()
+    company = settings.company_name
+    log_in = settings.site_url + routes.LOG_IN.path
+    reset = settings.site_url + routes.FORGOT_PASSWORD.path
+    text = (
+        f"Hello {user_name},\n\n"
+        f"Someone tried to register a new {company} account with your email address, "
+        "which already has one.\n\n"
+        f"If it was you, log in: {log_in}\n"
+        f"or, if you forgot your password, reset it: {reset}\n\n"
+        "If it was not you, you can ignore this mail: nothing was changed.\n"
+    )
+    html = _html_page(
+        f"Hello {escape(user_name)},",
+        f"Someone tried to register a new {escape(company)} account with your email address, "
+        "which already has one.",
+        f'If it was you, <a href="{escape(log_in)}">log in</a> or, if you forgot your '
+        f'password, <a href="{escape(reset)}">reset it</a>.',
+        "If it was not you, you can ignore this mail: nothing was changed.",
+    )
+    return send_mail(
+        to=to, subject=f"Someone tried to register with your {company} address",
+        text=text, html=html,
+    )

@@ -74,6 +74,9 @@ class LoginState(SessionState):
         self.plan_duration_id = _positive_int(params.get("PlanDurationId"))
         self.is_trial = params.get("IsTrial", "").lower() == "true"
 
+    def _forget_personal_data(self) -> None:
+        self.email = ""
+
     def _clear_messages(self) -> None:
         self.email_error = self.password_error = self.notice = self.error = ""
 
@@ -132,10 +135,15 @@ class LoginState(SessionState):
         self.busy = True
         yield
         outcome = await call_service(
-            accounts.authenticate, login_input, client_ip=self.router.session.client_ip
+            accounts.authenticate, login_input, client_ip=self.router.session.client_ip,
+            via_ticket=True,
         )
         if outcome.ok:
-            yield self._start_session(outcome.result())
+            login = outcome.result()
+            yield self._start_session(
+                digest=login.session_digest, cookie_ticket=login.cookie_ticket,
+                email=login.email_address,
+            )
             self.notice = LOGGED_IN_MESSAGE
             yield SessionState.redirect_later(self.return_to)
             return

@@ -152,11 +152,11 @@ class AccountState(SessionState):
         self.password_errors = messages_for(PASSWORD_FIELDS, errors)
         if change is None:
             return
-        keep, client_ip = self._current_digest(), self.router.session.client_ip
+        client_ip = self.router.session.client_ip
 
-        def call(customer_id: int) -> str:
+        def call(customer_id: int) -> accounts.PasswordChanged:
             return accounts.change_password(
-                change, customer_id=customer_id, keep_session=keep, client_ip=client_ip
+                change, customer_id=customer_id, client_ip=client_ip, via_ticket=True
             )
 
         self.busy = "password"
@@ -165,7 +165,13 @@ class AccountState(SessionState):
         if outcome is None:
             yield _to_login()
         elif outcome.ok:
-            self.password_message = outcome.result()
+            changed = outcome.result()
+            # The session this tab had is ended too; the browser's cookie moves to the new.
+            yield self._start_session(
+                digest=changed.session_digest, cookie_ticket=changed.cookie_ticket,
+                email=self.email,
+            )
+            self.password_message = changed.message
             self.form_version += 1  # empties the three fields
         elif outcome.field_refusal:
             self.password_errors = outcome.field_messages(PASSWORD_FIELDS)
@@ -173,8 +179,14 @@ class AccountState(SessionState):
             self.password_failed, self.password_message = True, outcome.message()
 
     def _close(self, message: str) -> list[rx.event.EventSpec]:
+        self._forget_personal_data()
         self.view, self.closed_message, self.signed_in = "closed", message, False
         return self._forget_login()
+
+    def _forget_personal_data(self) -> None:
+        # Once signed out, the stored state (pickled, in Redis when scaled) keeps nothing
+        # of the customer.
+        self.reset()
 
     @rx.event
     async def sign_out_everywhere(self):

@@ -5,12 +5,14 @@ Token, CustomerId; 30 days) and a header entry in session storage, `{value, expi
 Whether someone is signed in is decided on the server only: the cookie's Token must name
 a live session (rcxsite.accounts.sessions), the rule the REST API applies too.
 
-The token never sits in state, which is pickled (into Redis when scaled): the cookie is
-written by a script at login; Reflex keeps the websocket handshake's headers in state, so
-the Cookie header's Token is swapped for its SHA-256 before Reflex sees it
-(rcxsite/api/session_cookie.py). The server can find the session by that digest, but
-nobody can present it as a token. The reset token, which the spec puts in the page's path,
-is swapped the same way in every event's router data (rcxsite/api/reset_link_events.py).
+The token never sits in state, which is pickled (into Redis when scaled), nor in reach of
+page scripts: the cookie is HttpOnly, set by an HTTP answer for which the page trades a
+one-time ticket right after the login (rcxsite/api/login_cookie.py). Reflex keeps the
+websocket handshake's headers in state, so the Cookie header's Token is swapped for a
+sealed digest before Reflex sees it (rcxsite/api/session_cookie.py). The server can find
+the session by that digest, but nobody can present it as a token. The reset token, which
+the spec puts in the page's path, is swapped the same way in every event's router data
+(rcxsite/api/reset_link_events.py).
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from typing import Any
 
 import reflex as rx
 
-from rcxsite import accounts, routes
+from rcxsite import routes
 from rcxsite.accounts import sessions, tokens
+from rcxsite.api.login_cookie import LOGIN_COOKIE_PATH
 from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -52,21 +55,22 @@ def cookie_value(cookie_header: str, name: str = SESSION_KEY) -> str:
     return ""
 
 
-def _set_cookie_script(value: str) -> str:
-    attributes = f"; path=/; max-age={_settings.login_token_days * 24 * 3600}; samesite=lax"
-    if _settings.secure_cookies:
-        attributes += "; secure"
+def _claim_cookie_script(ticket: str) -> str:
+    # The ticket works once and for a minute; the answer sets the HttpOnly cookie.
+    body = json.dumps(json.dumps({"ticket": ticket}))
     return (
-        f"document.cookie = {json.dumps(SESSION_KEY)} + '=' + "
-        f"encodeURIComponent({json.dumps(value)}) + {json.dumps(attributes)}"
+        f"fetch({json.dumps(LOGIN_COOKIE_PATH)}, {{method: 'POST', credentials: 'same-origin', "
+        f"headers: {{'Content-Type': 'application/json'}}, body: {body}}}).catch(() => null)"
     )
 
 
 # Reflex's own remove_cookie / remove_session_storage events make the tab hydrate again,
 # which reruns the page's on_load; a page that stays after ending a session (My account)
-# must not be sent to the login page by that, so the browser forgets it by script.
+# must not be sent to the login page by that, so the browser forgets it by script. The
+# cookie is HttpOnly: only an HTTP answer can remove it.
 _FORGET_LOGIN_SCRIPT = (
-    f"document.cookie = {json.dumps(SESSION_KEY)} + '=; path=/; max-age=0; samesite=lax'; "
+    f"fetch({json.dumps(LOGIN_COOKIE_PATH)}, {{method: 'DELETE', credentials: 'same-origin'}})"
+    ".catch(() => null); "
     f"try {{ window.sessionStorage.removeItem({json.dumps(SESSION_KEY)}); }} catch (e) {{}}"
 )
 
@@ -78,8 +82,12 @@ def _handshake_digest(login: dict[str, Any]) -> str | None:
 class SessionState(rx.State):
     header_entry: str = rx.SessionStorage("", name=SESSION_KEY)
     signed_in: bool = False
-    # Backend-only: SHA-256 of the token of a login made on this connection.
+    # Backend-only: the digest of a session started on this tab (a login, a password
+    # change) and the websocket connection it was started on. The browser's cookie may
+    # not have reached this connection's handshake yet; any other connection (a reconnect,
+    # or whoever presents this tab's Reflex token later) is judged by its own cookie only.
     _session_digest: str = ""
+    _session_connection: str = ""
     # Set by logout: the digest of the cookie this tab removed, which its handshake headers
     # still show until it reconnects (a newer login's cookie is not ignored).
     _removed_digest: str = ""
@@ -96,7 +104,7 @@ class SessionState(rx.State):
         return login
 
     def _current_digest(self) -> str | None:
-        if self._session_digest:
+        if self._session_digest and self._session_connection == self.router.session.session_id:
             return self._session_digest
         return _handshake_digest(self._saved_login())
 
@@ -133,32 +141,32 @@ class SessionState(rx.State):
     def _forget_login(self) -> list[rx.event.EventSpec]:
         """This tab's part of ending a session: the events that make the browser forget it."""
         self._removed_digest = _handshake_digest(self._handshake_login()) or ""
-        self._session_digest = ""
+        self._session_digest = self._session_connection = ""
         self.header_entry = ""
         return [rx.call_script(_FORGET_LOGIN_SCRIPT)]
 
-    def _start_session(self, login: accounts.LoginResult) -> rx.event.EventSpec:
-        """Remember the login; returns the event that writes the cookie in the browser."""
-        self._session_digest = tokens.token_digest(login.token) or ""
-        self._extend_entry(login.email_address)
+    def _start_session(self, *, digest: str, cookie_ticket: str, email: str) -> rx.event.EventSpec:
+        """Remember a session started on this tab; returns the event with which the browser
+        trades its ticket for the login cookie."""
+        self._session_digest, self._session_connection = digest, self.router.session.session_id
+        self._removed_digest = ""
+        self._extend_entry(email)
         self.signed_in = True
-        return rx.call_script(
-            _set_cookie_script(
-                json.dumps(
-                    {
-                        "EmailAddress": login.email_address,
-                        "UserName": login.user_name,
-                        "Token": login.token,
-                        "CustomerId": login.customer_id,
-                    }
-                )
-            )
-        )
+        return rx.call_script(_claim_cookie_script(cookie_ticket))
 
     @rx.event
     async def check(self) -> None:
         """Runs on every route change (every page's on_load)."""
         self.signed_in = await self._is_signed_in()
+
+    def _forget_personal_data(self) -> None:
+        """Overridden by the states that show a customer's data: called at logout, so that
+        the stored state keeps nothing of them."""
+
+    async def _forget_everyones_personal_data(self) -> None:
+        for substate in type(self).get_substates():
+            if "_forget_personal_data" in vars(substate):
+                (await self.get_state(substate))._forget_personal_data()
 
     @rx.event
     async def log_out(self):
@@ -168,6 +176,7 @@ class SessionState(rx.State):
                 await asyncio.to_thread(sessions.end_digest_session, digest)
             except Exception:
                 logger.exception("could not revoke a login session")
+        await self._forget_everyones_personal_data()
         # The browser forgets the login before the header says "Log in".
         yield self._forget_login()
         self.signed_in = False

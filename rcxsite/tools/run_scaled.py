@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rcxsite.settings import get_settings
 from rcxsite.tools.processes import NotReady, free_port, port_open, start, stop_all, wait_until
 from rcxsite.tools.scaled_build import WEB_DIR, BuildError, build_frontend
 from rcxsite.tools.scaled_config import render_nginx_conf
@@ -150,6 +151,7 @@ class Supervisor:
             run_dir=RUN_DIR, static_root=self.static_root, listen=self.port,
             worker_ports=[w.port for w in self.workers],
             hsts=self.env.get("SITE_URL", "").startswith("https://"),
+            settings=get_settings(),  # TRUSTED_PROXIES and the per-client limits
         ))
         test = subprocess.run([str(NGINX), "-t", "-q", "-p", str(RUN_DIR), "-c", str(conf)],
                               capture_output=True, text=True)
@@ -191,7 +193,8 @@ def scaled_env(base: dict[str, str], *, port: int) -> dict[str, str]:
     env.setdefault("SITE_URL", f"http://localhost:{port}")
     env.update(
         PORT=str(port),
-        # The workers see nginx's address; the visitor's is the last X-Forwarded-For entry.
+        # The workers see nginx's address; the visitor's is the last X-Forwarded-For entry,
+        # the one nginx appends (behind TRUSTED_PROXIES, the address they reported).
         TRUSTED_PROXY_HOPS="1",
         REFLEX_WEB_WORKDIR=str(WEB_DIR),
         # The frontend connects its websocket to the public address (nginx), not a worker.
@@ -210,6 +213,10 @@ def main() -> int:
         check_services(dict(os.environ))
         if workers < 1:
             raise SetupError("WORKERS must be at least 1")
+        try:  # before anything starts: nginx would only name a line of its configuration
+            trusted = get_settings().trusted_proxy_networks
+        except ValueError as problem:
+            raise SetupError(str(problem)) from None
         if not NGINX.exists():
             raise SetupError(f"nginx is not installed at {NGINX} (make run-scaled installs it)")
         RUN_DIR.mkdir(parents=True, exist_ok=True)
@@ -231,6 +238,9 @@ def main() -> int:
         supervisor.start()
         print(f"RCX is running on {env['SITE_URL']} (nginx on port {port}, {workers} "
               f"workers); Ctrl-C stops it.", flush=True)
+        print("nginx believes X-Forwarded-For from " + (", ".join(trusted) if trusted else
+              "no one (TRUSTED_PROXIES is empty): each visitor is the address that "
+              "connects"), flush=True)
         supervisor.watch()
         return 0
     except SetupError as problem:

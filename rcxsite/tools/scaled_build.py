@@ -25,7 +25,9 @@ _GENERATED = {"__pycache__", "external", "node_modules"}
 # secrets must not flow into a file on disk, even hashed.
 _RUNTIME_ONLY = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DATA_DIR", "OUTBOX_DIR",
                  "TRUSTED_PROXY_HOPS", "RATE_LIMIT_KEY_PREFIX", "SMTP_", "MAIL_", "ARGON2_",
-                 "_LIMIT", "_LIMITS", "HEADER_SESSION_MINUTES", "SALES_EMAIL")
+                 "_LIMIT", "_LIMITS", "HEADER_SESSION_MINUTES", "SALES_EMAIL",
+                 "TRUSTED_PROXIES", "_PER_CLIENT", "WEBSOCKET_OPENS_PER_MINUTE",
+                 "API_REQUESTS_PER_SECOND", "API_BURST", "TAB_STATE_MINUTES")
 
 
 _SECRET_LIKE = ("SECRET", "PASSWORD", "TOKEN", "_KEY", "DB_URL", "REDIS")

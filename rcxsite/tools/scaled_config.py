@@ -12,6 +12,7 @@ from string import Template
 
 from rcxsite import routes
 from rcxsite.api.security_headers import FIXED_HEADERS, HSTS, NON_PAGE_POLICY, page_policy
+from rcxsite.settings import Settings, get_settings
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf.template"
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
@@ -62,11 +63,18 @@ def _upstream_servers(worker_ports: list[int]) -> str:
     return "\n".join(f"        {server}" for server in servers or ["server 127.0.0.1:9 down;"])
 
 
+def _set_real_ip_from(networks: list[str]) -> str:
+    return "\n".join(f"    set_real_ip_from {network};" for network in networks)
+
+
 def render_nginx_conf(
-    *, run_dir: Path, static_root: Path, listen: int, worker_ports: list[int], hsts: bool
+    *, run_dir: Path, static_root: Path, listen: int, worker_ports: list[int], hsts: bool,
+    settings: Settings | None = None,
 ) -> str:
     """nginx.conf for run-scaled: `static_root` served as built, the rest proxied to the
-    workers on `worker_ports` (none: nginx alone, with every other line the same)."""
+    workers on `worker_ports` (none: nginx alone, with every other line the same); the
+    trusted proxies and per-client limits from `settings` (the process's by default)."""
+    settings = settings or get_settings()
     headers = _headers(hsts=hsts)
     policies = "\n".join(
         f"        {_quoted(uri)} {_quoted(policy)};"
@@ -84,6 +92,12 @@ def render_nginx_conf(
         STATIC_ROOT=str(static_root),
         HEADERS=headers,
         SPA_LOCATIONS=_spa_locations(headers),
+        SET_REAL_IP_FROM=_set_real_ip_from(settings.trusted_proxy_networks),
+        CONNECTIONS_PER_CLIENT=str(settings.connections_per_client),
+        WEBSOCKETS_PER_CLIENT=str(settings.websockets_per_client),
+        WEBSOCKET_OPENS_PER_MINUTE=str(settings.websocket_opens_per_minute),
+        API_REQUESTS_PER_SECOND=str(settings.api_requests_per_second),
+        API_BURST=str(settings.api_burst),
     )
     if "${" in rendered:
         raise ValueError("deploy/nginx.conf.template names a value the renderer lacks")

@@ -26,9 +26,9 @@ def _log_in(email: str = "alice@example.com", password: str = PASSWORD) -> str:
 
 
 def _digest(token: str) -> str:
-    from rcxsite.accounts.tokens import token_digest
+    from rcxsite.accounts.sessions import login_digest
 
-    digest = token_digest(token)
+    digest = login_digest(token)
     assert digest is not None
     return digest
 
@@ -88,10 +88,10 @@ def test_details_follow_the_registration_rules() -> None:
     )
 
 
-def test_a_password_change_keeps_this_session_ends_the_others_and_mails() -> None:
+def test_a_password_change_ends_every_session_starts_a_new_one_and_mails() -> None:
     customer_id = register_customer()
     this, other = _log_in(), _log_in()
-    change = dict(customer_id=customer_id, keep_session=_digest(this), client_ip=IP)
+    change = dict(customer_id=customer_id, client_ip=IP)
 
     wrong = _refusal(calls.change_password, **change, current_password="nope",
                      new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD)
@@ -109,13 +109,16 @@ def test_a_password_change_keeps_this_session_ends_the_others_and_mails() -> Non
     assert dict(differ.fields) == {"ConfirmPassword": "Passwords do not match."}
     assert session_customer(other) == customer_id  # nothing changed yet
 
-    assert calls.change_password(
+    changed = calls.change_password(
         **change, current_password=PASSWORD, new_password=NEW_PASSWORD,
         confirm_password=NEW_PASSWORD,
-    ).startswith("Your password has been changed.")
+    )
+    assert changed.message.startswith("Your password has been changed.")
 
-    assert session_customer(this) == customer_id
+    # Rotated: the token used for the change is refused too, the new one works.
+    assert session_customer(this) is None
     assert session_customer(other) is None
+    assert session_customer(changed.token) == customer_id
     assert _log_in(password=NEW_PASSWORD)
     assert "password" in outbox_messages()[-1]["Subject"].lower()
 
@@ -203,7 +206,7 @@ def test_account_changes_are_limited(configure: Configure) -> None:
 def test_wrong_current_passwords_are_limited_like_logins(configure: Configure) -> None:
     configure(LOGIN_FAILURE_LIMIT="3 per 15 minutes")
     customer_id = register_customer()
-    change = dict(customer_id=customer_id, keep_session=None, client_ip=IP,
+    change = dict(customer_id=customer_id, client_ip=IP,
                   new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD)
     statuses = [
         _refusal(calls.change_password, **change, current_password=f"guess-{n}").status
@@ -222,7 +225,7 @@ def test_open_reset_links_stop_working_when_the_account_is_secured(ending: str) 
 
     if ending == "password change":
         calls.change_password(
-            customer_id=customer_id, keep_session=None, client_ip=IP,
+            customer_id=customer_id, client_ip=IP,
             current_password=PASSWORD, new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD,
         )
     else:

@@ -125,12 +125,15 @@ def test_unknown_addresses_are_locked_like_known_ones() -> None:
     assert _refusal(email="ghost@example.com", password="wrong", client_ip="10.0.0.2").status == 429
 
 
-def test_every_attempt_takes_a_slot_before_the_password_is_checked() -> None:
-    # Counting first is what bounds parallel guesses; a success keeps its slot too.
-    register_customer()
+def test_only_failures_count_colleagues_behind_one_address_never_lock_each_other_out() -> None:
+    # Eleven correct logins from one office address, then a twelfth colleague: all pass.
+    for n in range(12):
+        register_customer(email=f"colleague{n}@example.com")
+    for n in range(12):
+        assert calls.authenticate(email=f"colleague{n}@example.com", password=PASSWORD,
+                                  client_ip=IP).customer_id
+    # Each success gave its slot back: ten failures still fit, the eleventh is refused.
     for _ in range(10):
-        calls.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
-
-    refused = _refusal(email="alice@example.com", password=PASSWORD, client_ip=IP)
-
+        assert _refusal(email="colleague0@example.com", password="wrong").status == 401
+    refused = _refusal(email="colleague1@example.com", password=PASSWORD)
     assert (refused.status, refused.message) == (429, "Too many requests. Try again in 15 minutes.")

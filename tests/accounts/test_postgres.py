@@ -43,7 +43,7 @@ def test_migrations_on_postgresql() -> None:
 @pytest.mark.usefixtures("postgres")
 def test_parallel_duplicate_registrations_on_postgresql() -> None:
     emails = ["Dup@Example.com" if index % 2 else "dup@example.com" for index in range(20)]
-    assert register_all_at_once(emails) == [201] + [409] * 19
+    assert register_all_at_once(emails) == ["created"] + ["known"] * 19
     with get_engine().connect() as connection:
         assert connection.execute(text("SELECT count(*) FROM customer")).scalar_one() == 1
 

@@ -11,11 +11,12 @@ from rcxsite.accounts.inputs import (
     ResetPasswordInput,
 )
 from rcxsite.db import get_engine
+from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import Customer
 from rcxsite.service_errors import ServiceError
 from tests.support import service_calls as calls
 from tests.support.parallel import register_all_at_once
-from tests.support.site import PASSWORD, register_customer
+from tests.support.site import PASSWORD, outbox_messages, register_customer
 
 VALID = {
     "user_name": "Alice",
@@ -140,47 +141,55 @@ def test_passwords_of_128_characters_and_unicode_text_are_accepted() -> None:
         )
 
 
-def test_an_address_differing_only_in_case_is_a_duplicate() -> None:
+def test_a_known_address_gets_the_new_address_answer_and_its_owner_a_mail() -> None:
+    # No account-existence oracle (ASVS 6.3.8): the same answer, and the owner hears of it.
     register_customer(email="alice@example.com")
+    before = len(outbox_messages())
 
-    with pytest.raises(ServiceError) as refused:
-        register_customer(email="ALICE@example.COM", password="other-password")
-
-    assert (refused.value.status, refused.value.message) == (
-        409,
-        "An account with this email already exists.",
+    again = calls.register(
+        email="ALICE@example.COM", password="other-password", client_ip="203.0.113.5",
+        user_name="Mallory", mobile_number="9876543210", company_name="X", location="Y",
     )
+
+    assert (again.message, again.id) == ("Registration successful!", None)
     assert len(_customers()) == 1
+    wait_for_outgoing_mail()
+    [notice] = outbox_messages()[before:]
+    assert notice["To"] == "alice@example.com"
+    assert "Someone tried to register" in notice["Subject"]
+    body = notice.get_body(preferencelist=("plain",)).get_content()
+    assert "/log-in" in body and "/forgot-password" in body
+    assert "other-password" not in body
 
 
 def test_twenty_parallel_registrations_of_one_address_leave_exactly_one_customer() -> None:
     emails = ["BOB@Example.com" if index % 2 else "bob@example.com" for index in range(20)]
 
-    assert register_all_at_once(emails) == [201] + [409] * 19
+    assert register_all_at_once(emails) == ["created"] + ["known"] * 19
     [row] = _customers()
     assert row.email_key == "bob@example.com"
     login = calls.authenticate(email="BOB@example.com", password=PASSWORD, client_ip="1.1.1.1")
     assert login.customer_id == row.id
 
 
-def test_a_duplicate_committed_while_hashing_is_caught_by_the_unique_index(
+def test_a_duplicate_committed_after_the_check_is_caught_by_the_unique_index(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    real_hash = registration.hash_password
+    real_owner = registration.account_owner
 
-    def hash_while_someone_else_registers(password: str) -> str:
-        # Runs after the early duplicate check, like a competing request would.
-        monkeypatch.setattr(registration, "hash_password", real_hash)
+    def check_then_someone_else_registers(key: str) -> tuple[str, str] | None:
+        # The early check finds nothing; a competing request commits right after it.
+        owner = real_owner(key)
+        monkeypatch.setattr(registration, "account_owner", real_owner)
         register_customer(email="CAROL@example.com")
-        return real_hash(password)
+        return owner
 
-    monkeypatch.setattr(registration, "hash_password", hash_while_someone_else_registers)
+    monkeypatch.setattr(registration, "account_owner", check_then_someone_else_registers)
 
-    with pytest.raises(ServiceError) as refused:
-        register_customer(email="carol@example.com")
-
-    assert refused.value.status == 409
+    assert register_customer(email="carol@example.com") is None
     assert [row.email for row in _customers()] == ["CAROL@example.com"]
+    wait_for_outgoing_mail()
+    assert outbox_messages()[-1]["To"] == "CAROL@example.com"
 
 
 @pytest.mark.parametrize(

@@ -105,3 +105,29 @@ def test_log_lines_also_go_to_the_log_file(tmp_path, log_lines: io.StringIO) -> 
 
     lines = [json.loads(line) for line in log_file.read_text().splitlines()]
     assert ("registration", "success") in [(e.get("event"), e.get("outcome")) for e in lines]
+
+
+def test_no_log_record_holds_a_password_whoever_writes_it(log_lines: io.StringIO) -> None:
+    # As Reflex's warnings quote a malformed event, and an exception quoting a payload.
+    captured = io.StringIO()
+    handler = logging.StreamHandler(captured)
+    library = logging.getLogger("reflex_base.some_module")
+    library.addHandler(handler)
+    try:
+        event = {"name": "state.log_in", "payload": {"form": {"email": "a@b.c",
+                                                              "password": "hunter2-secret"}}}
+        library.warning(f"Received event data as a string. Event data: {json.dumps(event)}")
+        library.warning("Event data: %s", event)
+        entries = {"__reflex_form_data_entries": [["password", "hunter2-secret"]]}
+        library.warning(f"Event data: {json.dumps(entries)}")
+        try:
+            raise ValueError(f"bad value {event}")
+        except ValueError:
+            library.exception("Error processing event")
+            logging.getLogger("rcxsite.state").exception("An event failed")
+    finally:
+        library.removeHandler(handler)
+
+    written = captured.getvalue() + log_lines.getvalue()
+    assert "hunter2-secret" not in written
+    assert written.count("[hidden]") >= 5 and "a@b.c" in captured.getvalue()

@@ -65,7 +65,7 @@ def test_patch_me_validates_like_registration_and_saves(client: TestClient) -> N
     assert saved["data"]["emailAddress"] == "alice@example.com"  # type: ignore[index]
 
 
-def test_change_password_keeps_this_token_and_ends_the_others(client: TestClient) -> None:
+def test_change_password_ends_every_token_and_answers_a_new_one(client: TestClient) -> None:
     register_customer()
     this, other = _bearer(client), _bearer(client)
     wrong = envelope(client.post(CHANGE_PASSWORD, headers=this, json={
@@ -82,8 +82,11 @@ def test_change_password_keeps_this_token_and_ends_the_others(client: TestClient
     }))
 
     assert done["status"] == 200
-    assert client.get(ME, headers=this).status_code == 200
+    # Rotated: the token that made the change is refused like every other one.
+    assert envelope(client.get(ME, headers=this)) == SIGNED_OUT
     assert envelope(client.get(ME, headers=other)) == SIGNED_OUT
+    new = {"Authorization": f"Bearer {done['data']['token']}"}
+    assert client.get(ME, headers=new).status_code == 200
     assert "changed" in outbox_messages()[-1]["Subject"]
     assert client.post(LOGIN, json={"UserName": "alice@example.com",
                                     "Password": NEW_PASSWORD}).status_code == 200

@@ -169,7 +169,14 @@ def test_the_openapi_document_lists_every_path(client: TestClient) -> None:
     assert [parameter["name"] for parameter in check_parameters] == ["resetTocken"]
     login_responses = document["paths"][LOGIN]["post"]["responses"]
     assert set(login_responses) == {"200", "400", "401", "413", "422", "429", "503"}
-    assert client.get("/api/v1/docs").status_code == 200
+
+
+def test_there_is_no_docs_page_only_the_document(client: TestClient) -> None:
+    """Swagger UI would load its code from a CDN: /api/v1/docs is an unknown route."""
+    for path in ("/api/v1/docs", "/api/v1/docs/oauth2-redirect", "/api/v1/redoc"):
+        answer = client.get(path)
+        assert (answer.status_code, envelope(answer)["message"]) == (404, "Not found."), path
+    assert client.get("/api/v1/openapi.json").status_code == 200
 
 
 def test_an_unexpected_error_is_a_500_envelope_without_a_trace(

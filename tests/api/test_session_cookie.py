@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+from datetime import timedelta
 
 from rcxsite.accounts import tokens
+from rcxsite.accounts.sessions import login_digest
 from rcxsite.api.session_cookie import _digest_only
 from rcxsite.state.session import _handshake_digest, cookie_value
 
 
 def test_the_handshake_cookie_carries_the_digest_instead_of_the_token() -> None:
-    token, stored_digest = tokens.new_token()
+    from rcxsite.accounts import login_tokens
+    from rcxsite.models import utcnow
+
+    token = login_tokens.issue("a-session-id", issued_at=utcnow(), lifetime=timedelta(days=1))
+    stored_digest = login_digest(token)
     login = {"EmailAddress": "a@example.com", "UserName": "A", "Token": token, "CustomerId": 7}
     header = f"other=1; userSession={urllib.parse.quote(json.dumps(login))}; last=2"
 

@@ -1,4 +1,8 @@
-"""`make run-scaled` started once for these tests: nginx, 3 workers, PostgreSQL and Redis."""
+"""`make run-scaled` started once for these tests: nginx, 3 workers, PostgreSQL and Redis.
+
+Every module here shares one site (`scaled_site`, started by the first test that asks);
+the fault tests stop it first, since their own site needs the same port.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,15 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 
+from rcxsite.settings import Settings
 from rcxsite.tools import processes
 from tests.support.live_server import ROOT
 from tests.support.services import service_missing
@@ -30,6 +35,10 @@ STOP_TIMEOUT_S = 30
 _RUN_STARTED = time.time()
 LOAD_REPORT = ROOT / "test-artifacts" / "load.json"
 FAULT_REPORT = ROOT / "test-artifacts" / "faults.json"
+# The test clients besides 127.0.0.1 connect from other loopback addresses (Linux routes all
+# of 127/8 to lo); a proxy in front of nginx runs on 127.0.0.1, so that one is trusted.
+TRUSTED_PROXY = "127.0.0.1"
+WEBSOCKETS_PER_CLIENT: int = Settings.model_fields["websockets_per_client"].default
 
 
 @dataclass
@@ -94,12 +103,16 @@ def scaled_port() -> int:
 
 
 def _limits_for_tests() -> dict[str, str]:
-    # Every test registers and logs in from 127.0.0.1; the limits that are tested keep
-    # their defaults (reset mails per address).
+    # Every test registers and logs in from 127.0.0.1, 200 visitors and 20 tabs at once in
+    # the load test; the limits that are tested keep their defaults (reset mails per
+    # address, reset submissions and open websockets per client).
     return dict(
         REGISTRATION_LIMIT="10000 per hour", LOGIN_FAILURE_LIMIT="10000 per 15 minutes",
         RESET_MAIL_CLIENT_LIMITS="10000 per hour", QUOTE_LIMIT="10000 per hour",
         ACCOUNT_CHANGE_LIMIT="10000 per hour",
+        CONNECTIONS_PER_CLIENT="10000", WEBSOCKET_OPENS_PER_MINUTE="100000",
+        API_REQUESTS_PER_SECOND="10000", API_BURST="10000",
+        WEBSOCKETS_PER_CLIENT=str(WEBSOCKETS_PER_CLIENT), TRUSTED_PROXIES=TRUSTED_PROXY,
     )
 
 
@@ -138,9 +151,9 @@ def running_scaled_site(*, port: int, data_dir: Path, mailbox: Mailbox, database
             site.kill_everything_it_started()
 
 
-@pytest.fixture(scope="module")
-def scaled_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbox,
-                scaled_port: int) -> Iterator[ScaledSite]:
+@contextmanager
+def _site_on_local_services(*, port: int, data_dir: Path,
+                            mailbox: Mailbox) -> Iterator[ScaledSite]:
     """The site on this machine's PostgreSQL (a database of its own) and Redis."""
     if not processes.port_open("127.0.0.1", 5432, timeout=2):
         service_missing("PostgreSQL not reachable at 127.0.0.1:5432")
@@ -148,15 +161,59 @@ def scaled_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbo
         service_missing("Redis not reachable at 127.0.0.1:6379")
     name = f"rcx_scaled_{uuid.uuid4().hex[:10]}"
     try:
-        with running_scaled_site(port=scaled_port, data_dir=tmp_path_factory.mktemp("scaled"),
-                                 mailbox=scaled_mailbox, database_url=f"{POSTGRES}/{name}",
-                                 redis_url=REDIS) as site:
+        with running_scaled_site(port=port, data_dir=data_dir, mailbox=mailbox,
+                                 database_url=f"{POSTGRES}/{name}", redis_url=REDIS) as site:
             yield site
     finally:
         admin = create_engine(f"{POSTGRES}/postgres", isolation_level="AUTOCOMMIT")
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+class SharedSite:
+    """One site for every module that uses `scaled_site`, started on first use: a start
+    costs half a minute of the two cores."""
+
+    def __init__(self, start: Callable[[], AbstractContextManager[ScaledSite]]) -> None:
+        self._start = start
+        self._running = ExitStack()
+        self._site: ScaledSite | None = None
+        self._failure: BaseException | None = None
+
+    def get(self) -> ScaledSite:
+        if self._failure is not None:  # a start that failed (or skipped) is not tried per test
+            raise self._failure
+        if self._site is None:
+            try:
+                self._site = self._running.enter_context(self._start())
+            except BaseException as failure:
+                self._failure = failure
+                raise
+        return self._site
+
+    def stop(self) -> None:
+        """Stopped now (a later `get` starts it again): another site needs the port."""
+        self._site, self._failure = None, None
+        self._running.close()
+
+
+@pytest.fixture(scope="package")
+def shared_scaled_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbox,
+                       scaled_port: int) -> Iterator[SharedSite]:
+    shared = SharedSite(lambda: _site_on_local_services(
+        port=scaled_port, data_dir=tmp_path_factory.mktemp("scaled"), mailbox=scaled_mailbox))
+    try:
+        yield shared
+    finally:
+        shared.stop()
+
+
+@pytest.fixture
+def scaled_site(shared_scaled_site: SharedSite) -> ScaledSite:
+    """The site on this machine's PostgreSQL and Redis, shared by the modules here: a test
+    that kills workers leaves them restarting (`wait_for_all_workers`)."""
+    return shared_scaled_site.get()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

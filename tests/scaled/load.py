@@ -28,6 +28,8 @@ from rcxsite.state.quote import QuoteState
 from tests.leads.forms import next_weekday
 
 REPLY_TIMEOUT_S = 30
+LOG_IN_EVENT = f"{LoginState.get_full_name()}.log_in"
+QUOTE_EVENT = f"{QuoteState.get_full_name()}.submit"
 _ASSET = re.compile(r'(?:href|src)="(/assets/[^"]+\.(?:css|js))"')
 
 
@@ -153,29 +155,31 @@ class Tab:
         self.socket.close()
 
 
+def quote_form(email: str) -> dict[str, str]:
+    """The quote form as a customer fills it in: a call next week."""
+    return {
+        "name": "Load Customer", "email": email, "company": "Northway Clinics",
+        "phone": "", "service": "web-development", "budget": "25k-75k",
+        "timeline": "asap", "call_date": next_weekday(days=7).isoformat(), "call_time": "10:30",
+        "message": "We need a booking system for our clinics, with reminders.",
+        "website": "",
+    }
+
+
 def customer(site_url: str, email: str, password: str, until: float, results: Results,
              seed: int) -> None:
     pick = random.Random(seed)
-    day = next_weekday(days=7).isoformat()
-    log_in_event = f"{LoginState.get_full_name()}.log_in"
-    quote_event = f"{QuoteState.get_full_name()}.submit"
     while time.monotonic() < until:
         tab = None
         try:
             tab = Tab(site_url, routes.LOG_IN.path)
             started = time.monotonic()
-            tab.send(log_in_event, {"email": email, "password": password}, routes.LOG_IN.path)
+            tab.send(LOG_IN_EVENT, {"email": email, "password": password}, routes.LOG_IN.path)
             tab.wait_for("Logged in successfully!")
             results.add("login", started)
             time.sleep(pick.uniform(0.5, 1.5))  # filling in the form
             started = time.monotonic()
-            tab.send(quote_event, {
-                "name": "Load Customer", "email": email, "company": "Northway Clinics",
-                "phone": "", "service": "web-development", "budget": "25k-75k",
-                "timeline": "asap", "call_date": day, "call_time": "10:30",
-                "message": "We need a booking system for our clinics, with reminders.",
-                "website": "",
-            }, routes.QUOTE.path)
+            tab.send(QUOTE_EVENT, quote_form(email), routes.QUOTE.path)
             tab.wait_for("Your request has been received")
             results.add("quote", started)
         except Exception as error:  # every failure counts; the load goes on

@@ -19,7 +19,7 @@ from rcxsite import routes
 from rcxsite.outages import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
 from rcxsite.state import messages as msg
 from tests.conftest import open_tab
-from tests.scaled.conftest import FAULT_REPORT, ScaledSite, running_scaled_site
+from tests.scaled.conftest import FAULT_REPORT, ScaledSite, SharedSite, running_scaled_site
 from tests.scaled.http import bearer_for, request
 from tests.support.accounts_ui import (
     PASSWORD,
@@ -60,8 +60,10 @@ def scratch_redis() -> Iterator[ScratchRedis]:
 @pytest.fixture(scope="module")
 def fault_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbox,
                scaled_port: int, scratch_postgres: ScratchPostgres,
-               scratch_redis: ScratchRedis) -> Iterator[ScaledSite]:
+               scratch_redis: ScratchRedis,
+               shared_scaled_site: SharedSite) -> Iterator[ScaledSite]:
     FAULT_REPORT.unlink(missing_ok=True)  # this run's figures only
+    shared_scaled_site.stop()  # it holds the port (a module that ran before used it)
     with running_scaled_site(port=scaled_port, data_dir=tmp_path_factory.mktemp("faults"),
                              mailbox=scaled_mailbox, database_url=scratch_postgres.url,
                              redis_url=scratch_redis.url, workers=2) as site:

@@ -14,9 +14,11 @@ def register(*, client_ip: str, **fields: Any) -> accounts.RegisteredCustomer:
     return accounts.register(inputs.RegistrationInput.parse(fields), client_ip=client_ip)
 
 
-def authenticate(*, email: str, password: str, client_ip: str) -> accounts.LoginResult:
+def authenticate(
+    *, email: str, password: str, client_ip: str, via_ticket: bool = False
+) -> accounts.LoginResult:
     form = inputs.LoginInput.parse({"email": email, "password": password})
-    return accounts.authenticate(form, client_ip=client_ip)
+    return accounts.authenticate(form, client_ip=client_ip, via_ticket=via_ticket)
 
 
 def request_password_reset(*, email: str, client_ip: str) -> str:
@@ -41,11 +43,10 @@ def update_details(*, customer_id: int, client_ip: str, **fields: Any) -> str:
 
 
 def change_password(
-    *, customer_id: int, keep_session: str | None, client_ip: str, **fields: Any
-) -> str:
+    *, customer_id: int, client_ip: str, **fields: Any
+) -> accounts.PasswordChanged:
     return accounts.change_password(
-        inputs.ChangePasswordInput.parse(fields), customer_id=customer_id,
-        keep_session=keep_session, client_ip=client_ip,
+        inputs.ChangePasswordInput.parse(fields), customer_id=customer_id, client_ip=client_ip,
     )
 
 

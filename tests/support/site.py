@@ -84,7 +84,8 @@ def reset_state() -> None:
 
 def register_customer(
     email: str = "alice@example.com", password: str = PASSWORD, **fields: object
-) -> int:
+) -> int | None:
+    """The new customer's id; None when the address already had an account."""
     values: dict[str, object] = {
         "user_name": "Alice",
         "mobile_number": "9876543210",

@@ -10,7 +10,6 @@ from rcxsite.api.schemas import FieldErrors
 _DESCRIPTIONS = {
     400: "Malformed request, or an unusable reset link",
     401: "Unknown email or wrong password (one answer for both)",
-    409: "An account with this email already exists",
     413: "Request body over 64 KiB",
     422: "A field is missing or breaks a validation rule; data.errors lists them",
     429: "Rate limit reached; the message and Retry-After say when to try again",

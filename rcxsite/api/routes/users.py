@@ -14,8 +14,8 @@ from rcxsite.api.schemas import (
     AccountData,
     ChangePasswordBody,
     CreateCustomerBody,
-    CreatedCustomerData,
     DeleteAccountBody,
+    NewTokenData,
     ProfileBody,
 )
 from rcxsite.api.signed_in import CurrentCustomer
@@ -33,11 +33,13 @@ def _account(me: CurrentCustomer, message: str = "OK") -> Envelope[AccountData]:
     "/CreateCustomer",
     status_code=status.HTTP_201_CREATED,
     summary="Register a customer",
-    responses=error_responses(409, 429),
+    description="An address that already has an account gets the same answer, and its "
+    "owner a mail: the answer tells nobody which addresses are customers.",
+    responses=error_responses(429),
 )
-def create_customer(body: CreateCustomerBody, request: Request) -> Envelope[CreatedCustomerData]:
+def create_customer(body: CreateCustomerBody, request: Request) -> Envelope[None]:
     created = accounts.register(body, client_ip=client_address(request))
-    return Envelope(status=201, message=created.message, data=CreatedCustomerData(id=created.id))
+    return Envelope(status=201, message=created.message)
 
 
 @router.get("/Me", summary="The signed-in customer's account", responses=_ACCOUNT_ERRORS)
@@ -53,11 +55,10 @@ def update_me(body: ProfileBody, me: CurrentCustomer) -> Envelope[AccountData]:
 
 
 @router.post("/ChangePassword", responses=_ACCOUNT_ERRORS,
-             summary="Change the password; every other session of the customer ends")
-def change_password(body: ChangePasswordBody, me: CurrentCustomer) -> Envelope[None]:
-    return Envelope(status=200, message=accounts.change_password(
-        body, customer_id=me.customer_id, keep_session=me.session_digest, client_ip=me.client_ip,
-    ))
+             summary="Change the password; every session ends and data.token is the new one")
+def change_password(body: ChangePasswordBody, me: CurrentCustomer) -> Envelope[NewTokenData]:
+    changed = accounts.change_password(body, customer_id=me.customer_id, client_ip=me.client_ip)
+    return Envelope(status=200, message=changed.message, data=NewTokenData(token=changed.token))
 
 
 @router.get("/Me/Export", responses=_ACCOUNT_ERRORS,

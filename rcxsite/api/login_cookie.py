@@ -1,0 +1,123 @@
+"""The login cookie, set and removed by HTTP answers so that it is HttpOnly.
+
+A login on the screens happens over the websocket, which cannot set cookies. The state
+hands the page a one-time ticket (rcxsite.accounts.sessions.claim_cookie) and the page
+posts it here at once; the answer sets `userSession` (spec §3: EmailAddress, UserName,
+Token, CustomerId) HttpOnly, SameSite=Lax, Secure on https, so no script can read the
+Token. DELETE ends the session the cookie names and removes the cookie (logout).
+
+Only the site's own pages may call it (`Origin` must be one of `allowed_origins`): another
+website could otherwise log a visitor into the caller's account (login CSRF).
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from rcxsite.accounts import sessions
+from rcxsite.settings import get_settings
+
+LOGIN_COOKIE_PATH = "/_login_cookie"
+# A ticket is 43 characters; the JSON around it fits many times over.
+MAX_BODY_BYTES = 1024
+TICKET_REFUSED = "This login can no longer be completed; please log in again."
+FORBIDDEN_ORIGIN = "Only the site's own pages can set its login cookie."
+
+
+# Script-readable and secret-free ("1"), it lives as long as the login cookie: the page's
+# header asks the server about the session only while it exists (components_js/SiteEffects).
+HINT_COOKIE_NAME = "userSessionActive"
+
+
+def _cookie_headers(value: str, *, max_age: int) -> list[str]:
+    attributes = f"Path=/; Max-Age={max_age}; SameSite=Lax"
+    if get_settings().secure_cookies:
+        attributes += "; Secure"
+    hint = "1" if value else ""
+    return [
+        f"{sessions.COOKIE_NAME}={urllib.parse.quote(value)}; {attributes}; HttpOnly",
+        f"{HINT_COOKIE_NAME}={hint}; {attributes}",
+    ]
+
+
+def cookie_token(request: Request) -> str:
+    """The Token of the login cookie a request carries ("" when none)."""
+    try:
+        login = json.loads(urllib.parse.unquote(request.cookies.get(sessions.COOKIE_NAME, "")))
+    except ValueError:
+        return ""
+    token = login.get("Token") if isinstance(login, dict) else None
+    return token if isinstance(token, str) else ""
+
+
+def _message(status: int, message: str) -> Response:
+    return JSONResponse({"status": status, "message": message}, status_code=status)
+
+
+async def _ticket(request: Request) -> object:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            return None
+    try:
+        sent = json.loads(body)
+    except ValueError:
+        return None
+    return sent.get("ticket") if isinstance(sent, dict) else None
+
+
+async def _set_cookie(request: Request) -> Response:
+    claimed = await run_in_threadpool(sessions.claim_cookie, await _ticket(request))
+    if claimed is None:
+        return _message(400, TICKET_REFUSED)
+    value = json.dumps({
+        "EmailAddress": claimed.email_address,
+        "UserName": claimed.user_name,
+        "Token": claimed.token,
+        "CustomerId": claimed.customer_id,
+    })
+    response = Response(status_code=204)
+    max_age = get_settings().login_token_days * 24 * 3600
+    for header in _cookie_headers(value, max_age=max_age):
+        response.headers.append("Set-Cookie", header)
+    return response
+
+
+async def _remove_cookie(request: Request) -> Response:
+    token = cookie_token(request)
+    if token:
+        await run_in_threadpool(sessions.end_session, token)
+    response = Response(status_code=204)
+    for header in _cookie_headers("", max_age=0):
+        response.headers.append("Set-Cookie", header)
+    return response
+
+
+async def _answer(request: Request) -> Response:
+    if request.method not in ("POST", "DELETE"):
+        return Response(status_code=405, headers={"Allow": "POST, DELETE"})
+    if request.headers.get("origin") not in get_settings().allowed_origins:
+        return _message(403, FORBIDDEN_ORIGIN)
+    if request.method == "POST":
+        return await _set_cookie(request)
+    return await _remove_cookie(request)
+
+
+class LoginCookieExchange:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] != LOGIN_COOKIE_PATH:
+            await self.app(scope, receive, send)
+            return
+        response = await _answer(Request(scope, receive))
+        response.headers["Cache-Control"] = "no-store"
+        await response(scope, receive, send)
