@@ -25,10 +25,12 @@ SECURITY = logging.getLogger("rcxsite.security")
 # JSON inside a string, where the quotes are escaped), or a form's ["name", "value"]
 # entry: what Reflex's warnings quote when they print an event's data ("Event data: ...").
 _SECRET_VALUE = re.compile(
-    r"""(?P<key>(?:\\?["'])?[A-Za-z_]*(?:pass(?:word)?|to(?:c)?ken)[A-Za-z_]*(?:\\?["'])?"""
-    r"""\s*[:=,]\s*)(?P<quote>\\?["'])(?:(?!(?P=quote)).)*(?P=quote)""",
+    r"""(?P<key>(?:\\?["'])?[A-Za-z_]*(?:pass(?:word)?|to(?:c)?ken|ticket|secret|authorization)[A-Za-z_]*(?:\\?["'])?"""
+    r"""\s*[:=,]\s*)(?P<quote>\\?["'])(?:(?!(?P=quote))(?:\\.|.))*(?P=quote)""",
     re.IGNORECASE,
 )
+# A JWT (a login token) wherever it stands, e.g. after "Bearer".
+_JWT = re.compile(r"eyJ[\w-]+\.[\w-]+\.[\w-]+")
 _HIDDEN = "[hidden]"
 _SITE_LOGGER = "rcxsite"
 _FIELDS = "security"
@@ -50,9 +52,8 @@ class JsonLines(logging.Formatter):
 
 def redacted(text: str) -> str:
     """`text` with the value of every secret-named key replaced by "[hidden]"."""
-    return _SECRET_VALUE.sub(
-        lambda m: f"{m['key']}{m['quote']}{_HIDDEN}{m['quote']}", text
-    )
+    text = _SECRET_VALUE.sub(lambda m: f"{m['key']}{m['quote']}{_HIDDEN}{m['quote']}", text)
+    return _JWT.sub(_HIDDEN, text)
 
 
 def _redact_every_record() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from sqlmodel import select
 
 from rcxsite.accounts import limits
@@ -15,6 +17,8 @@ from rcxsite.logs import security_event
 from rcxsite.models import Customer
 from rcxsite.ratelimit import RateLimited
 from rcxsite.service_errors import ServiceError
+
+logger = logging.getLogger(__name__)
 
 # One message for unknown address and wrong password, so the answer reveals no accounts.
 INVALID_CREDENTIALS = "Invalid email or password."
@@ -47,7 +51,10 @@ def authenticate(form: LoginInput, *, client_ip: str, via_ticket: bool = False) 
         raise ServiceError(401, INVALID_CREDENTIALS)
     customer_id, _, email_address, user_name = found
     assert customer_id is not None  # rows read from the table always have one
-    attempt.give_back()  # only failures count towards the limit
+    try:
+        attempt.give_back()  # only failures count towards the limit
+    except Exception:  # a counter store hiccup must not fail a correct login
+        logger.exception("could not give back a login slot")
     with session_scope() as session:
         if new_hash is not None:  # hashing parameters were raised since this hash was made
             stored = session.get(Customer, customer_id)

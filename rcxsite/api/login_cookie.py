@@ -50,7 +50,7 @@ def cookie_token(request: Request) -> str:
     """The Token of the login cookie a request carries ("" when none)."""
     try:
         login = json.loads(urllib.parse.unquote(request.cookies.get(sessions.COOKIE_NAME, "")))
-    except ValueError:
+    except (ValueError, RecursionError):  # deeply nested JSON ends in RecursionError
         return ""
     token = login.get("Token") if isinstance(login, dict) else None
     return token if isinstance(token, str) else ""
@@ -68,7 +68,7 @@ async def _ticket(request: Request) -> object:
             return None
     try:
         sent = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return sent.get("ticket") if isinstance(sent, dict) else None
 
@@ -103,7 +103,8 @@ async def _remove_cookie(request: Request) -> Response:
 async def _answer(request: Request) -> Response:
     if request.method not in ("POST", "DELETE"):
         return Response(status_code=405, headers={"Allow": "POST, DELETE"})
-    if request.headers.get("origin") not in get_settings().allowed_origins:
+    # The site's own origin only: CORS_EXTRA_ORIGINS may call the API, not hold the cookie.
+    if request.headers.get("origin") != get_settings().allowed_origins[0]:
         return _message(403, FORBIDDEN_ORIGIN)
     if request.method == "POST":
         return await _set_cookie(request)

@@ -26,7 +26,7 @@ def _digest_only(cookie_header: str) -> str:
         if name == COOKIE_NAME and equals:
             try:
                 login = json.loads(urllib.parse.unquote(value))
-            except ValueError:
+            except (ValueError, RecursionError):
                 login = None
             if isinstance(login, dict):
                 login["Token"] = tokens.sealed(login_digest(login.get("Token")))

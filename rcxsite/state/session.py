@@ -41,7 +41,7 @@ _settings = get_settings()
 def _json_object(raw: str) -> dict[str, Any]:
     try:
         value = json.loads(raw) if raw else {}
-    except ValueError:
+    except (ValueError, RecursionError):
         return {}
     return value if isinstance(value, dict) else {}
 
@@ -126,9 +126,11 @@ class SessionState(rx.State):
             logger.exception("could not check a login session")
             return None
         if customer_id is None:
-            # Logged out, idle, too old or revoked by a password reset.
-            self._session_digest = ""
+            # Logged out, idle, too old or revoked (a reset, a change, sign out everywhere
+            # elsewhere): nothing of the customer stays in this tab's stored state either.
+            self._session_digest = self._session_connection = ""
             self.header_entry = ""
+            await self._forget_everyones_personal_data()
             return None
         # The server just counted this as activity; the header entry lives exactly as long.
         value = _json_object(self.header_entry).get("value")
@@ -164,7 +166,10 @@ class SessionState(rx.State):
         the stored state keeps nothing of them."""
 
     async def _forget_everyones_personal_data(self) -> None:
-        for substate in type(self).get_substates():
+        pending = list(SessionState.get_substates())
+        while pending:
+            substate = pending.pop()
+            pending.extend(substate.get_substates())
             if "_forget_personal_data" in vars(substate):
                 (await self.get_state(substate))._forget_personal_data()
 

@@ -102,3 +102,26 @@ def test_removing_the_cookie_ends_its_session(client: TestClient) -> None:
     assert answer.status_code == 204
     assert all("Max-Age=0" in header for header in _set_cookies(answer).values())
     assert sessions.session_customer(token) is None
+
+
+def test_deeply_nested_json_is_refused_not_a_crash(client: TestClient) -> None:
+    from rcxsite.api.session_cookie import _digest_only
+    from rcxsite.state.session import _json_object
+
+    nested = "[" * 1000
+    assert client.post(LOGIN_COOKIE_PATH, content=nested, headers=_origin()).status_code == 400
+    cookie = f"userSession={urllib.parse.quote(nested)}"
+    answer = client.delete(LOGIN_COOKIE_PATH, headers={**_origin(), "Cookie": cookie})
+    assert answer.status_code == 204
+    assert _digest_only(cookie) == cookie
+    assert _json_object(nested) == {}
+
+
+def test_an_extra_cors_origin_may_not_set_the_cookie(
+    client: TestClient, configure: Configure
+) -> None:
+    configure(cors_extra_origins="https://partner.example")
+    register_customer()
+    answer = client.post(LOGIN_COOKIE_PATH, json={"ticket": _ticket()},
+                         headers={"Origin": "https://partner.example"})
+    assert answer.status_code == 403

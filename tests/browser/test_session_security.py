@@ -121,6 +121,32 @@ def test_logout_leaves_no_personal_data_in_the_stored_state(
     assert not _wait_for_stored_state(states, False, company)
 
 
+def test_a_session_ended_elsewhere_leaves_no_personal_data_in_the_stored_state(
+    page: Page, live_site: LiveServer
+) -> None:
+    email = unique_email("ended")
+    company = f"Company {secrets.token_hex(6)}"
+    answer = api_post(live_site.url, "/User/CreateCustomer", {
+        "UserName": "Ended Elsewhere", "EmailAddress": email, "MobileNumber": "0123456789",
+        "Password": PASSWORD, "CompanyName": company, "Location": "Leeds",
+    })
+    assert answer["status"] == 201
+    log_in(page, email)
+    page.goto(routes.ACCOUNT.path)
+    expect(page.get_by_text(company)).to_be_visible()
+    states = live_site.data_dir / "states"
+    assert _wait_for_stored_state(states, True, company)
+    # Another device signs out everywhere through the API.
+    login = api_post(live_site.url, "/Auth/Login", {"UserName": email, "Password": PASSWORD})
+    ended = api_post(live_site.url, "/Auth/LogoutAll", {},
+                     headers={"Authorization": f"Bearer {login['data']['token']}"})
+    assert ended["status"] == 200
+
+    page.get_by_role("button", name="Download my data").click()
+    expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path)))
+    assert not _wait_for_stored_state(states, False, company)
+
+
 def test_a_failing_event_with_a_password_leaves_no_password_in_the_server_log(
     page: Page, live_site: LiveServer
 ) -> None:

@@ -23,10 +23,12 @@ def unique_email(prefix: str = "customer") -> str:
     return f"{prefix}.{time.time_ns()}.{next(_counter)}@example.com"
 
 
-def api_post(base_url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+def api_post(
+    base_url: str, path: str, body: dict[str, Any], headers: dict[str, str] | None = None
+) -> dict[str, Any]:
     request = urllib.request.Request(
         f"{base_url}/api/v1{path}", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"}, method="POST",
+        headers={"Content-Type": "application/json", **(headers or {})}, method="POST",
     )
     with urllib.request.urlopen(request, timeout=20) as response:
         return json.loads(response.read())
