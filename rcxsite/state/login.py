@@ -74,9 +74,6 @@ class LoginState(SessionState):
         self.plan_duration_id = _positive_int(params.get("PlanDurationId"))
         self.is_trial = params.get("IsTrial", "").lower() == "true"
 
-    def _forget_personal_data(self) -> None:
-        self.email = ""
-
     def _clear_messages(self) -> None:
         self.email_error = self.password_error = self.notice = self.error = ""
 
