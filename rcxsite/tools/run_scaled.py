@@ -121,7 +121,11 @@ class Supervisor:
             "workers": [{"port": w.port, "pid": w.process.pid if w.process else None}
                         for w in self.workers],
         }
-        (RUN_DIR / "processes.json").write_text(json.dumps(record, indent=2))
+        # Written aside and renamed: a reader (an operator's script, the tests) never sees
+        # the file empty or half written while a restarted worker is recorded.
+        partial = RUN_DIR / "processes.json.partial"
+        partial.write_text(json.dumps(record, indent=2))
+        partial.replace(RUN_DIR / "processes.json")
 
     def _start_worker(self, worker: Worker) -> None:
         from reflex_base.environment import environment
