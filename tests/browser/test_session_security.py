@@ -15,6 +15,7 @@ from rcxsite import routes
 from tests.support.accounts_ui import (
     PASSWORD,
     api_post,
+    create_customer,
     header_action,
     log_in,
     new_customer,
@@ -99,43 +100,33 @@ def _wait_for_stored_state(states: Path, holds: bool, text: str, timeout_s: floa
         time.sleep(0.2)
 
 
-def test_logout_leaves_no_personal_data_in_the_stored_state(
-    page: Page, live_site: LiveServer
-) -> None:
-    email = unique_email("forget")
-    company = f"Company {secrets.token_hex(6)}"
-    answer = api_post(live_site.url, "/User/CreateCustomer", {
-        "UserName": "Forget Me", "EmailAddress": email, "MobileNumber": "0123456789",
-        "Password": PASSWORD, "CompanyName": company, "Location": "Leeds",
-    })
-    assert answer["status"] == 201
+def _account_open_and_stored(page: Page, live_site: LiveServer, prefix: str) -> tuple[str, str]:
+    """A customer with a company name of their own, signed in on /account, once Reflex's
+    stored state holds it; returns the email and the company."""
+    email, company = unique_email(prefix), f"Company {secrets.token_hex(6)}"
+    create_customer(live_site.url, email, company=company)
     log_in(page, email)
     page.goto(routes.ACCOUNT.path)
     expect(page.get_by_text(company)).to_be_visible()
-    states = live_site.data_dir / "states"
-    assert _wait_for_stored_state(states, True, company)
+    assert _wait_for_stored_state(live_site.data_dir / "states", True, company)
+    return email, company
+
+
+def test_logout_leaves_no_personal_data_in_the_stored_state(
+    page: Page, live_site: LiveServer
+) -> None:
+    _, company = _account_open_and_stored(page, live_site, "forget")
 
     header_action(page, "Logout").click()
     header_action(page, "Log in")
 
-    assert not _wait_for_stored_state(states, False, company)
+    assert not _wait_for_stored_state(live_site.data_dir / "states", False, company)
 
 
 def test_a_session_ended_elsewhere_leaves_no_personal_data_in_the_stored_state(
     page: Page, live_site: LiveServer
 ) -> None:
-    email = unique_email("ended")
-    company = f"Company {secrets.token_hex(6)}"
-    answer = api_post(live_site.url, "/User/CreateCustomer", {
-        "UserName": "Ended Elsewhere", "EmailAddress": email, "MobileNumber": "0123456789",
-        "Password": PASSWORD, "CompanyName": company, "Location": "Leeds",
-    })
-    assert answer["status"] == 201
-    log_in(page, email)
-    page.goto(routes.ACCOUNT.path)
-    expect(page.get_by_text(company)).to_be_visible()
-    states = live_site.data_dir / "states"
-    assert _wait_for_stored_state(states, True, company)
+    email, company = _account_open_and_stored(page, live_site, "ended")
     # Another device signs out everywhere through the API.
     login = api_post(live_site.url, "/Auth/Login", {"UserName": email, "Password": PASSWORD})
     ended = api_post(live_site.url, "/Auth/LogoutAll", {},
@@ -144,7 +135,7 @@ def test_a_session_ended_elsewhere_leaves_no_personal_data_in_the_stored_state(
 
     page.get_by_role("button", name="Download my data").click()
     expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path)))
-    assert not _wait_for_stored_state(states, False, company)
+    assert not _wait_for_stored_state(live_site.data_dir / "states", False, company)
 
 
 def test_a_failing_event_with_a_password_leaves_no_password_in_the_server_log(

@@ -34,10 +34,12 @@ def api_post(
         return json.loads(response.read())
 
 
-def create_customer(base_url: str, email: str, password: str = PASSWORD) -> None:
+def create_customer(
+    base_url: str, email: str, password: str = PASSWORD, company: str = "Acme Ltd"
+) -> None:
     answer = api_post(base_url, "/User/CreateCustomer", {
         "UserName": "Test Customer", "EmailAddress": email, "MobileNumber": "0123456789",
-        "Password": password, "CompanyName": "Acme Ltd", "Location": "Leeds",
+        "Password": password, "CompanyName": company, "Location": "Leeds",
     })
     assert answer["status"] == 201, answer
 
