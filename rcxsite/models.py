@@ -1,62 +1,33 @@
-"""Database tables. Every change here needs a matching Alembic migration in alembic/versions/."""
+"""Database tables. Every change here needs a matching Alembic migration in alembic/versions/.
+
+The staff back office's tables are in rcxsite/staff_models.py, loaded at the end of this
+module so that one import of rcxsite.models registers every table.
+"""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 
-from sqlalchemy import DateTime
-from sqlalchemy.engine import Dialect
-from sqlalchemy.types import TypeDecorator
+from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
-# Named constraints keep Alembic's batch mode (SQLite) able to alter them later.
-SQLModel.metadata.naming_convention = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
-
-USER_NAME_MAX = 100
-EMAIL_MAX = 254
-MOBILE_NUMBER_LENGTH = 10
-COMPANY_NAME_MAX = 200
-LOCATION_MAX = 200
-SHA256_HEX_LENGTH = 64
-QUOTE_NAME_MAX = 100
-PHONE_MAX = 32
-# Option values of the quote form (service slugs, budget and timeline keys).
-CHOICE_MAX = 64
-QUOTE_MESSAGE_MAX = 5000
-CALL_TIME_LENGTH = 5
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
-
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """An aware UTC datetime on every database.
-
-    SQLite keeps no zone and hands back naive values; comparing those with aware ones
-    raises, so values are stored as UTC and always come back aware.
-    """
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            raise ValueError("naive datetimes are ambiguous; pass an aware UTC datetime")
-        return value.astimezone(UTC)
-
-    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+from rcxsite.model_types import (
+    CALL_TIME_LENGTH,
+    CHOICE_MAX,
+    COMPANY_NAME_MAX,
+    EMAIL_MAX,
+    LOCATION_MAX,
+    LOST_REASON_MAX,
+    MOBILE_NUMBER_LENGTH,
+    PHONE_MAX,
+    QUOTE_MESSAGE_MAX,
+    QUOTE_NAME_MAX,
+    SHA256_HEX_LENGTH,
+    STATUS_MAX,
+    USER_NAME_MAX,
+    UTCDateTime,
+    utcnow,
+)
 
 
 class Customer(SQLModel, table=True):
@@ -77,6 +48,8 @@ class Customer(SQLModel, table=True):
     plan_duration_id: int | None = None
     is_trial: bool = False
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    # Set by staff ("Lock account"): no login and no reset until unlocked.
+    locked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class LoginSession(SQLModel, table=True):
@@ -114,6 +87,8 @@ class QuoteRequest(SQLModel, table=True):
     """A visitor's "request a quote / book a call" form, kept whatever happens to the mail."""
 
     __tablename__ = "quote_request"
+    # The staff inbox lists one status newest first, 50 at a time, over 100,000 requests.
+    __table_args__ = (Index("ix_quote_request_status_created_at", "status", "created_at"),)
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=QUOTE_NAME_MAX)
@@ -133,3 +108,48 @@ class QuoteRequest(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)
     # Set once the mail to sales was delivered; NULL means sales may not know about it yet.
     mailed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # Worked by sales in the staff inbox (rcxsite.leads.inbox): one of QUOTE_STATUSES.
+    status: str = Field(default="new", max_length=STATUS_MAX)
+    owner_id: int | None = Field(
+        default=None, foreign_key="staff_member.id", ondelete="SET NULL", index=True
+    )
+    lost_reason: str = Field(default="", max_length=LOST_REASON_MAX)
+
+
+# Import at the end: the staff tables refer to the tables above by name.
+from rcxsite.staff_models import (  # noqa: E402
+    AuditEntry,
+    QuoteChange,
+    QuoteNote,
+    StaffInvitation,
+    StaffMember,
+    StaffSession,
+)
+
+__all__ = [
+    "CALL_TIME_LENGTH",
+    "CHOICE_MAX",
+    "COMPANY_NAME_MAX",
+    "EMAIL_MAX",
+    "LOCATION_MAX",
+    "LOST_REASON_MAX",
+    "MOBILE_NUMBER_LENGTH",
+    "PHONE_MAX",
+    "QUOTE_MESSAGE_MAX",
+    "QUOTE_NAME_MAX",
+    "SHA256_HEX_LENGTH",
+    "STATUS_MAX",
+    "USER_NAME_MAX",
+    "AuditEntry",
+    "Customer",
+    "LoginSession",
+    "PasswordResetToken",
+    "QuoteChange",
+    "QuoteNote",
+    "QuoteRequest",
+    "StaffInvitation",
+    "StaffMember",
+    "StaffSession",
+    "UTCDateTime",
+    "utcnow",
+]

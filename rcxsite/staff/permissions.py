@@ -1,0 +1,62 @@
+"""Who may do what in the back office: roles, permissions and the one check.
+
+Every staff service function takes the acting member (`StaffActor`, resolved by the caller
+from a live staff session) and calls `require` first; the screens check the same table
+before calling, only to say so sooner. The table is issue 19's "Who may do what".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal, get_args
+
+from rcxsite.service_errors import ServiceError
+
+Role = Literal["admin", "sales", "support"]
+ROLES: tuple[Role, ...] = get_args(Role)
+ROLE_LABELS: dict[str, str] = {"admin": "Admin", "sales": "Sales", "support": "Support"}
+
+NO_ACCESS = "You don't have access to this page."
+
+
+class Permission(StrEnum):
+    READ_QUOTES = "quotes.read"
+    WORK_QUOTES = "quotes.work"  # status, owner, notes, spam, export
+    READ_CUSTOMERS = "customers.read"
+    ACT_ON_CUSTOMERS = "customers.act"
+    MANAGE_TEAM = "team.manage"
+    READ_AUDIT = "audit.read"
+
+
+GRANTS: dict[Permission, frozenset[str]] = {
+    Permission.READ_QUOTES: frozenset({"admin", "sales", "support"}),
+    Permission.WORK_QUOTES: frozenset({"admin", "sales"}),
+    Permission.READ_CUSTOMERS: frozenset({"admin", "support"}),
+    Permission.ACT_ON_CUSTOMERS: frozenset({"admin", "support"}),
+    Permission.MANAGE_TEAM: frozenset({"admin"}),
+    Permission.READ_AUDIT: frozenset({"admin"}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StaffActor:
+    """A member signed in to the back office, as a live session names them."""
+
+    member_id: int
+    name: str
+    email: str
+    role: str
+    time_zone: str = ""
+    client_address: str = ""
+
+
+def allowed(actor: StaffActor | None, permission: Permission) -> bool:
+    return actor is not None and actor.role in GRANTS[permission]
+
+
+def require(actor: StaffActor | None, permission: Permission) -> StaffActor:
+    """The actor, when their role holds `permission`; otherwise ServiceError 403."""
+    if actor is None or not allowed(actor, permission):
+        raise ServiceError(403, NO_ACCESS)
+    return actor
