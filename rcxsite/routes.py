@@ -16,12 +16,14 @@ from rcxsite.content.industries import INDUSTRIES
 from rcxsite.content.services import SERVICES
 from rcxsite.settings import get_settings
 
-Layout = Literal["site", "bare"]
+Layout = Literal["site", "bare", "staff"]
 # One page builder per kind (rcxsite/pages/__init__.py); a typo fails at import.
 RouteKind = Literal[
     "home", "about", "products", "pricing", "careers", "gallery", "services", "service",
     "industry", "case_studies", "case_study", "blogs", "article", "testimonials", "life_at",
     "csr", "policy", "quote", "log_in", "forgot_password", "reset_password", "account",
+    "staff_log_in", "staff_invite", "staff_inbox", "staff_quote", "staff_customers",
+    "staff_customer", "staff_team", "staff_audit",
 ]
 MenuGroup = Literal["services", "industry", "insights"]
 MENU_GROUPS: tuple[tuple[MenuGroup, str], ...] = (
@@ -167,6 +169,44 @@ ACCOUNT = Route(
 
 def reset_password_path(token: str) -> str:
     return RESET_PASSWORD.path.replace("[token]", token)
+
+
+# The staff back office (rcxsite/pages/staff/): never listed, linked or indexed; robots.txt
+# disallows /staff. Its data reaches a page only through checked events.
+_staff = f"{_company} staff"
+STAFF_LOG_IN = Route("/staff/log-in", "Staff sign-in", f"Sign in to the {_staff} area.",
+                     kind="staff_log_in", layout="bare", public=False)
+STAFF_INVITE = Route("/staff/invite/[token]", "Staff invitation",
+                     f"Accept an invitation to the {_staff} area.",
+                     kind="staff_invite", layout="bare", public=False)
+STAFF_INBOX = Route("/staff", "Quote requests", "The sales inbox.", kind="staff_inbox",
+                    layout="staff", label="Quote requests", public=False)
+STAFF_QUOTE = Route("/staff/quotes/[id]", "Quote request", "One quote request.",
+                    kind="staff_quote", layout="staff", public=False)
+STAFF_CUSTOMERS = Route("/staff/customers", "Customers", "Customer support.",
+                        kind="staff_customers", layout="staff", label="Customers", public=False)
+STAFF_CUSTOMER = Route("/staff/customers/[id]", "Customer", "One customer.",
+                       kind="staff_customer", layout="staff", public=False)
+STAFF_TEAM = Route("/staff/team", "Team", "Staff members and their roles.", kind="staff_team",
+                   layout="staff", label="Team", public=False)
+STAFF_AUDIT = Route("/staff/audit", "Audit log", "What staff did, and when.",
+                    kind="staff_audit", layout="staff", label="Audit log", public=False)
+STAFF_ROUTES: tuple[Route, ...] = (
+    STAFF_LOG_IN, STAFF_INVITE, STAFF_INBOX, STAFF_QUOTE, STAFF_CUSTOMERS, STAFF_CUSTOMER,
+    STAFF_TEAM, STAFF_AUDIT,
+)
+
+
+def staff_invite_path(token: str) -> str:
+    return STAFF_INVITE.path.replace("[token]", token)
+
+
+def staff_quote_path(quote_id: int) -> str:
+    return STAFF_QUOTE.path.replace("[id]", str(quote_id))
+
+
+def staff_customer_path(customer_id: int) -> str:
+    return STAFF_CUSTOMER.path.replace("[id]", str(customer_id))
 
 
 SERVICE_ROUTES = tuple(

@@ -69,6 +69,12 @@ class Settings(BaseSettings):
     reset_submit_limit: str = "10 per 15 minutes"
     registration_limit: str = "10 per hour"
     account_change_limit: str = "30 per hour"
+    # Staff sign-in attempts per member and per client address (wrong code included).
+    staff_login_failure_limit: str = "5 per 15 minutes"
+    # Staff sessions: ended after this long without use, and at most this long in all.
+    staff_idle_minutes: float = Field(default=30, gt=0)
+    staff_session_hours: float = Field(default=12, gt=0)
+    staff_invitation_hours: float = Field(default=72, gt=0)
     # Accepted quote requests per client address.
     quote_limit: str = "5 per hour"
     rate_limit_key_prefix: str = "rcx-limits"

@@ -47,5 +47,6 @@ def robots_txt() -> str:
         "User-agent: *\n"
         "Allow: /\n"
         "Disallow: /api/\n"
+        "Disallow: /staff\n"
         f"Sitemap: {get_settings().site_url}/sitemap.xml\n"
     )

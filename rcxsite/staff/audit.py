@@ -38,7 +38,8 @@ def record(
 ) -> None:
     """Add one entry in the caller's transaction (and one security log line)."""
     session.add(AuditEntry(
-        actor_id=actor.member_id if actor else None,
+        # 0: the command line (rcxsite.staff.permissions.OPERATOR), not a member.
+        actor_id=(actor.member_id or None) if actor else None,
         actor_name=(actor.name if actor else actor_name)[:100],
         action=action[:ACTION_MAX],
         target=target[:TARGET_MAX],

@@ -1,0 +1,31 @@
+"""The staff back office's mail: an invitation to set up a staff sign-in."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from html import escape
+
+from rcxsite.mail.outgoing import send_mail
+from rcxsite.settings import get_settings
+
+
+def send_staff_invitation_mail(*, to: str, name: str, link: str, valid_hours: int) -> Future[None]:
+    company = get_settings().company_name
+    text = (
+        f"Hello {name},\n\n"
+        f"You are invited to the {company} staff area. Open this link within {valid_hours} "
+        "hours to choose a password and set up your authenticator app:\n\n"
+        f"{link}\n\n"
+        "The link works once. If you did not expect this, ignore this mail.\n"
+    )
+    html = (
+        '<!doctype html><html><body style="font-family:sans-serif">'
+        f"<p>Hello {escape(name)},</p>"
+        f"<p>You are invited to the {escape(company)} staff area.</p>"
+        f'<p><a href="{escape(link)}">Set up your staff sign-in</a> (the link is valid for '
+        f"{valid_hours} hours and works once).</p>"
+        f"<p>If the link does not work, copy this address into your browser:<br>{escape(link)}</p>"
+        "</body></html>"
+    )
+    return send_mail(to=to, subject=f"Your invitation to the {company} staff area",
+                     text=text, html=html)

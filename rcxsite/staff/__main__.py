@@ -1,0 +1,77 @@
+"""`python -m rcxsite.staff invite|list|disable|enable|reset-2fa`: the team from a shell.
+
+Invitation links are printed on the last line (and mailed), so the first admin can be
+invited on a server whose mail is not set up yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from rcxsite.mail import wait_for_outgoing_mail
+from rcxsite.service_errors import ServiceError
+from rcxsite.staff import members
+from rcxsite.staff.inputs import InviteInput
+from rcxsite.staff.permissions import OPERATOR, ROLES
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m rcxsite.staff",
+                                     description="Staff members (database from DATABASE_URL).")
+    commands = parser.add_subparsers(dest="command", required=True)
+    invite = commands.add_parser("invite", help="invite a member; prints the invitation link")
+    invite.add_argument("email")
+    invite.add_argument("--name", required=True)
+    invite.add_argument("--role", required=True, choices=ROLES)
+    commands.add_parser("list", help="members, roles, two-factor status and last sign-in")
+    for name, text in (("disable", "disable a member and end their sessions"),
+                       ("enable", "enable a disabled member"),
+                       ("reset-2fa", "clear a member's two-factor sign-in; prints a new link")):
+        commands.add_parser(name, help=text).add_argument("email")
+    return parser
+
+
+def _run(args: argparse.Namespace) -> str:
+    if args.command == "invite":
+        form = InviteInput.parse({"email": args.email, "name": args.name, "role": args.role})
+        return members.invite(form, actor=OPERATOR).link
+    if args.command == "list":
+        lines = [
+            f"{row.email}\t{row.name}\t{row.role}\t"
+            f"{'2FA' if row.two_factor else 'not enrolled'}\t"
+            f"{'disabled' if row.disabled else 'enabled'}\t"
+            f"{row.last_sign_in_at.isoformat() if row.last_sign_in_at else 'never signed in'}"
+            for row in members.list_members(actor=OPERATOR)
+        ]
+        return "\n".join(lines) or "No staff members yet."
+    member_id = members.member_by_email(args.email)
+    if args.command == "reset-2fa":
+        return members.reset_two_factor(actor=OPERATOR, member_id=member_id).link
+    return members.set_disabled(actor=OPERATOR, member_id=member_id,
+                                disabled=args.command == "disable")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        output = _run(args)
+    except ServiceError as refusal:
+        details = "; ".join(f"{field}: {text}" for field, text in refusal.fields.items())
+        print(f"error: {details or refusal.message}", file=sys.stderr)
+        return 1
+    except SQLAlchemyError as error:
+        print(f"error: the database could not be used ({type(error).__name__}); "
+              "is it migrated (make migrate)?", file=sys.stderr)
+        return 1
+    print(output)
+    # The invitation mail is sent in the background; the process must not end before it.
+    wait_for_outgoing_mail(30)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""Invitations: the only way in. An admin (or the command line) invites an address; the
+member opens the link, chooses a password, enrols an authenticator app and receives ten
+recovery codes, and is signed in.
+
+The link's token is stored as a SHA-256 only, works once and for `STAFF_INVITATION_HOURS`.
+The screens never hold the token: the websocket middleware seals it like a reset token
+(rcxsite/api/reset_link_events.py), and they pass the sealed value here as `link`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from rcxsite import routes
+from rcxsite.accounts import tokens
+from rcxsite.accounts.passwords import hash_password
+from rcxsite.db import session_scope
+from rcxsite.mail.staff_messages import send_staff_invitation_mail
+from rcxsite.models import StaffInvitation, StaffMember, utcnow
+from rcxsite.ratelimit import Limit, client_key, hit
+from rcxsite.service_errors import ServiceError
+from rcxsite.settings import get_settings
+from rcxsite.staff import audit, sessions, two_factor
+from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput
+from rcxsite.staff.permissions import StaffActor
+
+LINK_INVALID = (
+    "This invitation link has expired or was already used. Ask an admin for a new one."
+)
+CODE_WRONG = "That code is not right. Enter the 6-digit code your app shows now."
+PASSWORD_FIRST = "Choose your password first."
+
+
+def invitation_link(token: str) -> str:
+    # Built from configuration only: a forged Host header must not redirect the link.
+    return get_settings().site_url + routes.staff_invite_path(token)
+
+
+def issue_invitation(session: Session, member: StaffMember, now: datetime | None = None) -> str:
+    """A new link for `member` in the caller's transaction (their older links stop working);
+    mailed once the caller commits."""
+    assert member.id is not None
+    now = now or utcnow()
+    session.exec(
+        update(StaffInvitation)
+        .where(col(StaffInvitation.staff_member_id) == member.id,
+               col(StaffInvitation.used_at).is_(None))
+        .values(used_at=now)
+    )
+    token, digest = tokens.new_token()
+    hours = get_settings().staff_invitation_hours
+    session.add(StaffInvitation(staff_member_id=member.id, token_hash=digest,
+                                expires_at=now + timedelta(hours=hours), created_at=now))
+    return invitation_link(token)
+
+
+def mail_invitation(member_email: str, name: str, link: str) -> None:
+    send_staff_invitation_mail(to=member_email, name=name, link=link,
+                               valid_hours=int(get_settings().staff_invitation_hours))
+
+
+def _link_digest(link: str) -> str | None:
+    """The digest of a sealed link value (the screens), or of a raw token (the CLI)."""
+    return tokens.marked_digest(link) or tokens.token_digest(link)
+
+
+def _open_invitation(session: Session, link: str, now: datetime
+                     ) -> tuple[StaffInvitation, StaffMember]:
+    digest = _link_digest(link)
+    found = None if digest is None else session.exec(
+        select(StaffInvitation, StaffMember)
+        .join(StaffMember, col(StaffMember.id) == col(StaffInvitation.staff_member_id))
+        .where(
+            StaffInvitation.token_hash == digest,
+            col(StaffInvitation.used_at).is_(None),
+            StaffInvitation.expires_at > now,
+            col(StaffMember.disabled_at).is_(None),
+        )
+    ).first()
+    if found is None:
+        raise ServiceError(410, LINK_INVALID)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class InvitationView:
+    name: str
+    email: str
+
+
+def check_invitation(*, link: str) -> InvitationView:
+    with session_scope() as session:
+        _, member = _open_invitation(session, link, utcnow())
+        return InvitationView(name=member.name, email=member.email)
+
+
+@dataclass(frozen=True, slots=True)
+class Enrolment:
+    """What the authenticator app needs: the QR code and the same key as text."""
+
+    qr_svg: str
+    secret: str
+    grouped_secret: str
+
+
+def choose_password(form: StaffPasswordInput, *, link: str, client_ip: str) -> Enrolment:
+    """The invitation's first step; the password takes effect only once a code is verified."""
+    hit(Limit(get_settings().staff_login_failure_limit, "staff-enrol", client_key(client_ip)))
+    password_hash = hash_password(form.new_password)
+    secret = two_factor.new_secret()
+    with session_scope() as session:
+        invitation, member = _open_invitation(session, link, utcnow())
+        invitation.pending_password_hash = password_hash
+        invitation.pending_totp_secret = secret
+        session.add(invitation)
+        email = member.email
+    uri = two_factor.provisioning_uri(secret, email=email)
+    return Enrolment(qr_svg=two_factor.qr_svg(uri), secret=secret,
+                     grouped_secret=two_factor.grouped_secret(secret))
+
+
+@dataclass(frozen=True, slots=True)
+class EnrolmentDone:
+    actor: StaffActor
+    recovery_codes: tuple[str, ...]
+    session_digest: str
+    cookie_ticket: str
+
+
+def finish_enrolment(form: EnrolmentCodeInput, *, link: str, client_ip: str) -> EnrolmentDone:
+    """The code from the app proves the key was taken: the member is enrolled, gets ten
+    recovery codes (shown once) and a session."""
+    hit(Limit(get_settings().staff_login_failure_limit, "staff-enrol", client_key(client_ip)))
+    now = utcnow()
+    codes = two_factor.new_recovery_codes()
+    with session_scope() as session:
+        invitation, member = _open_invitation(session, link, now)
+        if not invitation.pending_password_hash or not invitation.pending_totp_secret:
+            raise ServiceError(409, PASSWORD_FIRST)
+        step = two_factor.accepted_step(invitation.pending_totp_secret, form.code, last_step=0)
+        if step is None:
+            raise ServiceError(422, CODE_WRONG, fields={"code": CODE_WRONG})
+        used = session.exec(
+            update(StaffInvitation)
+            .where(col(StaffInvitation.id) == invitation.id,
+                   col(StaffInvitation.used_at).is_(None))
+            .values(used_at=now)
+        )
+        if not used.rowcount:  # the same link finished in another tab a moment ago
+            raise ServiceError(410, LINK_INVALID)
+        assert member.id is not None
+        sessions.end_member_sessions(session, member.id)
+        member.password_hash = invitation.pending_password_hash
+        member.totp_secret = invitation.pending_totp_secret
+        member.totp_last_step = step
+        member.recovery_code_hashes = two_factor.stored_digests(codes)
+        member.last_sign_in_at = now
+        session.add(member)
+        started = sessions.start_session(session, member.id, now)
+        actor = StaffActor(member_id=member.id, name=member.name, email=member.email,
+                           role=member.role, time_zone=member.time_zone,
+                           client_address=client_ip)
+        audit.record(session, action="invitation_accepted", actor=actor,
+                     target=f"member {member.email}")
+        audit.record(session, action="signed_in", actor=actor, target=f"member {member.email}")
+    return EnrolmentDone(actor=actor, recovery_codes=tuple(codes),
+                         session_digest=started.digest, cookie_ticket=started.cookie_ticket)

@@ -1,0 +1,171 @@
+"""The team: inviting members, roles, disabling, resetting two-factor sign-in.
+
+Admins do this on the Team page, the server's operator with `python -m rcxsite.staff`
+(as `permissions.OPERATOR`). Disabling a member, changing their role or resetting their
+two-factor sign-in ends their sessions at once. The last enabled admin can be neither
+disabled nor demoted, so the company never locks itself out of its own back office.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, col, func, select
+
+from rcxsite.db import session_scope
+from rcxsite.models import StaffMember, utcnow
+from rcxsite.service_errors import ServiceError
+from rcxsite.staff import audit, invitations, sessions
+from rcxsite.staff.inputs import InviteInput, RoleInput
+from rcxsite.staff.permissions import ROLE_LABELS, Permission, StaffActor, require
+
+LAST_ADMIN = "The last enabled admin can be neither disabled nor demoted."
+ALREADY_MEMBER = "A member with this email already exists."
+NO_MEMBER = "This member does not exist."
+
+
+@dataclass(frozen=True, slots=True)
+class MemberRow:
+    id: int
+    name: str
+    email: str
+    role: str
+    role_label: str
+    two_factor: bool
+    disabled: bool
+    last_sign_in_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Invited:
+    member_id: int
+    link: str
+
+
+def _row(member: StaffMember) -> MemberRow:
+    assert member.id is not None
+    return MemberRow(
+        id=member.id, name=member.name, email=member.email, role=member.role,
+        role_label=ROLE_LABELS.get(member.role, member.role),
+        two_factor=bool(member.totp_secret), disabled=member.disabled_at is not None,
+        last_sign_in_at=member.last_sign_in_at,
+    )
+
+
+def list_members(*, actor: StaffActor | None) -> Sequence[MemberRow]:
+    require(actor, Permission.MANAGE_TEAM)
+    with session_scope() as session:
+        members = session.exec(select(StaffMember).order_by(col(StaffMember.name))).all()
+        return [_row(member) for member in members]
+
+
+def _member(session: Session, member_id: int) -> StaffMember:
+    member = session.get(StaffMember, member_id)
+    if member is None:
+        raise ServiceError(404, NO_MEMBER)
+    return member
+
+
+def member_by_email(email: str) -> int:
+    """The id of the member with this address (the command line names members so)."""
+    with session_scope() as session:
+        member = session.exec(
+            select(StaffMember).where(StaffMember.email_key == email.strip().lower())
+        ).first()
+        if member is None or member.id is None:
+            raise ServiceError(404, NO_MEMBER)
+        return member.id
+
+
+def invite(form: InviteInput, *, actor: StaffActor | None) -> Invited:
+    """A new member (or a new link for one who never finished enrolling), mailed."""
+    actor = require(actor, Permission.MANAGE_TEAM)
+    with session_scope() as session:
+        member = session.exec(
+            select(StaffMember).where(StaffMember.email_key == form.email.lower())
+        ).first()
+        if member is not None and (member.totp_secret or member.disabled_at is not None):
+            raise ServiceError(409, ALREADY_MEMBER, fields={"email": ALREADY_MEMBER})
+        if member is None:
+            member = StaffMember(name=form.name, email=form.email, email_key=form.email.lower(),
+                                 role=form.role)
+        else:
+            member.name, member.role = form.name, form.role
+        session.add(member)
+        session.flush()
+        link = invitations.issue_invitation(session, member)
+        audit.record(session, action="member_invited", actor=actor,
+                     target=f"member {member.email}", detail=f"role {form.role}")
+        assert member.id is not None
+        invited = Invited(member_id=member.id, link=link)
+        email, name = member.email, member.name
+    invitations.mail_invitation(email, name, link)
+    return invited
+
+
+def _enabled_admins(session: Session) -> int:
+    return session.exec(
+        select(func.count(col(StaffMember.id))).where(
+            StaffMember.role == "admin", col(StaffMember.disabled_at).is_(None)
+        )
+    ).one()
+
+
+def _guard_last_admin(session: Session, member: StaffMember) -> None:
+    if member.role == "admin" and member.disabled_at is None and _enabled_admins(session) <= 1:
+        raise ServiceError(409, LAST_ADMIN)
+
+
+def change_role(form: RoleInput, *, actor: StaffActor | None, member_id: int) -> str:
+    actor = require(actor, Permission.MANAGE_TEAM)
+    with session_scope() as session:
+        member = _member(session, member_id)
+        if member.role == form.role:
+            return f"{member.name} is already {ROLE_LABELS[form.role]}."
+        if form.role != "admin":
+            _guard_last_admin(session, member)
+        old = member.role
+        member.role = form.role
+        session.add(member)
+        sessions.end_member_sessions(session, member_id)
+        audit.record(session, action="member_role_changed", actor=actor,
+                     target=f"member {member.email}", detail=f"{old} -> {form.role}")
+        return f"{member.name} is now {ROLE_LABELS[form.role]}."
+
+
+def set_disabled(*, actor: StaffActor | None, member_id: int, disabled: bool) -> str:
+    actor = require(actor, Permission.MANAGE_TEAM)
+    with session_scope() as session:
+        member = _member(session, member_id)
+        if disabled and member.disabled_at is None:
+            _guard_last_admin(session, member)
+            member.disabled_at = utcnow()
+            sessions.end_member_sessions(session, member_id)
+        elif not disabled:
+            member.disabled_at = None
+        session.add(member)
+        audit.record(session, action="member_disabled" if disabled else "member_enabled",
+                     actor=actor, target=f"member {member.email}")
+        return f"{member.name} is {'disabled' if disabled else 'enabled'}."
+
+
+def reset_two_factor(*, actor: StaffActor | None, member_id: int) -> Invited:
+    """Clears the member's app and recovery codes, ends their sessions and issues a new
+    invitation link, through which they choose a password and enrol again."""
+    actor = require(actor, Permission.MANAGE_TEAM)
+    with session_scope() as session:
+        member = _member(session, member_id)
+        if member.disabled_at is not None:
+            raise ServiceError(409, "Enable this member first.")
+        member.totp_secret, member.totp_last_step, member.recovery_code_hashes = "", 0, "[]"
+        member.password_hash = ""
+        session.add(member)
+        sessions.end_member_sessions(session, member_id)
+        link = invitations.issue_invitation(session, member)
+        audit.record(session, action="member_two_factor_reset", actor=actor,
+                     target=f"member {member.email}")
+        email, name = member.email, member.name
+    invitations.mail_invitation(email, name, link)
+    return Invited(member_id=member_id, link=link)
