@@ -15,11 +15,12 @@ from rcxsite.settings import get_settings
 from rcxsite.state.failures import report_event_failure
 from rcxsite.state.socket_records import keep_tabs_of_stopped_workers
 from rcxsite.templates.layouts import bare_layout, site_layout
+from rcxsite.templates.staff_layout import staff_layout
 
 keep_tabs_of_stopped_workers()
 configure_logging(log_file=get_settings().log_file)
 
-LAYOUTS = {"site": site_layout, "bare": bare_layout}
+LAYOUTS = {"site": site_layout, "bare": bare_layout, "staff": staff_layout}
 
 app = rx.App(
     stylesheets=["/styles.css", "/accounts.css", "/pages.css"],
@@ -32,7 +33,7 @@ app = rx.App(
 )
 app.app_wraps[(5, "Overlay")] = lambda stateful: connection_notice() if stateful else None
 
-for route in routes.ROUTES:
+for route in (*routes.ROUTES, *routes.STAFF_ROUTES):
     app.add_page(
         LAYOUTS[route.layout](PAGE_BUILDERS[route.kind](route)),
         route=route.path,

@@ -24,6 +24,7 @@ from rcxsite.api.reset_link_events import ResetTokenDigestForEvents
 from rcxsite.api.routes import auth, seo, users
 from rcxsite.api.security_headers import SecurityHeaders
 from rcxsite.api.session_cookie import LoginTokenDigestForEvents
+from rcxsite.api.staff_cookie import StaffCookieExchange
 from rcxsite.settings import get_settings
 
 
@@ -51,6 +52,7 @@ def create_api() -> FastAPI:
     app.add_middleware(PagesWithoutRedirect)
     app.add_middleware(LoginTokenDigestForEvents)
     app.add_middleware(LoginCookieExchange)
+    app.add_middleware(StaffCookieExchange)
     app.add_middleware(ResetTokenDigestForEvents)
     app.add_middleware(NotFoundPage, static_dir=built_frontend_dir)
     # Outermost of ours, so it sees each page's path as the visitor asked for it.

@@ -56,11 +56,12 @@ def cookie_token(request: Request) -> str:
     return token if isinstance(token, str) else ""
 
 
-def _message(status: int, message: str) -> Response:
+def message_answer(status: int, message: str) -> Response:
     return JSONResponse({"status": status, "message": message}, status_code=status)
 
 
-async def _ticket(request: Request) -> object:
+async def read_ticket(request: Request) -> object:
+    """The `ticket` of a small JSON body; None for anything else."""
     body = b""
     async for chunk in request.stream():
         body += chunk
@@ -74,9 +75,9 @@ async def _ticket(request: Request) -> object:
 
 
 async def _set_cookie(request: Request) -> Response:
-    claimed = await run_in_threadpool(sessions.claim_cookie, await _ticket(request))
+    claimed = await run_in_threadpool(sessions.claim_cookie, await read_ticket(request))
     if claimed is None:
-        return _message(400, TICKET_REFUSED)
+        return message_answer(400, TICKET_REFUSED)
     value = json.dumps({
         "EmailAddress": claimed.email_address,
         "UserName": claimed.user_name,
@@ -105,7 +106,7 @@ async def _answer(request: Request) -> Response:
         return Response(status_code=405, headers={"Allow": "POST, DELETE"})
     # The site's own origin only: CORS_EXTRA_ORIGINS may call the API, not hold the cookie.
     if request.headers.get("origin") != get_settings().allowed_origins[0]:
-        return _message(403, FORBIDDEN_ORIGIN)
+        return message_answer(403, FORBIDDEN_ORIGIN)
     if request.method == "POST":
         return await _set_cookie(request)
     return await _remove_cookie(request)

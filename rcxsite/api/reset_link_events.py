@@ -1,4 +1,4 @@
-"""Keeps the password-reset token out of Reflex's state.
+"""Keeps the password-reset token (and the staff invitation's) out of Reflex's state.
 
 The spec puts the token in the reset page's path, and every event a tab sends carries
 that path (`router_data`: pathname, asPath, query), which Reflex keeps in state and
@@ -24,17 +24,21 @@ from rcxsite.accounts import tokens
 # Where Reflex's websocket (and its polling fallback) connects.
 EVENT_PATH = "/" + Endpoint.EVENT.value
 RESET_PATH_PREFIX = routes.reset_password_path("")
+# Pages whose path holds a token: the reset link and the staff invitation.
+TOKEN_PATH_PREFIXES = (RESET_PATH_PREFIX, routes.staff_invite_path(""))
 
 
 def _sealed_path(path: str) -> str:
-    """`path` with whatever follows the reset page's prefix sealed: a raw token, or anything
+    """`path` with whatever follows a token page's prefix sealed: a raw token, or anything
     a client put there (a `sha256:` value read from the database included)."""
-    start = path.find(RESET_PATH_PREFIX)
-    if start < 0:
-        return path
-    start += len(RESET_PATH_PREFIX)
-    end = min((i for i in (path.find(c, start) for c in "/?#") if i >= 0), default=len(path))
-    return path[:start] + tokens.marked(path[start:end]) + path[end:]
+    for prefix in TOKEN_PATH_PREFIXES:
+        start = path.find(prefix)
+        if start < 0:
+            continue
+        start += len(prefix)
+        end = min((i for i in (path.find(c, start) for c in "/?#") if i >= 0), default=len(path))
+        return path[:start] + tokens.marked(path[start:end]) + path[end:]
+    return path
 
 
 def _without_token(router_data: dict[str, Any]) -> bool:
@@ -43,7 +47,7 @@ def _without_token(router_data: dict[str, Any]) -> bool:
     named = False
     for field in ("pathname", "asPath"):
         value = router_data.get(field)
-        if isinstance(value, str) and RESET_PATH_PREFIX in value:
+        if isinstance(value, str) and any(prefix in value for prefix in TOKEN_PATH_PREFIXES):
             router_data[field] = _sealed_path(value)
             named = True
     query = router_data.get("query")
@@ -65,7 +69,7 @@ def _events(packet: object) -> list[dict[str, Any]]:
 def _may_name_reset_page(frame: str) -> bool:
     # JSON may spell "/" as "\/" and any letter as a \u escape; only frames with neither
     # the prefix nor an escape can be passed on unparsed.
-    return RESET_PATH_PREFIX in frame or "\\" in frame
+    return any(prefix in frame for prefix in TOKEN_PATH_PREFIXES) or "\\" in frame
 
 
 def digest_only_frame(frame: str) -> str:

@@ -4,7 +4,8 @@ Reflex stores the headers of each tab's websocket handshake in its state, which 
 (into Redis when scaled). Before Reflex sees the handshake, the Token of the `userSession`
 cookie (a JWT) is replaced by the SHA-256 of the session id it names, sealed and marked
 `DIGEST_PREFIX`: enough for the server to find the session, useless to anyone who reads
-the stored state. A forged or expired token becomes "".
+the stored state. A forged or expired token becomes "". The staff session cookie's token
+is sealed the same way (`tokens.marked`).
 """
 
 from __future__ import annotations
@@ -17,13 +18,16 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from rcxsite.accounts import tokens
 from rcxsite.accounts.sessions import COOKIE_NAME, login_digest
 from rcxsite.api.reset_link_events import EVENT_PATH
+from rcxsite.staff.sessions import COOKIE_NAME as STAFF_COOKIE_NAME
 
 
 def _digest_only(cookie_header: str) -> str:
     parts = []
     for part in cookie_header.split(";"):
         name, equals, value = part.strip().partition("=")
-        if name == COOKIE_NAME and equals:
+        if name == STAFF_COOKIE_NAME and equals:
+            value = tokens.marked(value)
+        elif name == COOKIE_NAME and equals:
             try:
                 login = json.loads(urllib.parse.unquote(value))
             except (ValueError, RecursionError):

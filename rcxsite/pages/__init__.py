@@ -14,6 +14,7 @@ from rcxsite.pages import (
     policies,
     quote,
     sign_in,
+    staff,
 )
 from rcxsite.pages.home import home_page
 from rcxsite.routes import Route, RouteKind
@@ -21,7 +22,9 @@ from rcxsite.routes import Route, RouteKind
 PageBuilder = Callable[[Route], rx.Component]
 
 # on_load handlers per route kind; the header's session check is SessionWatch (layouts).
-PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = sign_in.ON_LOAD | my_account.ON_LOAD
+PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = (
+    sign_in.ON_LOAD | my_account.ON_LOAD | staff.ON_LOAD
+)
 
 PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "home": home_page,
@@ -46,4 +49,5 @@ PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "forgot_password": sign_in.forgot_password_page,
     "reset_password": sign_in.reset_password_page,
     "account": my_account.account_page,
+    **staff.BUILDERS,
 }

@@ -4,7 +4,9 @@ recovery codes, and is signed in.
 
 The link's token is stored as a SHA-256 only, works once and for `STAFF_INVITATION_HOURS`.
 The screens never hold the token: the websocket middleware seals it like a reset token
-(rcxsite/api/reset_link_events.py), and they pass the sealed value here as `link`.
+(rcxsite/api/reset_link_events.py), and they pass the digest inside the sealed value as
+`link_digest` (`tokens.marked_digest`); whoever holds the token itself uses
+`tokens.token_digest`.
 """
 
 from __future__ import annotations
@@ -63,14 +65,8 @@ def mail_invitation(member_email: str, name: str, link: str) -> None:
                                valid_hours=int(get_settings().staff_invitation_hours))
 
 
-def _link_digest(link: str) -> str | None:
-    """The digest of a sealed link value (the screens), or of a raw token (the CLI)."""
-    return tokens.marked_digest(link) or tokens.token_digest(link)
-
-
-def _open_invitation(session: Session, link: str, now: datetime
+def _open_invitation(session: Session, digest: str | None, now: datetime
                      ) -> tuple[StaffInvitation, StaffMember]:
-    digest = _link_digest(link)
     found = None if digest is None else session.exec(
         select(StaffInvitation, StaffMember)
         .join(StaffMember, col(StaffMember.id) == col(StaffInvitation.staff_member_id))
@@ -92,9 +88,9 @@ class InvitationView:
     email: str
 
 
-def check_invitation(*, link: str) -> InvitationView:
+def check_invitation(*, link_digest: str | None) -> InvitationView:
     with session_scope() as session:
-        _, member = _open_invitation(session, link, utcnow())
+        _, member = _open_invitation(session, link_digest, utcnow())
         return InvitationView(name=member.name, email=member.email)
 
 
@@ -107,13 +103,15 @@ class Enrolment:
     grouped_secret: str
 
 
-def choose_password(form: StaffPasswordInput, *, link: str, client_ip: str) -> Enrolment:
+def choose_password(
+    form: StaffPasswordInput, *, link_digest: str | None, client_ip: str
+) -> Enrolment:
     """The invitation's first step; the password takes effect only once a code is verified."""
     hit(Limit(get_settings().staff_login_failure_limit, "staff-enrol", client_key(client_ip)))
     password_hash = hash_password(form.new_password)
     secret = two_factor.new_secret()
     with session_scope() as session:
-        invitation, member = _open_invitation(session, link, utcnow())
+        invitation, member = _open_invitation(session, link_digest, utcnow())
         invitation.pending_password_hash = password_hash
         invitation.pending_totp_secret = secret
         session.add(invitation)
@@ -131,14 +129,16 @@ class EnrolmentDone:
     cookie_ticket: str
 
 
-def finish_enrolment(form: EnrolmentCodeInput, *, link: str, client_ip: str) -> EnrolmentDone:
+def finish_enrolment(
+    form: EnrolmentCodeInput, *, link_digest: str | None, client_ip: str
+) -> EnrolmentDone:
     """The code from the app proves the key was taken: the member is enrolled, gets ten
     recovery codes (shown once) and a session."""
     hit(Limit(get_settings().staff_login_failure_limit, "staff-enrol", client_key(client_ip)))
     now = utcnow()
     codes = two_factor.new_recovery_codes()
     with session_scope() as session:
-        invitation, member = _open_invitation(session, link, now)
+        invitation, member = _open_invitation(session, link_digest, now)
         if not invitation.pending_password_hash or not invitation.pending_totp_secret:
             raise ServiceError(409, PASSWORD_FIRST)
         step = two_factor.accepted_step(invitation.pending_totp_secret, form.code, last_step=0)

@@ -1,0 +1,60 @@
+"""Small pieces of the staff pages: tables that stack on phones, pagers, notices."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import reflex as rx
+from reflex.vars import Var
+
+from rcxsite.components.form_fields import status_message
+
+
+def data_table(
+    caption: str,
+    headers: Sequence[str],
+    rows: Var,
+    cells: Callable[[Var], Sequence[rx.Component | Var | str]],
+    *,
+    empty: str,
+) -> rx.Component:
+    """A table whose rows become labelled cards on a phone (each cell names its column)."""
+    return rx.cond(
+        rows.length() > 0,  # type: ignore[attr-defined]
+        rx.el.div(
+            rx.el.table(
+                rx.el.caption(caption, class_name="sr-only"),
+                rx.el.thead(rx.el.tr(*[rx.el.th(text, scope="col") for text in headers])),
+                rx.el.tbody(rx.foreach(rows, lambda row: rx.el.tr(*[
+                    rx.el.td(cell, data_label=header)
+                    for header, cell in zip(headers, cells(row), strict=True)
+                ]))),
+                class_name="staff-table",
+            ),
+            class_name="staff-table-wrap",
+        ),
+        rx.el.p(empty, class_name="staff-empty"),
+    )
+
+
+def pager(page: Var[int], pages: Var[int], total: Var[int],
+          go_to: Callable[[Var[int]], rx.event.EventSpec], *, noun: str) -> rx.Component:
+    return rx.el.nav(
+        rx.el.button("Previous", type="button", class_name="button button-outline",
+                     disabled=page <= 1, on_click=go_to(page - 1)),
+        rx.el.span("Page ", page, " of ", pages, " (", total, f" {noun})",
+                   class_name="staff-pager-text", aria_live="polite"),
+        rx.el.button("Next", type="button", class_name="button button-outline",
+                     disabled=page >= pages, on_click=go_to(page + 1)),
+        aria_label="Pages",
+        class_name="staff-pager",
+    )
+
+
+def notices(error: Var[str], notice: Var[str]) -> rx.Component:
+    return rx.fragment(status_message(error, kind="error"), status_message(notice, kind="success"))
+
+
+def page_heading(text: str | Var[str], *actions: rx.Component) -> rx.Component:
+    return rx.el.div(rx.el.h1(text, class_name="staff-title"), *actions,
+                     class_name="staff-heading")

@@ -1,0 +1,39 @@
+"""The staff back office's pages (rcxsite/routes.py STAFF_ROUTES), with their on_load
+handlers. All data arrives through checked events; the prerendered pages hold none."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import reflex as rx
+from reflex.event import EventHandler
+
+from rcxsite.pages.staff.admin import staff_audit_page, staff_team_page
+from rcxsite.pages.staff.entry import staff_invite_page, staff_log_in_page
+from rcxsite.pages.staff.placeholders import (
+    staff_customer_page,
+    staff_customers_page,
+    staff_inbox_page,
+    staff_quote_page,
+)
+from rcxsite.routes import Route, RouteKind
+from rcxsite.state.staff.sign_in import StaffInviteState, StaffSignInState
+from rcxsite.state.staff.team import StaffAuditState, StaffTeamState
+
+BUILDERS: dict[RouteKind, Callable[[Route], rx.Component]] = {
+    "staff_log_in": staff_log_in_page,
+    "staff_invite": staff_invite_page,
+    "staff_inbox": staff_inbox_page,
+    "staff_quote": staff_quote_page,
+    "staff_customers": staff_customers_page,
+    "staff_customer": staff_customer_page,
+    "staff_team": staff_team_page,
+    "staff_audit": staff_audit_page,
+}
+
+ON_LOAD: dict[RouteKind, list[EventHandler]] = {
+    "staff_log_in": [StaffSignInState.prepare],
+    "staff_invite": [StaffInviteState.open_link],
+    "staff_team": [StaffTeamState.load],
+    "staff_audit": [StaffAuditState.load],
+}

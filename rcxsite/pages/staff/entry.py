@@ -1,0 +1,140 @@
+"""The ways into the back office: sign-in and the invitation (bare layout, noindex)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from rcxsite.components.form_fields import (
+    form,
+    password_field,
+    status_message,
+    submit_button,
+    text_field,
+)
+from rcxsite.forms import max_length
+from rcxsite.routes import Route
+from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput, StaffSignInInput
+from rcxsite.state.staff.sign_in import StaffInviteState, StaffSignInState
+
+
+def _card(heading: str, *children: rx.Component) -> rx.Component:
+    return rx.el.div(
+        rx.el.p("RCX staff", class_name="staff-brand"),
+        rx.el.h1(heading, class_name="auth-title"),
+        *children,
+        class_name="auth-card",
+    )
+
+
+def _code_field(error: rx.Var[str], *, field_id: str, model: type) -> rx.Component:
+    return text_field(
+        "Code", "code", error=error, field_id=field_id, autocomplete="one-time-code",
+        input_mode="text", max_length=max_length(model, "code"),
+    )
+
+
+def staff_log_in_page(route: Route) -> rx.Component:
+    errors = StaffSignInState.field_errors
+    return _card(
+        "Staff sign-in",
+        form(
+            text_field("Email", "email", error=errors["email"], field_id="staff-email",
+                       input_type="email", autocomplete="username",
+                       max_length=max_length(StaffSignInInput, "email")),
+            password_field("Password", "password", error=errors["password"],
+                           field_id="staff-password",
+                           max_length=max_length(StaffSignInInput, "password")),
+            _code_field(errors["code"], field_id="staff-code", model=StaffSignInInput),
+            rx.el.p("The 6-digit code from your authenticator app, or one of your recovery "
+                    "codes.", id="staff-code-hint", class_name="field-hint"),
+            rx.el.input(type="hidden", name="time_zone", id="staff-time-zone"),
+            status_message(StaffSignInState.error, kind="error"),
+            submit_button("Sign in", "Signing in…", busy=StaffSignInState.busy),
+            on_submit=StaffSignInState.sign_in,
+            no_validate=True,
+            class_name="auth-form",
+            aria_label="Staff sign-in",
+        ),
+    )
+
+
+def _password_step() -> rx.Component:
+    errors = StaffInviteState.field_errors
+    return rx.fragment(
+        rx.el.p("Welcome, ", StaffInviteState.name, ". Choose a password of at least 12 "
+                "characters for ", StaffInviteState.email, ".", class_name="auth-lead"),
+        form(
+            password_field("New password", "new_password", error=errors["new_password"],
+                           field_id="invite-new-password", autocomplete="new-password",
+                           max_length=max_length(StaffPasswordInput, "new_password")),
+            password_field("Confirm new password", "confirm_new_password",
+                           error=errors["confirm_new_password"],
+                           field_id="invite-confirm-password", autocomplete="new-password",
+                           max_length=max_length(StaffPasswordInput, "confirm_new_password")),
+            status_message(StaffInviteState.error, kind="error"),
+            submit_button("Continue", "Saving…", busy=StaffInviteState.busy),
+            on_submit=StaffInviteState.choose_password,
+            no_validate=True,
+            class_name="auth-form",
+            aria_label="Choose a password",
+        ),
+    )
+
+
+def _code_step() -> rx.Component:
+    return rx.fragment(
+        rx.el.h2("Set up your authenticator app", class_name="staff-step-title"),
+        rx.el.p("Scan this QR code with an authenticator app (or type the key below), then "
+                "enter the 6-digit code it shows.", class_name="auth-lead"),
+        rx.el.figure(
+            rx.html(StaffInviteState.qr_svg, class_name="staff-qr", role="img",
+                    aria_label="QR code with your sign-in key"),
+            rx.el.figcaption("Key: ", rx.el.code(StaffInviteState.secret, id="staff-key")),
+            class_name="staff-qr-figure",
+        ),
+        form(
+            _code_field(StaffInviteState.field_errors["code"], field_id="invite-code",
+                        model=EnrolmentCodeInput),
+            rx.el.p("The code changes every 30 seconds.", id="invite-code-hint",
+                    class_name="field-hint"),
+            status_message(StaffInviteState.error, kind="error"),
+            submit_button("Verify", "Checking…", busy=StaffInviteState.busy),
+            on_submit=StaffInviteState.verify,
+            no_validate=True,
+            class_name="auth-form",
+            aria_label="Verify the code",
+        ),
+    )
+
+
+def _codes_step() -> rx.Component:
+    return rx.fragment(
+        rx.el.h2("Your recovery codes", class_name="staff-step-title"),
+        rx.el.p("Each code signs you in once if you lose your phone. Keep them somewhere "
+                "safe: they are shown only now.", class_name="auth-lead"),
+        rx.el.ul(rx.foreach(StaffInviteState.recovery_codes,
+                            lambda code: rx.el.li(rx.el.code(code))),
+                 class_name="staff-recovery-codes"),
+        rx.el.div(
+            rx.el.button("Download as a text file", type="button",
+                         class_name="button button-outline",
+                         on_click=StaffInviteState.download_codes),
+            rx.el.button("I have saved them, continue", type="button",
+                         class_name="button button-primary", on_click=StaffInviteState.done),
+            class_name="staff-actions",
+        ),
+    )
+
+
+def staff_invite_page(route: Route) -> rx.Component:
+    return _card(
+        "Staff invitation",
+        rx.match(
+            StaffInviteState.step,
+            ("password", _password_step()),
+            ("code", _code_step()),
+            ("codes", _codes_step()),
+            ("invalid", status_message(StaffInviteState.error, kind="error")),
+            rx.el.p("Checking your invitation…", role="status"),
+        ),
+    )

@@ -1,0 +1,153 @@
+"""Who is asking: the one check in front of every staff event handler.
+
+A client can send any public event of any state, whatever the page shows, so each
+handler is wrapped by `staff_event(permission)`: the member is resolved from the
+`staffSession` cookie of the connection (or a sign-in made on this very connection), the
+session is marked used, and the permission checked, before the handler runs. Signed-out
+visitors are sent to the sign-in page; a member without the permission is shown
+`NO_ACCESS` and nothing else. The acting member is handed to the handler through
+`acting()`. `STAFF_HANDLERS` lists every wrapped handler with its permission, so a test
+can find any public handler of a staff state that has no rule.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import inspect
+import json
+import logging
+import urllib.parse
+from collections.abc import Callable, Coroutine
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+import reflex as rx
+
+from rcxsite import routes
+from rcxsite.accounts import tokens
+from rcxsite.api.staff_cookie import STAFF_COOKIE_PATH
+from rcxsite.staff import sessions
+from rcxsite.staff.permissions import NO_ACCESS, Permission, StaffActor, allowed
+from rcxsite.state.session import cookie_value
+
+logger = logging.getLogger(__name__)
+
+STAFF_HANDLERS: dict[str, Permission | None] = {}
+_ACTING: ContextVar[StaffActor] = ContextVar("staff_actor")
+
+F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, Any]])
+
+
+def acting() -> StaffActor:
+    """The member whose event is being handled (set by `staff_event`)."""
+    return _ACTING.get()
+
+
+class StaffState(rx.State):
+    """The member signed in on this tab, as far as the page needs to know."""
+
+    member_name: str = ""
+    member_role: str = ""
+    # "" while the check runs; "ok", "denied" or "signed_out" once it has.
+    access: str = ""
+    _staff_digest: str = ""
+    _staff_connection: str = ""
+
+    def _digest(self) -> str | None:
+        if self._staff_digest and self._staff_connection == self.router.session.session_id:
+            return self._staff_digest
+        sealed = cookie_value(self.router.headers.cookie, sessions.COOKIE_NAME)
+        return tokens.marked_digest(sealed)
+
+    async def _actor(self) -> StaffActor | None:
+        digest = self._digest()
+        if digest is None:
+            return None
+        try:
+            return await asyncio.to_thread(
+                sessions.digest_actor, digest, client_address=self.router.session.client_ip
+            )
+        except Exception:
+            logger.exception("could not check a staff session")
+            return None
+
+    def _remember_sign_in(
+        self, digest: str, cookie_ticket: str, actor: StaffActor
+    ) -> rx.event.EventSpec:
+        self._staff_digest, self._staff_connection = digest, self.router.session.session_id
+        self.member_name, self.member_role, self.access = actor.name, actor.role, "ok"
+        body = f'JSON.stringify({{"ticket": {_js(cookie_ticket)}}})'
+        return rx.call_script(
+            f"fetch({_js(STAFF_COOKIE_PATH)}, {{method: 'POST', credentials: 'same-origin', "
+            f"headers: {{'Content-Type': 'application/json'}}, body: {body}}}).catch(() => null)"
+        )
+
+    def _forget(self) -> None:
+        self._staff_digest = self._staff_connection = ""
+        self.member_name = self.member_role = ""
+        self.access = "signed_out"
+
+    def may(self, permission: Permission) -> bool:
+        return self.member_role != "" and allowed(
+            StaffActor(member_id=0, name="", email="", role=self.member_role), permission
+        )
+
+    @rx.event
+    async def sign_out(self):
+        digest = self._digest()
+        actor = await self._actor()
+        if digest is not None:
+            from rcxsite.staff.sign_in import sign_out
+
+            await asyncio.to_thread(sign_out, digest=digest, actor=actor)
+        self._forget()
+        yield rx.call_script(
+            f"fetch({_js(STAFF_COOKIE_PATH)}, {{method: 'DELETE', credentials: 'same-origin'}})"
+            ".catch(() => null)"
+        )
+        yield rx.redirect(routes.STAFF_LOG_IN.path)
+
+
+STAFF_HANDLERS["StaffState.sign_out"] = None
+
+
+def _js(value: str) -> str:
+    return json.dumps(value)
+
+
+def _sign_in_redirect(path: str) -> rx.event.EventSpec:
+    return rx.redirect(f"{routes.STAFF_LOG_IN.path}?next={urllib.parse.quote(path, safe='')}")
+
+
+def staff_event(permission: Permission) -> Callable[[F], F]:
+    """Wrap a staff handler: it runs only for a signed-in member whose role holds
+    `permission`; its return value (events) is passed on."""
+
+    def wrap(handler: F) -> F:
+        @functools.wraps(handler)
+        async def checked(self: rx.State, *args: Any, **kwargs: Any) -> Any:
+            staff = await self.get_state(StaffState)
+            actor = await staff._actor()
+            if actor is None:
+                staff._forget()
+                return _sign_in_redirect(self.router.url.path or routes.STAFF_INBOX.path)
+            staff.member_name, staff.member_role = actor.name, actor.role
+            if not allowed(actor, permission):
+                staff.access = "denied"
+                return None
+            staff.access = "ok"
+            token = _ACTING.set(actor)
+            try:
+                return await handler(self, *args, **kwargs)
+            finally:
+                _ACTING.reset(token)
+
+        checked.__signature__ = inspect.signature(handler)  # type: ignore[attr-defined]
+        STAFF_HANDLERS[handler.__qualname__] = permission
+        return rx.event(checked)  # type: ignore[return-value]
+
+    return wrap
+
+
+__all__ = ["NO_ACCESS", "STAFF_HANDLERS", "StaffState", "acting", "staff_event"]

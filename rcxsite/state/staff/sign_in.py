@@ -1,0 +1,158 @@
+"""/staff/log-in and /staff/invite/{token}: the ways into the back office."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from rcxsite import routes
+from rcxsite.accounts import tokens
+from rcxsite.staff import invitations
+from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput, StaffSignInInput
+from rcxsite.staff.sign_in import sign_in
+from rcxsite.state.service_calls import call_service
+from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState
+
+SIGN_IN_FIELDS = StaffSignInInput.field_names()
+_TIME_ZONE_SCRIPT = (
+    "(() => { const field = document.getElementById('staff-time-zone'); "
+    "if (field) field.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; })()"
+)
+
+
+def _next_page(target: str) -> str:
+    """Only a staff page of this site: a link cannot send a member elsewhere."""
+    if target.startswith("/staff") and not target.startswith(routes.STAFF_LOG_IN.path):
+        return target
+    return routes.STAFF_INBOX.path
+
+
+class StaffSignInState(rx.State):
+    field_errors: dict[str, str] = dict.fromkeys(SIGN_IN_FIELDS, "")
+    error: str = ""
+    busy: bool = False
+
+    @rx.event
+    def prepare(self):
+        self.error, self.busy = "", False
+        self.field_errors = dict.fromkeys(SIGN_IN_FIELDS, "")
+        return rx.call_script(_TIME_ZONE_SCRIPT)
+
+    @rx.event
+    async def sign_in(self, form: dict[str, str]):
+        self.busy, self.error = True, ""
+        yield
+        fields = {name: str(form.get(name, "")) for name in SIGN_IN_FIELDS}
+        outcome = await call_service(_sign_in, fields, client_ip=self.router.session.client_ip)
+        self.busy = False
+        self.field_errors = outcome.field_messages(SIGN_IN_FIELDS)
+        if not outcome.ok:
+            self.error = "" if outcome.field_refusal else outcome.message()
+            return
+        signed_in = outcome.result()
+        staff = await self.get_state(StaffState)
+        yield staff._remember_sign_in(signed_in.session_digest, signed_in.cookie_ticket,
+                                      signed_in.actor)
+        target = self.router.url.query_parameters.get("next", "")
+        yield rx.redirect(_next_page(target if isinstance(target, str) else ""))
+
+
+def _sign_in(fields: dict[str, str], *, client_ip: str):  # type: ignore[no-untyped-def]
+    return sign_in(StaffSignInInput.parse(fields), client_ip=client_ip)
+
+
+def _link_digest(path: str) -> str | None:
+    return tokens.marked_digest(path.rstrip("/").rsplit("/", 1)[-1])
+
+
+class StaffInviteState(rx.State):
+    # "checking", "invalid", "password", "code", "codes"
+    step: str = "checking"
+    name: str = ""
+    email: str = ""
+    error: str = ""
+    busy: bool = False
+    field_errors: dict[str, str] = {"new_password": "", "confirm_new_password": "", "code": ""}
+    qr_svg: str = ""
+    secret: str = ""
+    recovery_codes: list[str] = []
+
+    def _link(self) -> str | None:
+        return _link_digest(self.router.url.path)
+
+    @rx.event
+    async def open_link(self):
+        self.reset()
+        outcome = await call_service(invitations.check_invitation, link_digest=self._link())
+        if not outcome.ok:
+            self.step, self.error = "invalid", outcome.message()
+            return
+        view = outcome.result()
+        self.name, self.email, self.step = view.name, view.email, "password"
+
+    @rx.event
+    async def choose_password(self, form: dict[str, str]):
+        if self.step != "password":
+            return
+        self.busy, self.error = True, ""
+        yield
+        fields = {name: str(form.get(name, "")) for name in ("new_password",
+                                                               "confirm_new_password")}
+        outcome = await call_service(_choose_password, fields, link_digest=self._link(),
+                                     client_ip=self.router.session.client_ip)
+        self.busy = False
+        self.field_errors = outcome.field_messages(self.field_errors.keys())
+        if not outcome.ok:
+            self.error = "" if outcome.field_refusal else outcome.message()
+            return
+        enrolment = outcome.result()
+        self.qr_svg, self.secret, self.step = enrolment.qr_svg, enrolment.grouped_secret, "code"
+
+    @rx.event
+    async def verify(self, form: dict[str, str]):
+        if self.step != "code":
+            return
+        self.busy, self.error = True, ""
+        yield
+        outcome = await call_service(_finish, {"code": str(form.get("code", ""))},
+                                     link_digest=self._link(),
+                                     client_ip=self.router.session.client_ip)
+        self.busy = False
+        self.field_errors = outcome.field_messages(self.field_errors.keys())
+        if not outcome.ok:
+            self.error = "" if outcome.field_refusal else outcome.message()
+            return
+        done = outcome.result()
+        self.recovery_codes = list(done.recovery_codes)
+        self.qr_svg = self.secret = ""
+        self.step = "codes"
+        staff = await self.get_state(StaffState)
+        yield staff._remember_sign_in(done.session_digest, done.cookie_ticket, done.actor)
+
+    @rx.event
+    def download_codes(self):
+        if self.step != "codes":
+            return None
+        text = "RCX staff recovery codes (each works once)\n\n" + "\n".join(self.recovery_codes)
+        return rx.download(data=text + "\n", filename="rcx-staff-recovery-codes.txt")
+
+    @rx.event
+    def done(self):
+        self.recovery_codes = []
+        return rx.redirect(routes.STAFF_INBOX.path)
+
+
+def _choose_password(fields: dict[str, str], **context: object) -> invitations.Enrolment:
+    return invitations.choose_password(StaffPasswordInput.parse(fields), **context)  # type: ignore[arg-type]
+
+
+def _finish(fields: dict[str, str], **context: object) -> invitations.EnrolmentDone:
+    return invitations.finish_enrolment(EnrolmentCodeInput.parse(fields), **context)  # type: ignore[arg-type]
+
+
+# Public by design: the ways in, before anyone is signed in.
+for _handler in ("prepare", "sign_in"):
+    STAFF_HANDLERS[f"StaffSignInState.{_handler}"] = None
+for _handler in ("open_link", "choose_password", "verify", "download_codes", "done"):
+    STAFF_HANDLERS[f"StaffInviteState.{_handler}"] = None
+
+__all__ = ["StaffInviteState", "StaffSignInState"]

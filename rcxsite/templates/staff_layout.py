@@ -1,0 +1,94 @@
+"""The staff back office's layout: its own slim header (no public header or footer, no
+links to it from the public site) and a main area that shows a page only once the server
+has said who is asking."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex_components_core.el.elements.inline import A as PlainAnchor
+
+from rcxsite import routes
+from rcxsite.components.loading import loading_view
+from rcxsite.components.react import ActionFailureNotice, NavigationLoading, nav_link
+from rcxsite.staff.permissions import GRANTS, NO_ACCESS, Permission
+from rcxsite.state import messages as msg
+from rcxsite.state.failures import ACTION_FAILED_EVENT
+from rcxsite.state.staff.access import StaffState
+
+MAIN_ID = "main-content"
+CHECKING = "Checking your sign-in…"
+# Which role sees which link; the server checks again on every event.
+_NAV: tuple[tuple[routes.Route, Permission], ...] = (
+    (routes.STAFF_INBOX, Permission.READ_QUOTES),
+    (routes.STAFF_CUSTOMERS, Permission.READ_CUSTOMERS),
+    (routes.STAFF_TEAM, Permission.MANAGE_TEAM),
+    (routes.STAFF_AUDIT, Permission.READ_AUDIT),
+)
+_ROLES_FOR = {permission: tuple(sorted(roles)) for permission, roles in GRANTS.items()}
+
+
+def _role_in(roles: tuple[str, ...]) -> rx.Var[bool]:
+    condition = StaffState.member_role == roles[0]
+    for role in roles[1:]:
+        condition = condition | (StaffState.member_role == role)
+    return condition
+
+
+def _nav() -> rx.Component:
+    return rx.el.nav(
+        rx.el.ul(
+            *[
+                rx.cond(
+                    _role_in(_ROLES_FOR[permission]),
+                    rx.el.li(nav_link(route.text, to=route.path, class_name="staff-nav-link",
+                                      # "/staff" is every staff page's prefix.
+                                      end=route is routes.STAFF_INBOX)),
+                )
+                for route, permission in _NAV
+            ],
+            class_name="staff-nav-list",
+        ),
+        aria_label="Staff",
+        class_name="staff-nav",
+    )
+
+
+def _header() -> rx.Component:
+    return rx.el.header(
+        rx.el.div(
+            rx.el.span("RCX staff", class_name="staff-brand"),
+            rx.cond(StaffState.member_name != "", _nav()),
+            rx.cond(
+                StaffState.member_name != "",
+                rx.el.div(
+                    rx.el.span(StaffState.member_name, class_name="staff-member"),
+                    rx.el.button("Sign out", type="button", class_name="button button-outline",
+                                 on_click=StaffState.sign_out),
+                    class_name="staff-account",
+                ),
+            ),
+            class_name="staff-header-inner",
+        ),
+        class_name="staff-header",
+    )
+
+
+def staff_content(content: rx.Component) -> rx.Component:
+    """`content` once the server has checked the member's access; a clear text otherwise."""
+    return rx.match(
+        StaffState.access,
+        ("ok", content),
+        ("denied", rx.el.p(NO_ACCESS, class_name="staff-denied", role="alert")),
+        rx.el.p(CHECKING, class_name="staff-checking", role="status"),
+    )
+
+
+def staff_layout(content: rx.Component) -> rx.Component:
+    return rx.fragment(
+        PlainAnchor.create("Skip to main content", href=f"#{MAIN_ID}", class_name="skip-link"),
+        ActionFailureNotice.create(fallback=msg.SOMETHING_WENT_WRONG,
+                                   event_name=ACTION_FAILED_EVENT),
+        NavigationLoading.create(loading_view()),
+        _header(),
+        rx.el.main(staff_content(content), id=MAIN_ID, class_name="staff-main", tab_index=-1),
+    )
