@@ -5,6 +5,10 @@ these through `asyncio.to_thread`, the REST API through FastAPI's thread pool. E
 function takes its validated input model (rcxsite.accounts.inputs) or ids the caller has
 checked, with keyword-only context (`client_ip`, the signed-in `customer_id`), and returns
 its result or raises `rcxsite.service_errors.ServiceError`.
+
+Staff-facing customer support (search, the customer card, sign out everywhere, password
+reset, lock, deletion) is `rcxsite.accounts.support`, not re-exported here: its functions
+take the acting staff member instead of a customer id, and check their role first.
 """
 
 from rcxsite.accounts.login import authenticate, log_out, verify_login_token

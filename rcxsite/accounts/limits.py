@@ -55,3 +55,10 @@ def count_account_change(*, customer_id: int, client_ip: str) -> None:
         Limit(rule, "account:customer", str(customer_id)),
         Limit(rule, "account:client", client_key(client_ip)),
     )
+
+
+def count_staff_reset_mail(*, account: str) -> None:
+    """A reset mail staff send ("Send password reset"): it shares the account's reset-mail
+    limit with the forgot-password form, so whoever asks, the customer's mailbox is not
+    flooded; the staff member's own address is not limited (one office, many customers)."""
+    hit(Limit(get_settings().reset_mail_limits, "reset-mail:account", account))

@@ -8,6 +8,7 @@ from sqlmodel import select
 
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import LoginInput
+from rcxsite.accounts.locking import refuse_if_locked
 from rcxsite.accounts.passwords import verify_password
 from rcxsite.accounts.results import LoginResult
 from rcxsite.accounts.sessions import end_session, session_customer, start_session
@@ -26,7 +27,9 @@ INVALID_CREDENTIALS = "Invalid email or password."
 
 def authenticate(form: LoginInput, *, client_ip: str, via_ticket: bool = False) -> LoginResult:
     """Check the password and start a session. `via_ticket` (the screens): the result
-    carries a one-time cookie ticket instead of the token (see rcxsite.accounts.sessions)."""
+    carries a one-time cookie ticket instead of the token (see rcxsite.accounts.sessions).
+    A locked account (rcxsite.accounts.locking) with the right password gets a 403 that
+    says whom to contact."""
     normalized = normalize_email(form.email)
     account = email_key(normalized) if normalized else form.email.lower()
     # Counted before the password is checked, so parallel guesses cannot overrun the limit.
@@ -56,11 +59,18 @@ def authenticate(form: LoginInput, *, client_ip: str, via_ticket: bool = False) 
     except Exception:  # a counter store hiccup must not fail a correct login
         logger.exception("could not give back a login slot")
     with session_scope() as session:
-        if new_hash is not None:  # hashing parameters were raised since this hash was made
-            stored = session.get(Customer, customer_id)
-            if stored is not None and stored.password_hash == stored_hash:
-                stored.password_hash = new_hash
-                session.add(stored)
+        # Read again (locked for the rest of this transaction): a lock made while the
+        # password was being checked must not let this login through.
+        stored = session.get(Customer, customer_id, with_for_update=True)
+        if stored is not None and stored.locked_at is not None:
+            # Only now, with the password right: the lock is no oracle for a wrong one.
+            security_event("login", "account_locked", client_ip=client_ip, email=account,
+                           customer=customer_id)
+            refuse_if_locked(stored)
+        # Hashing parameters were raised since this hash was made: store the new one.
+        if new_hash is not None and stored is not None and stored.password_hash == stored_hash:
+            stored.password_hash = new_hash
+            session.add(stored)
         started = start_session(session, customer_id, via_ticket=via_ticket)
         result = LoginResult(
             email_address=email_address, user_name=user_name, token=started.token,

@@ -25,10 +25,16 @@ from rcxsite.accounts.inputs import (
 )
 from rcxsite.accounts.passwords import hash_password, verify_password
 from rcxsite.accounts.results import PasswordChanged
-from rcxsite.accounts.sessions import revoke_all_sessions, start_session, void_reset_links
+from rcxsite.accounts.sessions import (
+    end_all_access,
+    revoke_all_sessions,
+    start_session,
+    void_reset_links,
+)
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.content.quote import SERVICE_CHOICES, label_of
 from rcxsite.db import session_scope
+from rcxsite.leads.statuses import customer_label
 from rcxsite.logs import security_event
 from rcxsite.models import Customer, LoginSession, PasswordResetToken, QuoteRequest, utcnow
 from rcxsite.service_errors import ServiceError
@@ -40,7 +46,6 @@ DETAILS_SAVED = "Your details have been saved."
 PASSWORD_CHANGED = "Your password has been changed. Other devices have been signed out."
 SIGNED_OUT_EVERYWHERE = "You have been signed out everywhere."
 ACCOUNT_DELETED = "Your account has been deleted."
-QUOTE_STATUS = "received"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +59,9 @@ class PlanChoice:
 class QuoteSummary:
     sent_on: date
     service: str
-    status: str = QUOTE_STATUS
+    # As the customer reads it (rcxsite.leads.statuses.customer_label): sales' judgement
+    # (spam, lost) never shows.
+    status: str
 
 
 _CONTACT_DETAILS = ("user_name", "email", "mobile_number", "company_name", "location")
@@ -79,7 +86,8 @@ def _customer(session: Session, customer_id: int) -> Customer:
     return customer
 
 
-def _plan(customer: Customer) -> PlanChoice | None:
+def plan_of(customer: Customer) -> PlanChoice | None:
+    """The plan chosen at registration, as My account and staff's customer card show it."""
     plan = next((p for p in PLANS if p.id == customer.subscription_plan_id), None)
     if plan is None:
         return None
@@ -87,9 +95,9 @@ def _plan(customer: Customer) -> PlanChoice | None:
     return PlanChoice(name=plan.name, duration=duration, is_trial=customer.is_trial)
 
 
-def _quotes(session: Session, customer: Customer) -> list[QuoteRequest]:
-    # Quote requests are sent by email address, signed in or not; they are the customer's
-    # when the address is the account's.
+def quotes_of(session: Session, customer: Customer) -> list[QuoteRequest]:
+    """The customer's quote requests, newest first. Quote requests are sent by email
+    address, signed in or not; they are the customer's when the address is the account's."""
     return list(
         session.exec(
             select(QuoteRequest)
@@ -104,8 +112,9 @@ def _quote_summaries(session: Session, customer: Customer) -> tuple[QuoteSummary
         QuoteSummary(
             sent_on=quote.created_at.date(),
             service=label_of(SERVICE_CHOICES, quote.service) or quote.service,
+            status=customer_label(quote.status),
         )
-        for quote in _quotes(session, customer)
+        for quote in quotes_of(session, customer)
     )
 
 
@@ -115,7 +124,7 @@ def account_overview(*, customer_id: int) -> AccountOverview:
         return AccountOverview(
             **{name: getattr(customer, name) for name in _CONTACT_DETAILS},
             member_since=customer.created_at,
-            plan=_plan(customer),
+            plan=plan_of(customer),
             quotes=_quote_summaries(session, customer),
         )
 
@@ -187,8 +196,7 @@ def sign_out_everywhere(*, customer_id: int, client_ip: str) -> str:
     limits.count_account_change(customer_id=customer_id, client_ip=client_ip)
     now = utcnow()
     with session_scope() as session:
-        revoke_all_sessions(session, customer_id, now)
-        void_reset_links(session, customer_id, now)
+        end_all_access(session, customer_id, now)
     security_event("sign_out_everywhere", "success", client_ip=client_ip, customer=customer_id)
     return SIGNED_OUT_EVERYWHERE
 
@@ -203,7 +211,7 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
     limits.count_account_change(customer_id=customer_id, client_ip=client_ip)
     with session_scope() as session:
         customer = _customer(session, customer_id)
-        plan = _plan(customer)
+        plan = plan_of(customer)
         sessions = session.exec(
             select(LoginSession)
             .where(LoginSession.customer_id == customer_id)
@@ -240,18 +248,41 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
         }
 
 
-def delete_account(form: DeleteAccountInput, *, customer_id: int, client_ip: str) -> str:
-    """Removes the customer, their sessions and reset links (GDPR erasure). Quote requests
-    stay for sales, who answer them by their own address; no row points to the account."""
-    email, name = _check_password(customer_id, form.password, client_ip, field="Password")
-    with session_scope() as session:
-        session.exec(delete(LoginSession).where(col(LoginSession.customer_id) == customer_id))
-        session.exec(
-            delete(PasswordResetToken).where(col(PasswordResetToken.customer_id) == customer_id)
-        )
-        session.exec(delete(Customer).where(col(Customer.id) == customer_id))
-    mail.send_account_deleted_mail(to=email, user_name=name)
-    security_event("account_deleted", "success", client_ip=client_ip, email=email,
-                   customer=customer_id)
-    return ACCOUNT_DELETED
+@dataclass(frozen=True, slots=True)
+class ErasedAccount:
+    """An account removed in a transaction; `announce` once that transaction commits."""
 
+    customer_id: int
+    email: str
+    user_name: str
+
+    def announce(self, *, client_ip: str) -> None:
+        """The customer's mail that the account is gone, and the security log line."""
+        mail.send_account_deleted_mail(to=self.email, user_name=self.user_name)
+        security_event("account_deleted", "success", client_ip=client_ip, email=self.email,
+                       customer=self.customer_id)
+
+
+def erase_account(session: Session, customer: Customer) -> ErasedAccount:
+    """Within the caller's transaction: the customer, their sessions and reset links (GDPR
+    erasure). Quote requests stay for sales, who answer them by their own address; no row
+    points to the account. The customer's own deletion and staff's do exactly this."""
+    customer_id = customer.id
+    assert customer_id is not None
+    erased = ErasedAccount(customer_id=customer_id, email=customer.email,
+                           user_name=customer.user_name)
+    session.exec(delete(LoginSession).where(col(LoginSession.customer_id) == customer_id))
+    session.exec(
+        delete(PasswordResetToken).where(col(PasswordResetToken.customer_id) == customer_id)
+    )
+    session.exec(delete(Customer).where(col(Customer.id) == customer_id))
+    return erased
+
+
+def delete_account(form: DeleteAccountInput, *, customer_id: int, client_ip: str) -> str:
+    """The customer's own deletion, once their password checks out (`erase_account`)."""
+    _check_password(customer_id, form.password, client_ip, field="Password")
+    with session_scope() as session:
+        erased = erase_account(session, _customer(session, customer_id))
+    erased.announce(client_ip=client_ip)
+    return ACCOUNT_DELETED

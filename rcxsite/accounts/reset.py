@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, update
@@ -10,6 +11,7 @@ from sqlmodel import Session, col, select
 from rcxsite import mail, routes
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import LINK_INVALID, ForgotPasswordInput, ResetPasswordInput
+from rcxsite.accounts.locking import refuse_if_locked
 from rcxsite.accounts.passwords import hash_password
 from rcxsite.accounts.results import ResetCheck
 from rcxsite.accounts.sessions import revoke_all_sessions, void_reset_links
@@ -31,29 +33,61 @@ def reset_link(token: str) -> str:
     return get_settings().site_url + routes.reset_password_path(token)
 
 
+@dataclass(frozen=True, slots=True)
+class ResetMail:
+    """A reset link stored in a transaction, to be mailed once that transaction commits
+    (a mail for a link that was rolled back would not work)."""
+
+    to: str
+    user_name: str
+    link: str
+    valid_minutes: int
+
+    def send(self) -> None:
+        mail.send_password_reset_mail(
+            to=self.to, user_name=self.user_name, link=self.link,
+            valid_minutes=self.valid_minutes,
+        )
+
+
+def issue_reset_link(session: Session, customer: Customer) -> ResetMail:
+    """Within the caller's transaction: a new reset link for `customer`, only its digest
+    stored. The forgot-password form and staff ("Send password reset") both issue links
+    this way, so a customer gets the same mail whoever asked."""
+    assert customer.id is not None
+    minutes = get_settings().reset_token_minutes
+    token, digest = new_token()
+    session.add(
+        PasswordResetToken(
+            customer_id=customer.id,
+            token_hash=digest,
+            expires_at=utcnow() + timedelta(minutes=minutes),
+        )
+    )
+    return ResetMail(
+        to=customer.email, user_name=customer.user_name, link=reset_link(token),
+        valid_minutes=minutes,
+    )
+
+
 def request_password_reset(form: ForgotPasswordInput, *, client_ip: str) -> str:
     key = email_key(form.email)
     limits.count_reset_mail(account=key, client_ip=client_ip)
 
-    minutes = get_settings().reset_token_minutes
-    token, digest = new_token()
     with session_scope() as session:
         customer = session.exec(select(Customer).where(Customer.email_key == key)).first()
         if customer is None:
             security_event("reset_requested", "no_account", client_ip=client_ip, email=key)
             return RESET_REQUESTED
-        assert customer.id is not None
-        session.add(
-            PasswordResetToken(
-                customer_id=customer.id,
-                token_hash=digest,
-                expires_at=utcnow() + timedelta(minutes=minutes),
-            )
-        )
-        recipient, user_name, customer_id = customer.email, customer.user_name, customer.id
-    mail.send_password_reset_mail(
-        to=recipient, user_name=user_name, link=reset_link(token), valid_minutes=minutes
-    )
+        if customer.locked_at is not None:
+            # No link for a locked account, and the same answer, so the form tells nobody
+            # which accounts are locked; the login says so once the password is right.
+            security_event("reset_requested", "locked", client_ip=client_ip, email=key,
+                           customer=customer.id)
+            return RESET_REQUESTED
+        reset_mail = issue_reset_link(session, customer)
+        customer_id = customer.id
+    reset_mail.send()
     security_event("reset_requested", "sent", client_ip=client_ip, email=key,
                    customer=customer_id)
     return RESET_REQUESTED
@@ -141,6 +175,11 @@ def _set_new_password(form: ResetPasswordInput, digest: str | None, client_ip: s
             # Raising rolls the claim back: a mistyped address does not burn the link.
             security_event("reset", "refused", client_ip=client_ip, email=form.email)
             raise ServiceError(400, LINK_INVALID)
+        # A lock voids open links; this refuses one issued in a race with the lock.
+        if customer.locked_at is not None:
+            security_event("reset", "locked", client_ip=client_ip, email=form.email,
+                           customer=customer.id)
+            refuse_if_locked(customer)  # raising rolls the claim back, as above
         customer.password_hash = new_hash
         session.add(customer)
         assert customer.id is not None

@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
 from rcxsite.accounts import login_tokens
@@ -113,6 +113,7 @@ def claim_cookie(ticket: object, *, now: datetime | None = None) -> ClaimedLogin
 
 
 def _live_since(now: datetime) -> tuple[datetime, datetime]:
+    """The oldest last use and the oldest start a live session can have at `now`."""
     settings = get_settings()
     return (
         now - timedelta(minutes=settings.header_session_minutes),
@@ -144,6 +145,35 @@ def digest_customer(digest: str, *, now: datetime | None = None) -> int | None:
         row.last_seen_at = now
         session.add(row)
         return row.customer_id
+
+
+@dataclass(frozen=True, slots=True)
+class SessionActivity:
+    """What staff see of a customer's sessions: how many still count as signed in, and
+    when any of them, live or not, was last used."""
+
+    live: int
+    last_seen: datetime | None
+
+
+def session_activity(
+    session: Session, customer_id: int, *, now: datetime | None = None
+) -> SessionActivity:
+    """A customer's sessions by the one rule of `digest_customer`, so the count staff see
+    is the number of devices that would be let in right now."""
+    idle_limit, age_limit = _live_since(now or utcnow())
+    live = session.exec(
+        select(func.count(col(LoginSession.id))).where(
+            LoginSession.customer_id == customer_id,
+            col(LoginSession.revoked_at).is_(None),
+            LoginSession.last_seen_at >= idle_limit,
+            LoginSession.created_at >= age_limit,
+        )
+    ).one()
+    last_seen = session.exec(
+        select(func.max(LoginSession.last_seen_at)).where(LoginSession.customer_id == customer_id)
+    ).one()
+    return SessionActivity(live=live, last_seen=last_seen)
 
 
 def end_session(token: str) -> None:
@@ -185,3 +215,11 @@ def revoke_all_sessions(session: Session, customer_id: int, now: datetime) -> No
         .where(col(LoginSession.customer_id) == customer_id, col(LoginSession.revoked_at).is_(None))
         .values(revoked_at=now)
     )
+
+
+def end_all_access(session: Session, customer_id: int, now: datetime) -> None:
+    """Within the caller's transaction: every session of a customer ends and every open
+    reset link stops working. Sign out everywhere (by the customer or by staff) and a lock
+    do exactly this, so a stolen session or a link in a stolen mailbox is useless after."""
+    revoke_all_sessions(session, customer_id, now)
+    void_reset_links(session, customer_id, now)

@@ -2,7 +2,9 @@
 
 `submit_quote` takes a validated `QuoteInput` and returns a `QuoteReceipt` or raises
 `ServiceError`; `python -m rcxsite.leads export --csv PATH` hands the stored requests to
-sales.
+sales. The staff inbox (list, one request, status/owner/notes/spam, filtered export) is
+`rcxsite.leads.inbox`, imported on its own: it builds on rcxsite.staff, which imports
+this package.
 """
 
 from rcxsite.leads.export import write_csv

@@ -37,7 +37,8 @@ def defuse(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_STARTS) else value
 
 
-def _cells(row: QuoteRequest) -> list[str]:
+def request_cells(row: QuoteRequest) -> list[str]:
+    """One request's cells in HEADER's order (the inbox's export adds its own after)."""
     cells = [
         str(row.id),
         row.created_at.isoformat(),
@@ -59,8 +60,17 @@ def _cells(row: QuoteRequest) -> list[str]:
 
 
 def stored_requests(*, since: date | None = None) -> Iterator[QuoteRequest]:
-    """Every stored request, oldest first; with `since`, from that UTC day on."""
-    query = select(QuoteRequest).order_by(col(QuoteRequest.created_at), col(QuoteRequest.id))
+    """Every stored request but spam, oldest first; with `since`, from that UTC day on.
+
+    Forms caught by the bot trap are kept (status "spam") so sales can rescue a person the
+    trap took for a bot; they are no leads, so the command line's export leaves them out
+    until sales mark one "Not spam" in the inbox.
+    """
+    query = (
+        select(QuoteRequest)
+        .where(col(QuoteRequest.status) != "spam")
+        .order_by(col(QuoteRequest.created_at), col(QuoteRequest.id))
+    )
     if since is not None:
         start = datetime.combine(since, time.min, tzinfo=UTC)
         query = query.where(col(QuoteRequest.created_at) >= start)
@@ -74,6 +84,6 @@ def write_csv(out: TextIO, *, since: date | None = None) -> int:
     writer.writerow(HEADER)
     count = 0
     for row in stored_requests(since=since):
-        writer.writerow(_cells(row))
+        writer.writerow(request_cells(row))
         count += 1
     return count

@@ -8,6 +8,7 @@ from email.utils import formataddr
 from html import escape
 from urllib.parse import quote as url_quote
 
+from rcxsite import routes
 from rcxsite.content.quote import (
     BUDGETS,
     CALL_TIMEZONE_LABEL,
@@ -25,6 +26,11 @@ def call_slot(call_date: date, call_time: str) -> str:
     """The slot as people read it: Tuesday, 5 January 2027 at 10:00 UK time."""
     # strftime names are English here: the site never switches the process locale.
     return f"{call_date:%A}, {call_date.day} {call_date:%B %Y} at {call_time} {CALL_TIMEZONE_LABEL}"
+
+
+def staff_link(request_id: int) -> str:
+    """The request's page in the staff inbox, where sales set its status and owner."""
+    return get_settings().site_url + routes.staff_quote_path(request_id)
 
 
 def quote_subject(quote: QuoteInput) -> str:
@@ -51,12 +57,14 @@ def send_quote_mail(
     settings = get_settings()
     details = _details(quote)
     width = max(len(label) for label, _ in details) + 2
+    link = staff_link(request_id)
     text = (
         f"New quote request #{request_id} from the {settings.company_name} website.\n\n"
         + "".join(f"{label + ':':<{width}}{value}\n" for label, value in details)
         + f"\nMessage:\n{quote.message}\n\n"
         f"Please confirm the call with {quote.name} at {quote.email}\n"
-        "within one working day; that is what the website promised.\n"
+        "within one working day; that is what the website promised.\n\n"
+        f"Open it in the staff inbox: {link}\n"
     )
     rows = "".join(
         f'<tr><th style="text-align:left;padding-right:1em">{escape(label)}</th>'
@@ -73,6 +81,7 @@ def send_quote_mail(
         f'<p style="white-space:pre-wrap">{escape(quote.message)}</p>'
         f'<p>Please <a href="{mailto}">confirm the call with {escape(quote.name)}</a> '
         "within one working day; that is what the website promised.</p>"
+        f'<p><a href="{escape(link, quote=True)}">Open it in the staff inbox</a></p>'
         "</body></html>"
     )
     return send_mail(

@@ -3,12 +3,15 @@
 Framework-free and synchronous (the database blocks): the Reflex state calls it through
 `asyncio.to_thread`. `submit_quote` takes the validated `QuoteInput` and returns a
 `QuoteReceipt` or raises `ServiceError` (429 rate limit, 503 not stored). A form whose
-bot trap is filled is never validated: `note_trapped_quote` answers it as accepted.
+bot trap is filled is never validated: `note_trapped_quote` stores it in the spam folder
+(rcxsite.leads.spam), mails no one, and answers exactly as an accepted request is
+answered, rate limit and storage failure included, so a bot learns nothing.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import update
@@ -17,6 +20,7 @@ from sqlmodel import col
 
 from rcxsite.db import session_scope
 from rcxsite.leads.notification import call_slot, send_quote_mail
+from rcxsite.leads.spam import purge_old_spam, trapped_request
 from rcxsite.leads.validation import HONEYPOT_FIELD, QuoteInput
 from rcxsite.models import QuoteRequest, utcnow
 from rcxsite.ratelimit import Limit, client_key, hit
@@ -32,7 +36,8 @@ _LIMIT_SCOPE = "quote-request"
 
 @dataclass(frozen=True, slots=True)
 class QuoteReceipt:
-    """What the visitor is told; `request_id` is None when nothing was stored."""
+    """What the visitor is told; `request_id` is None for a trapped form (stored as spam,
+    but nothing tells its sender so)."""
 
     message: str
     next_steps: str
@@ -46,14 +51,33 @@ def next_steps_for(quote: QuoteInput) -> str:
     )
 
 
-def note_trapped_quote(*, client_ip: str) -> QuoteReceipt:
-    """A form whose bot trap is filled: nothing is stored or sent, and the answer looks
-    like an accepted request's."""
+def note_trapped_quote(fields: Mapping[str, object], *, client_ip: str) -> QuoteReceipt:
+    """A form whose bot trap is filled: kept as spam, no mail, answered like an accepted
+    request (same limit, same texts); spam older than 30 days is purged on the way."""
+    hit(Limit(get_settings().quote_limit, _LIMIT_SCOPE, client_key(client_ip)))
     logger.info(
-        "Quote form trap field filled by client %s; nothing stored or sent",
+        "Quote form trap field filled by client %s; stored as spam, no mail sent",
         keyed_hash(client_ip)[:12],
     )
+    try:
+        with session_scope() as session:
+            session.add(trapped_request(fields, client_ip=client_ip))
+    except SQLAlchemyError:
+        logger.exception("Could not store a quote request")
+        raise _not_stored() from None
+    try:
+        purge_old_spam()
+    except SQLAlchemyError:
+        logger.exception("Could not purge old spam quote requests")
     return QuoteReceipt(message=RECEIVED, next_steps=GENERIC_NEXT_STEPS)
+
+
+def _not_stored() -> ServiceError:
+    return ServiceError(
+        503,
+        "Sorry, your request could not be saved. Please try again in a few minutes "
+        f"or email us at {get_settings().sales_email}.",
+    )
 
 
 def submit_quote(quote: QuoteInput, *, client_ip: str) -> QuoteReceipt:
@@ -64,11 +88,7 @@ def submit_quote(quote: QuoteInput, *, client_ip: str) -> QuoteReceipt:
         request_id = _store(quote, client_ip)
     except SQLAlchemyError:
         logger.exception("Could not store a quote request")
-        raise ServiceError(
-            503,
-            "Sorry, your request could not be saved. Please try again in a few minutes "
-            f"or email us at {get_settings().sales_email}.",
-        ) from None
+        raise _not_stored() from None
 
     _notify_sales(quote, request_id)
     return QuoteReceipt(

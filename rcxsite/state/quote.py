@@ -29,7 +29,7 @@ class QuoteState(rx.State):
         self.sending = True
         yield
         if leads.trap_filled(fields):
-            outcome = await call_service(leads.note_trapped_quote, client_ip=client_ip)
+            outcome = await call_service(leads.note_trapped_quote, fields, client_ip=client_ip)
         else:
             outcome = await call_service(_submit, fields, client_ip=client_ip)
         self.sending = False

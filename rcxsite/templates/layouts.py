@@ -26,12 +26,13 @@ TOO_MUCH_TEXT = "What you entered is too long to send. Please shorten it and try
 _EVENT_OVERHEAD_BYTES = 8 * 1024
 
 
-def _frame(*children: rx.Component) -> rx.Component:
+def frame(*children: rx.Component, watch_session: bool = True) -> rx.Component:
+    """What every layout shares; `watch_session`: the header follows the customer login."""
     return rx.fragment(
         # A plain <a>: `rx.el.a` is a router link, which turns "#main" into "/page/#main".
         PlainAnchor.create("Skip to main content", href=f"#{MAIN_ID}", class_name="skip-link"),
         ScrollToTop.create(),
-        SessionWatch.create(on_check=SessionState.check),
+        SessionWatch.create(on_check=SessionState.check) if watch_session else rx.fragment(),
         OversizeGuard.create(
             limit_bytes=SOCKET_MESSAGE_LIMIT_BYTES - _EVENT_OVERHEAD_BYTES, message=TOO_MUCH_TEXT
         ),
@@ -44,7 +45,7 @@ def _frame(*children: rx.Component) -> rx.Component:
 
 def site_layout(content: rx.Component) -> rx.Component:
     """Header, the page's content and the footer."""
-    return _frame(
+    return frame(
         navbar(),
         rx.el.main(content, id=MAIN_ID, class_name="site-main", tab_index=-1),
         footer(),
@@ -53,4 +54,4 @@ def site_layout(content: rx.Component) -> rx.Component:
 
 def bare_layout(content: rx.Component) -> rx.Component:
     """The account screens: no header, no footer."""
-    return _frame(rx.el.main(content, id=MAIN_ID, class_name="bare-main", tab_index=-1))
+    return frame(rx.el.main(content, id=MAIN_ID, class_name="bare-main", tab_index=-1))

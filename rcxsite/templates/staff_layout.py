@@ -5,17 +5,13 @@ has said who is asking."""
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from rcxsite import routes
-from rcxsite.components.loading import loading_view
-from rcxsite.components.react import ActionFailureNotice, NavigationLoading, nav_link
+from rcxsite.components.react import nav_link
 from rcxsite.staff.permissions import GRANTS, NO_ACCESS, Permission
-from rcxsite.state import messages as msg
-from rcxsite.state.failures import ACTION_FAILED_EVENT
 from rcxsite.state.staff.access import StaffState
+from rcxsite.templates.layouts import MAIN_ID, frame
 
-MAIN_ID = "main-content"
 CHECKING = "Checking your sign-in…"
 # Which role sees which link; the server checks again on every event.
 _NAV: tuple[tuple[routes.Route, Permission], ...] = (
@@ -78,17 +74,20 @@ def staff_content(content: rx.Component) -> rx.Component:
     return rx.match(
         StaffState.access,
         ("ok", content),
-        ("denied", rx.el.p(NO_ACCESS, class_name="staff-denied", role="alert")),
-        rx.el.p(CHECKING, class_name="staff-checking", role="status"),
+        ("denied", rx.fragment(
+            rx.el.h1("No access", class_name="staff-title"),
+            rx.el.p(NO_ACCESS, class_name="staff-denied", role="alert"),
+        )),
+        rx.fragment(
+            rx.el.h1("Staff area", class_name="staff-title"),
+            rx.el.p(CHECKING, class_name="staff-checking", role="status"),
+        ),
     )
 
 
 def staff_layout(content: rx.Component) -> rx.Component:
-    return rx.fragment(
-        PlainAnchor.create("Skip to main content", href=f"#{MAIN_ID}", class_name="skip-link"),
-        ActionFailureNotice.create(fallback=msg.SOMETHING_WENT_WRONG,
-                                   event_name=ACTION_FAILED_EVENT),
-        NavigationLoading.create(loading_view()),
+    return frame(
         _header(),
         rx.el.main(staff_content(content), id=MAIN_ID, class_name="staff-main", tab_index=-1),
+        watch_session=False,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from sqlmodel import Session, select
@@ -10,8 +11,9 @@ from sqlmodel import Session, select
 from rcxsite import accounts
 from rcxsite.accounts.sessions import session_customer
 from rcxsite.db import get_engine
-from rcxsite.models import Customer, LoginSession, PasswordResetToken, QuoteRequest
+from rcxsite.models import Customer, LoginSession, PasswordResetToken, QuoteRequest, utcnow
 from rcxsite.service_errors import ServiceError
+from tests.accounts.support_staff import add_quote
 from tests.leads.forms import quote_fields
 from tests.support import service_calls as calls
 from tests.support.fixtures import Configure
@@ -57,7 +59,7 @@ def test_the_overview_names_the_plan_and_the_quote_requests() -> None:
         name="Growth", duration="Yearly", is_trial=True
     )
     [quote] = overview.quotes
-    assert (quote.service, quote.status) == ("Web Development", "received")
+    assert (quote.service, quote.status) == ("Web Development", "Received")
 
 
 def test_no_plan_and_no_quotes() -> None:
@@ -144,7 +146,7 @@ def test_the_export_holds_the_account_quotes_and_sessions_but_no_secrets() -> No
     assert data["account"]["emailAddress"] == "alice@example.com"
     assert data["account"]["plan"] == "Starter"
     [quote] = data["quoteRequests"]
-    assert (quote["service"], quote["status"]) == ("Web Development", "received")
+    assert (quote["service"], quote["status"]) == ("Web Development", "Received")
     [session_row] = data["sessions"]
     assert session_row["createdAt"] and session_row["endedAt"] is None
     text = json.dumps(data)
@@ -236,3 +238,18 @@ def test_open_reset_links_stop_working_when_the_account_is_secured(ending: str) 
                              token=link_token, client_ip=IP)
     assert refused.value.status == 400
     assert refused.value.message.startswith("This password reset link has expired or is invalid")
+
+
+def test_each_quote_request_shows_its_status_as_the_customer_reads_it() -> None:
+    customer_id = register_customer()
+    now = utcnow()
+    statuses = ("new", "spam", "contacted", "qualified", "won", "lost")
+    for age, status in enumerate(statuses):
+        add_quote("alice@example.com", status=status, created_at=now - timedelta(days=age))
+
+    overview = accounts.account_overview(customer_id=customer_id)
+    exported = accounts.export_account(customer_id=customer_id, client_ip=IP)
+
+    shown = ["Received", "Received", "In progress", "In progress", "Accepted", "Closed"]
+    assert [quote.status for quote in overview.quotes] == shown
+    assert [quote["status"] for quote in exported["quoteRequests"]] == shown

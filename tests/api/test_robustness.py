@@ -168,7 +168,7 @@ def test_the_openapi_document_lists_every_path(client: TestClient) -> None:
     check_parameters = document["paths"][CHECK]["get"]["parameters"]
     assert [parameter["name"] for parameter in check_parameters] == ["resetTocken"]
     login_responses = document["paths"][LOGIN]["post"]["responses"]
-    assert set(login_responses) == {"200", "400", "401", "413", "422", "429", "503"}
+    assert set(login_responses) == {"200", "400", "401", "403", "413", "422", "429", "503"}
 
 
 def test_there_is_no_docs_page_only_the_document(client: TestClient) -> None:

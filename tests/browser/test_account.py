@@ -123,7 +123,7 @@ def test_the_overview_names_the_plan_and_the_quote_requests(
     expect(overview).to_contain_text("Growth plan (Yearly, free trial)")
     row = overview.get_by_role("row").nth(1)
     expect(row).to_contain_text("Web Development")
-    expect(row).to_contain_text("received")
+    expect(row).to_contain_text("Received")
 
 
 def test_details_are_checked_like_registration_and_saved(any_page: Page,

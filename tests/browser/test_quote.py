@@ -128,8 +128,8 @@ def test_a_valid_request_is_stored_mailed_to_sales_and_exported(
     expect(page.get_by_role("form", name="Request a quote")).to_be_visible()
 
 
-def test_a_filled_honeypot_looks_accepted_but_stores_nothing(page: Page,
-                                                            live_site: LiveServer) -> None:
+def test_a_filled_honeypot_looks_accepted_and_is_kept_as_spam(page: Page,
+                                                             live_site: LiveServer) -> None:
     form = _form(page)
     email = f"bot-{uuid.uuid4().hex[:8]}@spam.example"
     _fill(form, name="Bot", email=email, message="Buy cheap followers for your website now!",
@@ -137,4 +137,10 @@ def test_a_filled_honeypot_looks_accepted_but_stores_nothing(page: Page,
     page.locator("#quote-website").fill("https://spam.example", force=True)
     form.get_by_role("button", name="Book my call").click()
     expect(page.get_by_role("status").filter(has_text="Thank you!")).to_be_visible()
-    assert _rows(live_site, email) == []
+    # Kept in the staff inbox's spam folder (rcxsite.leads.spam), never mailed to sales.
+    path = live_site.database_url.removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        stored = db.execute(
+            "SELECT name, status, mailed_at FROM quote_request WHERE email = ?", (email,)
+        ).fetchall()
+    assert stored == [("Bot", "spam", None)]

@@ -3,19 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from alembic.command import downgrade, upgrade
 from sqlalchemy import inspect
+from sqlmodel import Session
 
 from rcxsite.db import get_engine
+from rcxsite.leads.inbox import (
+    InboxFilter,
+    NoteInput,
+    StatusInput,
+    add_note,
+    change_status,
+    export_csv,
+    inbox_page,
+    purge_old_spam,
+    quote_detail,
+)
 from rcxsite.mail import wait_for_outgoing_mail
+from rcxsite.models import QuoteNote
 from tests.leads.forms import quote_fields, stored_requests
+from tests.leads.inbox_data import add_quote, ids_stored
 from tests.support.fixtures import Configure
 from tests.support.postgres import scratch_postgres
 from tests.support.schema import assert_schema_matches_models
 from tests.support.service_calls import submit_quote
 from tests.support.site import alembic_config
+from tests.support.staff import add_member
 
 
 @pytest.fixture
@@ -51,3 +67,38 @@ def test_quote_requests_on_postgresql() -> None:
     refused = submit_quote(fields=quote_fields(company="bad\x00value"), client_ip="10.0.0.1")
     assert refused.status == 422 and "company" in refused.errors
     assert len(stored_requests()) == 1
+
+
+@pytest.mark.usefixtures("postgres")
+def test_the_inbox_on_postgresql() -> None:
+    sales = add_member("Sam Sales", "sam@rcx.example", "sales")
+    percent = add_quote(name="ZOË Discount", message="We want 50% off the whole project.")
+    add_quote(name="Fifty", message="We want 50 people on the whole project.")
+    snake = add_quote(name="Snake", company="user_accounts Ltd")
+    add_quote(name="Spaces", company="user accounts Ltd")
+
+    def found(search: str) -> list[int]:
+        page = inbox_page(actor=sales, where=InboxFilter(status="all", search=search))
+        return [row.id for row in page.rows]
+
+    # ILIKE here: case-blind beyond ASCII, and % and _ still literal.
+    assert found("zoë") == [percent]
+    assert found("50%") == [percent]
+    assert found("USER_A") == [snake]
+
+    change_status(StatusInput.parse({"status": "lost", "reason": "Too dear"}), actor=sales,
+                  quote_id=percent)
+    add_note(NoteInput.parse({"note": "Asked twice."}), actor=sales, quote_id=percent)
+    detail = quote_detail(actor=sales, quote_id=percent)
+    assert (detail.status_label, detail.lost_reason) == ("Lost", "Too dear")
+    assert [h.new_value for h in detail.history] == ["Lost: Too dear"]
+    assert "Too dear" in export_csv(actor=sales, where=InboxFilter(status="lost"))
+
+    old_spam = add_quote(status="spam", created_at=datetime.now(UTC) - timedelta(days=31))
+    with_note = add_quote(status="spam", created_at=datetime.now(UTC) - timedelta(days=31))
+    with Session(get_engine()) as session:
+        session.add(QuoteNote(quote_request_id=with_note, author_name="Sam", body="Bot.",
+                              created_at=datetime.now(UTC) - timedelta(days=31)))
+        session.commit()
+    assert purge_old_spam() == 2
+    assert old_spam not in ids_stored() and with_note not in ids_stored()

@@ -16,7 +16,7 @@ from tests.leads.forms import next_weekday, quote_fields, stored_requests
 from tests.support.fixtures import Configure
 from tests.support.rate_limits import forget_storage_connections
 from tests.support.service_calls import submit_quote
-from tests.support.site import outbox_messages
+from tests.support.site import SITE_URL, outbox_messages
 from tests.support.smtp import Mailbox, free_port
 
 RECEIVED = "Thank you! Your request has been received."
@@ -30,7 +30,7 @@ def expected_next_steps(day: date, time: str) -> str:
     )
 
 
-def test_a_filled_trap_field_looks_accepted_but_keeps_and_sends_nothing(
+def test_a_filled_trap_field_looks_accepted_keeps_it_as_spam_and_sends_nothing(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     with caplog.at_level(logging.INFO, logger="rcxsite.leads"):
@@ -40,9 +40,12 @@ def test_a_filled_trap_field_looks_accepted_but_keeps_and_sends_nothing(
 
     assert result.ok is True
     assert result.message == RECEIVED
+    assert result.next_steps == "A senior consultant will email you within one working day."
     assert result.errors == {}
     assert result.request_id is None
-    assert stored_requests() == []
+    [row] = stored_requests()
+    assert (row.status, row.name, row.mailed_at) == ("spam", "Alice Smith", None)
+    assert wait_for_outgoing_mail(10)
     assert outbox_messages() == []
     assert "trap field" in caplog.text
     assert "10.0.0.1" not in caplog.text
@@ -156,6 +159,10 @@ def test_a_request_is_stored_and_mailed_to_sales(mailbox: Mailbox, configure: Co
     assert "Smith &amp; Sons &lt;Ltd&gt;" in markup
     assert "<Ltd>" not in markup
     assert 'href="mailto:Alice@client.example"' in markup
+    # The request's page in the staff inbox.
+    link = f"{SITE_URL}/staff/quotes/{row.id}"
+    assert f"Open it in the staff inbox: {link}\n" in text
+    assert f'<a href="{link}">Open it in the staff inbox</a>' in markup
 
     assert wait_for_outgoing_mail(10)
     [row] = stored_requests()
@@ -191,6 +198,17 @@ def test_without_smtp_the_mail_goes_to_the_outbox_and_counts_as_sent() -> None:
     assert wait_for_outgoing_mail(10)
     [row] = stored_requests()
     assert row.id == result.request_id and row.mailed_at is not None
+
+
+def test_the_staff_link_follows_the_site_url(configure: Configure) -> None:
+    configure(site_url="https://www.rcx.example/")
+    result = submit_quote(fields=quote_fields(), client_ip="10.0.0.1")
+
+    [mail] = outbox_messages()
+    plain = mail.get_body(("plain",))
+    assert plain is not None
+    assert (f"Open it in the staff inbox: https://www.rcx.example/staff/quotes/{result.request_id}"
+            in plain.get_content())
 
 
 def test_a_database_failure_is_answered_not_raised(

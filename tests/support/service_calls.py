@@ -78,7 +78,7 @@ def submit_quote(*, fields: dict[str, Any], client_ip: str) -> QuoteAnswer:
     """The form's raw fields through the trap check, the input model and the service."""
     try:
         if leads.trap_filled(fields):
-            return QuoteAnswer(leads.note_trapped_quote(client_ip=client_ip), None)
+            return QuoteAnswer(leads.note_trapped_quote(fields, client_ip=client_ip), None)
         quote = leads.QuoteInput.parse(fields)
         return QuoteAnswer(leads.submit_quote(quote, client_ip=client_ip), None)
     except ServiceError as refusal:

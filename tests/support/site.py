@@ -18,7 +18,17 @@ from sqlmodel import Session, delete
 
 from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
-from rcxsite.models import Customer, PasswordResetToken, QuoteRequest
+from rcxsite.models import (
+    AuditEntry,
+    Customer,
+    PasswordResetToken,
+    QuoteChange,
+    QuoteNote,
+    QuoteRequest,
+    StaffInvitation,
+    StaffMember,
+    StaffSession,
+)
 from rcxsite.settings import PROJECT_ROOT, get_settings
 from tests.support import service_calls as calls
 from tests.support.rate_limits import reset_rate_limits
@@ -73,9 +83,10 @@ def reset_state() -> None:
     """Empty tables, rate limits and outbox between tests."""
     assert wait_for_outgoing_mail(30), "mail queue did not drain"
     with Session(get_engine()) as session:
-        session.exec(delete(PasswordResetToken))
-        session.exec(delete(Customer))
-        session.exec(delete(QuoteRequest))
+        # Children before parents, so this works with foreign keys enforced.
+        for table in (AuditEntry, StaffSession, StaffInvitation, QuoteNote, QuoteChange,
+                      PasswordResetToken, Customer, QuoteRequest, StaffMember):
+            session.exec(delete(table))  # type: ignore[call-overload]
         session.commit()
     reset_rate_limits()
     for path in get_settings().outbox_dir.glob("*.eml"):

@@ -22,6 +22,8 @@ router = APIRouter(prefix="/Auth", tags=["Auth"])
 
 RESET_LINK_VALID = "The reset link is valid."
 LOGGED_OUT = "Logged out."
+# rcxsite.accounts.locking: told only once the password (or the link) checks out.
+LOCKED = {403: "The account is locked by the company; the message says whom to contact"}
 
 
 @router.post(
@@ -47,7 +49,7 @@ def check_reset_url(
 @router.post(
     "/ResetPasswordLink",
     summary="Set a new password with a reset link",
-    responses=error_responses(429),
+    responses=error_responses(403, 429, descriptions=LOCKED),
 )
 def reset_password(body: ResetPasswordBody, request: Request) -> Envelope[None]:
     message = accounts.reset_password(body, client_ip=client_address(request))
@@ -55,7 +57,8 @@ def reset_password(body: ResetPasswordBody, request: Request) -> Envelope[None]:
 
 
 @router.post(
-    "/Login", summary="Log in with email and password", responses=error_responses(401, 429)
+    "/Login", summary="Log in with email and password",
+    responses=error_responses(401, 403, 429, descriptions=LOCKED),
 )
 def login(body: LoginBody, request: Request) -> Envelope[LoginData]:
     result = accounts.authenticate(body, client_ip=client_address(request))

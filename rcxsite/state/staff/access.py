@@ -73,14 +73,19 @@ class StaffState(rx.State):
             return None
 
     def _remember_sign_in(
-        self, digest: str, cookie_ticket: str, actor: StaffActor
+        self, digest: str, cookie_ticket: str, actor: StaffActor, *, then: str = ""
     ) -> rx.event.EventSpec:
+        """Remember a sign-in made on this tab; the event trades the ticket for the cookie
+        and, with `then`, opens that page once the cookie is set (a page opened before
+        would find no sign-in)."""
         self._staff_digest, self._staff_connection = digest, self.router.session.session_id
         self.member_name, self.member_role, self.access = actor.name, actor.role, "ok"
         body = f'JSON.stringify({{"ticket": {_js(cookie_ticket)}}})'
+        after = f".finally(() => window.location.assign({_js(then)}))" if then else ""
         return rx.call_script(
             f"fetch({_js(STAFF_COOKIE_PATH)}, {{method: 'POST', credentials: 'same-origin', "
-            f"headers: {{'Content-Type': 'application/json'}}, body: {body}}}).catch(() => null)"
+            f"headers: {{'Content-Type': 'application/json'}}, body: {body}}})"
+            f".catch(() => null){after}"
         )
 
     def _forget(self) -> None:

@@ -50,10 +50,11 @@ class StaffSignInState(rx.State):
             return
         signed_in = outcome.result()
         staff = await self.get_state(StaffState)
-        yield staff._remember_sign_in(signed_in.session_digest, signed_in.cookie_ticket,
-                                      signed_in.actor)
         target = self.router.url.query_parameters.get("next", "")
-        yield rx.redirect(_next_page(target if isinstance(target, str) else ""))
+        yield staff._remember_sign_in(
+            signed_in.session_digest, signed_in.cookie_ticket, signed_in.actor,
+            then=_next_page(target if isinstance(target, str) else ""),
+        )
 
 
 def _sign_in(fields: dict[str, str], *, client_ip: str):  # type: ignore[no-untyped-def]

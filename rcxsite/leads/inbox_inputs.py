@@ -1,0 +1,121 @@
+"""The inputs of the sales inbox's changes, each defined once with its limits and texts.
+
+The screens `read` the quote page's forms with these (aliases are the form field names:
+"status", "reason", "owner", "note") and the inbox service takes the parsed model, so a
+refusal says the same thing wherever it is shown. Whether a chosen owner may own quotes
+is the service's question (it needs the database); the model only checks the spelling.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field, ValidationInfo, field_validator
+
+from rcxsite.accounts.validation import MAX_DB_INTEGER
+from rcxsite.forms import INVALID_CHARACTERS, FormInput, has_forbidden_characters, problem
+from rcxsite.leads.statuses import QUOTE_STATUSES
+from rcxsite.model_types import LOST_REASON_MAX, STATUS_MAX
+from rcxsite.staff_models import NOTE_MAX
+
+STATUS_INVALID = "Please choose a status."
+REASON_REQUIRED = "Please give a reason for Lost"
+OWNER_INVALID = "Please choose an owner from the list."
+NOTE_REQUIRED = "Please write a note."
+# A member id as a select sends it; far more digits than any table will reach.
+OWNER_MAX = 12
+
+
+def member_id(value: str) -> int | None:
+    """A member id as a select or filter spells it, None when it cannot be one."""
+    if not (value.isascii() and value.isdigit()) or len(value) > OWNER_MAX:
+        return None
+    number = int(value)
+    return number if 0 < number <= MAX_DB_INTEGER else None
+
+
+def _one_line(value: str) -> str:
+    value = value.strip()
+    if has_forbidden_characters(value):
+        raise problem(INVALID_CHARACTERS)
+    return value
+
+
+class StatusInput(FormInput):
+    """A new status; Lost needs a reason (kept on the request and in its history), any
+    other status ignores the reason field."""
+
+    too_long_messages = {"status": STATUS_INVALID}
+
+    status: str = Field("", alias="status", max_length=STATUS_MAX)
+    reason: str = Field("", alias="reason", max_length=LOST_REASON_MAX)
+
+    @field_validator("status", "reason", mode="before")
+    @classmethod
+    def _text_only(cls, value: object) -> object:
+        return value if isinstance(value, str) else ""
+
+    @field_validator("status")
+    @classmethod
+    def _status(cls, value: str) -> str:
+        value = value.strip()
+        if value not in QUOTE_STATUSES:
+            raise problem(STATUS_INVALID)
+        return value
+
+    @field_validator("reason")
+    @classmethod
+    def _reason(cls, value: str, info: ValidationInfo) -> str:
+        # `status` is declared first, so it is in `data` once it was valid.
+        if info.data.get("status") != "lost":
+            return ""
+        value = _one_line(value)
+        if not value:
+            raise problem(REASON_REQUIRED)
+        return value
+
+
+class OwnerInput(FormInput):
+    """The owner select: "" for unassigned, else a member's id (checked by the service)."""
+
+    too_long_messages = {"owner": OWNER_INVALID}
+
+    owner: str = Field("", alias="owner", max_length=OWNER_MAX)
+
+    @field_validator("owner", mode="before")
+    @classmethod
+    def _text_only(cls, value: object) -> object:
+        return value if isinstance(value, str) else ""
+
+    @field_validator("owner")
+    @classmethod
+    def _owner(cls, value: str) -> str:
+        value = value.strip()
+        if value and member_id(value) is None:
+            raise problem(OWNER_INVALID)
+        return value
+
+    @property
+    def member_id(self) -> int | None:
+        """The chosen member's id, None for unassigned."""
+        return member_id(self.owner)
+
+
+class NoteInput(FormInput):
+    """An internal note: several lines allowed (tabs too), nothing else invisible."""
+
+    body: str = Field("", alias="note", max_length=NOTE_MAX)
+
+    @field_validator("body", mode="before")
+    @classmethod
+    def _text_only(cls, value: object) -> object:
+        return value if isinstance(value, str) else ""
+
+    @field_validator("body")
+    @classmethod
+    def _body(cls, value: str) -> str:
+        # Browsers submit textarea line breaks as CRLF; keep one spelling in the database.
+        body = value.strip().replace("\r\n", "\n").replace("\r", "\n")
+        if not body:
+            raise problem(NOTE_REQUIRED)
+        if has_forbidden_characters(body, allowed="\n\t"):
+            raise problem(INVALID_CHARACTERS)
+        return body

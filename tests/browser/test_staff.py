@@ -1,0 +1,143 @@
+"""The staff back office in Chromium: invitation, enrolment, two-factor sign-in, access by
+role, sign-out, and axe on the staff pages at both widths."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pyotp
+from playwright.sync_api import Page, expect
+
+from rcxsite import routes
+from rcxsite.staff.sign_in import SIGN_IN_REFUSED
+from tests.browser.test_accessibility import axe_violations
+from tests.conftest import DESKTOP, PHONE
+from tests.support.live_server import LiveServer
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(__file__)))
+PASSWORD = "a long staff password 1"
+
+
+def _invite(site: LiveServer, role: str) -> tuple[str, str]:
+    """`python -m rcxsite.staff invite` on the site's database: (email, link)."""
+    email = f"{role}-{uuid.uuid4().hex[:8]}@rcx.example"
+    env = dict(os.environ, DATABASE_URL=site.database_url, SITE_URL=site.url,
+               OUTBOX_DIR=str(site.data_dir / "cli-outbox"))
+    done = subprocess.run(
+        [sys.executable, "-m", "rcxsite.staff", "invite", email, "--name", f"Pat {role}",
+         "--role", role], env=env, cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    link = done.stdout.strip().splitlines()[-1]
+    assert link.startswith(f"{site.url}/staff/invite/")
+    return email, link
+
+
+def _enrol(page: Page, link: str) -> tuple[str, list[str]]:
+    """Accept the invitation as a new member would: (the key shown, the recovery codes)."""
+    page.goto(link)
+    page.get_by_label("New password", exact=True).fill(PASSWORD)
+    page.get_by_label("Confirm new password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("img", name="QR code with your sign-in key")).to_be_visible()
+    key = page.locator("#staff-key").inner_text().replace(" ", "")
+    page.get_by_label("Code", exact=True).fill(pyotp.TOTP(key).now())
+    page.get_by_role("button", name="Verify").click()
+    codes = page.locator(".staff-recovery-codes li")
+    expect(codes).to_have_count(10)
+    return key, [text.strip() for text in codes.all_inner_texts()]
+
+
+def _sign_in(page: Page, email: str, code: str, *, navigate: bool = True) -> None:
+    if navigate:
+        page.goto(routes.STAFF_LOG_IN.path)
+    page.get_by_label("Email", exact=True).fill(email)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Code", exact=True).fill(code)
+    page.get_by_role("button", name="Sign in").click()
+
+
+def test_invitation_enrolment_sign_in_and_one_time_codes(
+    page: Page, live_site: LiveServer
+) -> None:
+    email, link = _invite(live_site, "admin")
+    key, recovery = _enrol(page, link)
+    assert all(re.fullmatch(r"[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}", code) for code in recovery)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download as a text file").click()
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert all(code in saved for code in recovery)
+    page.get_by_role("button", name="I have saved them, continue").click()
+    expect(page.get_by_role("heading", name="Quote requests")).to_be_visible()
+    [cookie] = [c for c in page.context.cookies() if c["name"] == "staffSession"]
+    assert (cookie["httpOnly"], cookie["sameSite"]) == (True, "Strict")
+    assert "staffSession" not in page.evaluate("document.cookie")
+
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", name="Staff sign-in")).to_be_visible()
+    assert not [c for c in page.context.cookies() if c["name"] == "staffSession"]
+    page.goto(routes.STAFF_TEAM.path)
+    page.wait_for_url(re.compile(r"/staff/log-in\?next="))
+
+    # The code that enrolled the app was used: the same one is refused inside its window.
+    _sign_in(page, email, pyotp.TOTP(key).now(), navigate=False)
+    expect(page.get_by_role("alert")).to_have_text(SIGN_IN_REFUSED)
+    _sign_in(page, email, recovery[0], navigate=False)
+    expect(page.get_by_role("heading", name="Team")).to_be_visible()  # back to ?next=
+    expect(page.get_by_role("cell", name=email)).to_be_visible()
+    page.get_by_role("button", name="Sign out").click()
+    _sign_in(page, email, recovery[0])
+    expect(page.get_by_role("alert")).to_have_text(SIGN_IN_REFUSED)
+
+    page.goto(routes.STAFF_AUDIT.path)
+    page.wait_for_url(re.compile(r"/staff/log-in"))
+    _sign_in(page, email, recovery[1])
+    expect(page.get_by_role("heading", name="Quote requests")).to_be_visible()
+    page.goto(routes.STAFF_AUDIT.path)
+    expect(page.get_by_role("cell", name="sign in failed").first).to_be_visible()
+    expect(page.get_by_role("cell", name="invitation accepted")).to_be_visible()
+    for width, height in ((DESKTOP["width"], DESKTOP["height"]),
+                          (PHONE["width"], PHONE["height"])):
+        page.set_viewport_size({"width": width, "height": height})
+        for path in (routes.STAFF_TEAM.path, routes.STAFF_AUDIT.path):
+            page.goto(path)
+            expect(page.locator("h1")).to_be_visible()
+            assert axe_violations(page) == [], f"{path} at {width} px"
+    assert page.page_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_sales_member_is_refused_the_team_page_on_a_phone(
+    phone: Page, live_site: LiveServer
+) -> None:
+    _, link = _invite(live_site, "sales")
+    _enrol(phone, link)
+    phone.get_by_role("button", name="I have saved them, continue").click()
+    expect(phone.get_by_role("heading", name="Quote requests")).to_be_visible()
+    nav = phone.get_by_role("navigation", name="Staff")
+    expect(nav.get_by_role("link", name="Team")).to_have_count(0)
+    phone.goto(routes.STAFF_TEAM.path)
+    expect(phone.get_by_role("alert")).to_have_text("You don't have access to this page.")
+    expect(phone.get_by_role("cell")).to_have_count(0)
+    assert axe_violations(phone) == []
+    phone.goto(routes.STAFF_LOG_IN.path)
+    assert axe_violations(phone) == []
+
+
+def test_staff_pages_are_noindex_disallowed_and_hold_no_data_before_the_check(
+    page: Page, live_site: LiveServer
+) -> None:
+    robots = page.request.get(f"{live_site.url}/robots.txt").text()
+    assert "Disallow: /staff" in robots
+    sitemap = page.request.get(f"{live_site.url}/sitemap.xml").text()
+    assert f"{live_site.url}/staff/" not in sitemap and f"{live_site.url}/staff<" not in sitemap
+    for route in (r for r in routes.STAFF_ROUTES if "[" not in r.path):
+        path = route.path
+        html = page.request.get(f"{live_site.url}{path}").text()
+        assert 'content="noindex"' in html, path
+        assert "@rcx.example" not in html
+    home = page.request.get(f"{live_site.url}/").text()
+    assert 'href="/staff' not in home
