@@ -93,11 +93,6 @@ class StaffState(rx.State):
         self.member_name = self.member_role = ""
         self.access = "signed_out"
 
-    def may(self, permission: Permission) -> bool:
-        return self.member_role != "" and allowed(
-            StaffActor(member_id=0, name="", email="", role=self.member_role), permission
-        )
-
     @rx.event
     async def sign_out(self):
         digest = self._digest()
