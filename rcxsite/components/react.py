@@ -135,7 +135,9 @@ class DiscSpinner(rx.Component):
     css_override: rx.Var[dict[str, str]]
 
 
-def nav_link(*children: rx.Component | str, to: str, **props) -> rx.Component:
+def nav_link(
+    *children: rx.Component | rx.Var | str, to: str | rx.Var[str], **props
+) -> rx.Component:
     """An internal link, marked current on its route and below it.
 
     Prefix matching, because prerendered pages are served at `/path/` and React Router's

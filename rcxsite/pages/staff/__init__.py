@@ -9,14 +9,12 @@ import reflex as rx
 from reflex.event import EventHandler
 
 from rcxsite.pages.staff.admin import staff_audit_page, staff_team_page
+from rcxsite.pages.staff.customers import staff_customer_page, staff_customers_page
 from rcxsite.pages.staff.entry import staff_invite_page, staff_log_in_page
-from rcxsite.pages.staff.placeholders import (
-    staff_customer_page,
-    staff_customers_page,
-    staff_inbox_page,
-    staff_quote_page,
-)
+from rcxsite.pages.staff.inbox import staff_inbox_page, staff_quote_page
 from rcxsite.routes import Route, RouteKind
+from rcxsite.state.staff.customers import StaffCustomersState, StaffCustomerState
+from rcxsite.state.staff.inbox import StaffInboxState, StaffQuoteState
 from rcxsite.state.staff.sign_in import StaffInviteState, StaffSignInState
 from rcxsite.state.staff.team import StaffAuditState, StaffTeamState
 
@@ -34,6 +32,10 @@ BUILDERS: dict[RouteKind, Callable[[Route], rx.Component]] = {
 ON_LOAD: dict[RouteKind, list[EventHandler]] = {
     "staff_log_in": [StaffSignInState.prepare],
     "staff_invite": [StaffInviteState.open_link],
+    "staff_inbox": [StaffInboxState.load],
+    "staff_quote": [StaffQuoteState.load],
+    "staff_customers": [StaffCustomersState.load],
+    "staff_customer": [StaffCustomerState.load],
     "staff_team": [StaffTeamState.load],
     "staff_audit": [StaffAuditState.load],
 }

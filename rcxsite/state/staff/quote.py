@@ -1,0 +1,165 @@
+"""/staff/quotes/<id> (one quote request): a thin adapter over rcxsite.leads.inbox.
+
+The request is the one named by the URL of the load event; every change acts on the
+request the page has loaded (what the member sees), never on an id the client sends.
+Reading needs READ_QUOTES, every change WORK_QUOTES: a support member's change is refused
+by `staff_event` before the service is even called (and the service checks again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import reflex as rx
+
+from rcxsite import routes
+from rcxsite.db import session_scope
+from rcxsite.leads import inbox
+from rcxsite.leads.inbox_inputs import OWNER_MAX
+from rcxsite.leads.inbox_query import owner_choices
+from rcxsite.model_types import LOST_REASON_MAX, STATUS_MAX
+from rcxsite.staff.permissions import Permission, StaffActor
+from rcxsite.staff_models import NOTE_MAX
+from rcxsite.state.service_calls import call_service
+from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.display import NO_NAME, form_text, path_id, when
+
+QUOTE_FIELDS = ("status", "reason", "owner", "note")
+# One past each input's own limit, so an overlong value gets the input's message.
+_LIMITS = {"status": STATUS_MAX + 1, "reason": LOST_REASON_MAX + 1, "owner": OWNER_MAX + 1,
+           "note": NOTE_MAX + 1}
+
+
+def _page_data(
+    *, actor: StaffActor | None, quote_id: int
+) -> tuple[inbox.QuoteDetail, list[inbox.MemberChoice]]:
+    """The request (its service checks READ_QUOTES first) and who may own it."""
+    detail = inbox.quote_detail(actor=actor, quote_id=quote_id)
+    with session_scope() as session:
+        return detail, owner_choices(session)
+
+
+def _change_status(fields: dict[str, str], *, actor: Any, quote_id: int) -> str:
+    return inbox.change_status(inbox.StatusInput.parse(fields), actor=actor, quote_id=quote_id)
+
+
+def _change_owner(fields: dict[str, str], *, actor: Any, quote_id: int) -> str:
+    return inbox.change_owner(inbox.OwnerInput.parse(fields), actor=actor, quote_id=quote_id)
+
+
+def _add_note(fields: dict[str, str], *, actor: Any, quote_id: int) -> str:
+    return inbox.add_note(inbox.NoteInput.parse(fields), actor=actor, quote_id=quote_id)
+
+
+def _facts(quote: inbox.QuoteDetail) -> list[list[str]]:
+    status = quote.status_label + (f": {quote.lost_reason}" if quote.lost_reason else "")
+    return [
+        ["Received", when(quote.received)],
+        ["Name", quote.name],
+        ["Email", quote.email],
+        ["Company", quote.company or "—"],
+        ["Phone", quote.phone or "—"],
+        ["Service", quote.service_label or quote.service],
+        ["Budget", quote.budget_label or quote.budget or "—"],
+        ["Timeline", quote.timeline_label or quote.timeline or "—"],
+        ["Call slot (company time)", quote.call_company],
+        ["Call slot (your time)", quote.call_member],
+        ["Message", quote.message or "—"],
+        ["Current status", status],
+        ["Current owner", quote.owner_name or "Unassigned"],
+        ["Mailed to sales", when(quote.mailed_at, never="Not mailed")],
+    ]
+
+
+class StaffQuoteState(rx.State):
+    """One quote request: its fields, notes and history, and the member's changes."""
+
+    quote_id: int = 0
+    found: bool = False
+    name: str = ""
+    facts: list[list[str]] = []
+    status: str = ""
+    lost_reason: str = ""
+    owner_id: str = ""
+    customer_path: str = ""
+    owners: list[dict[str, str]] = []
+    notes: list[dict[str, str]] = []
+    history: list[dict[str, str]] = []
+    field_errors: dict[str, str] = dict.fromkeys(QUOTE_FIELDS, "")
+    error: str = ""
+    notice: str = ""
+    # Bumped on every reload: the forms are keyed by it, so they show the saved values
+    # again (and the note box empties) once a change went through.
+    revision: int = 0
+
+    async def _reload(self) -> None:
+        outcome = await call_service(_page_data, actor=acting(), quote_id=self.quote_id)
+        self.revision += 1
+        if not outcome.ok:
+            self.found, self.facts, self.notes, self.history = False, [], [], []
+            self.error = outcome.message()
+            return
+        quote, members = outcome.result()
+        self.found, self.name, self.facts = True, quote.name or NO_NAME, _facts(quote)
+        self.status, self.lost_reason = quote.status, quote.lost_reason
+        self.owner_id = str(quote.owner_id) if quote.owner_id else ""
+        self.customer_path = (routes.staff_customer_path(quote.customer_id)
+                              if quote.customer_id else "")
+        self.owners = [{"id": str(m.id), "name": m.name} for m in members]
+        if self.owner_id and all(m["id"] != self.owner_id for m in self.owners):
+            # A member who may no longer own requests still shows as the current owner.
+            self.owners.append({"id": self.owner_id, "name": quote.owner_name})
+        self.notes = [{"author": note.author_name, "time": when(note.created_at),
+                       "body": note.body} for note in quote.notes]
+        self.history = [
+            {"who": change.actor_name, "when": when(change.created_at),
+             "what": f"{change.field.capitalize()}: {change.old_value} → {change.new_value}"}
+            for change in quote.history
+        ]
+
+    @staff_event(Permission.READ_QUOTES)
+    async def load(self) -> None:
+        """The request the URL names (a reload or a shared link opens the same one)."""
+        self.error = self.notice = ""
+        self.field_errors = dict.fromkeys(QUOTE_FIELDS, "")
+        self.quote_id = path_id(self.router.url.path)
+        await self._reload()
+
+    async def _change(self, call: Callable[..., str], *args: Any) -> None:
+        """Run one change on the loaded request; confirm it or show why it was refused."""
+        self.error = self.notice = ""
+        self.field_errors = dict.fromkeys(QUOTE_FIELDS, "")
+        if not self.found:
+            self.error = inbox.NO_QUOTE
+            return
+        outcome = await call_service(call, *args, actor=acting(), quote_id=self.quote_id)
+        if not outcome.ok:
+            self.field_errors = outcome.field_messages(QUOTE_FIELDS)
+            self.error = "" if outcome.field_refusal else outcome.message()
+            return
+        await self._reload()
+        self.notice = outcome.result()
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def change_status(self, form: dict[str, str]) -> None:
+        """The status form: a status, and for Lost the reason."""
+        fields = {name: form_text(form, name, _LIMITS[name]) for name in ("status", "reason")}
+        await self._change(_change_status, fields)
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def change_owner(self, form: dict[str, str]) -> None:
+        await self._change(_change_owner, {"owner": form_text(form, "owner", _LIMITS["owner"])})
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def add_note(self, form: dict[str, str]) -> None:
+        await self._change(_add_note, {"note": form_text(form, "note", _LIMITS["note"])})
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def mark_spam(self) -> None:
+        await self._change(inbox.mark_spam)
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def not_spam(self) -> None:
+        """Rescue a request the bot trap (or a member) put in the spam folder."""
+        await self._change(inbox.not_spam)
