@@ -19,14 +19,14 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, update
+from sqlalchemy import Update, func, update
 from sqlmodel import Session, col, select
 
 from rcxsite.accounts import login_tokens
 from rcxsite.accounts.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
-from rcxsite.models import Customer, LoginSession, PasswordResetToken, utcnow
+from rcxsite.models import Customer, LoginSession, PasswordResetToken, StaffSession, utcnow
 from rcxsite.settings import get_settings, keyed_hash
 
 # The browser's name for the login: the cookie (spec §3) and the session-storage entry.
@@ -75,6 +75,21 @@ def start_session(session: Session, customer_id: int, *, via_ticket: bool = Fals
     return NewSession(token=token, digest=digest, cookie_ticket=ticket)
 
 
+def claim_ticket(table: type[LoginSession] | type[StaffSession], ticket_hash: str,
+                 now: datetime) -> Update:
+    """The statement that clears a session's one-time cookie ticket, if it is still open
+    (unrevoked, within `TICKET_SECONDS`): customer logins and staff sign-ins alike."""
+    return (
+        update(table)
+        .where(
+            col(table.cookie_ticket_hash) == ticket_hash,
+            col(table.revoked_at).is_(None),
+            col(table.created_at) >= now - timedelta(seconds=TICKET_SECONDS),
+        )
+        .values(cookie_ticket_hash=None)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ClaimedLogin:
     """What the login cookie holds (spec §3): EmailAddress, UserName, Token, CustomerId."""
@@ -94,14 +109,7 @@ def claim_cookie(ticket: object, *, now: datetime | None = None) -> ClaimedLogin
     now = now or utcnow()
     with session_scope() as session:
         claimed = session.exec(
-            update(LoginSession)
-            .where(
-                col(LoginSession.cookie_ticket_hash) == ticket_hash,
-                col(LoginSession.revoked_at).is_(None),
-                col(LoginSession.created_at) >= now - timedelta(seconds=TICKET_SECONDS),
-            )
-            .values(cookie_ticket_hash=None)
-            .returning(col(LoginSession.customer_id))
+            claim_ticket(LoginSession, ticket_hash, now).returning(col(LoginSession.customer_id))
         ).first()
         customer = session.get(Customer, claimed[0]) if claimed else None
         if customer is None or customer.id is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+from typing import ClassVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -101,25 +102,46 @@ async def _remove_cookie(request: Request) -> Response:
     return response
 
 
-async def _answer(request: Request) -> Response:
-    if request.method not in ("POST", "DELETE"):
-        return Response(status_code=405, headers={"Allow": "POST, DELETE"})
-    # The site's own origin only: CORS_EXTRA_ORIGINS may call the API, not hold the cookie.
-    if request.headers.get("origin") != get_settings().allowed_origins[0]:
-        return message_answer(403, FORBIDDEN_ORIGIN)
-    if request.method == "POST":
-        return await _set_cookie(request)
-    return await _remove_cookie(request)
+class CookieExchange:
+    """A path whose POST trades a one-time ticket for a cookie and whose DELETE ends the
+    session and removes it, answered for the site's own origin only; the subclass says
+    which path and how."""
 
+    path: ClassVar[str]
 
-class LoginCookieExchange:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
+    async def set_cookie(self, request: Request) -> Response:
+        raise NotImplementedError
+
+    async def remove_cookie(self, request: Request) -> Response:
+        raise NotImplementedError
+
+    async def _answer(self, request: Request) -> Response:
+        if request.method not in ("POST", "DELETE"):
+            return Response(status_code=405, headers={"Allow": "POST, DELETE"})
+        # The site's own origin only: CORS_EXTRA_ORIGINS may call the API, not hold the cookie.
+        if request.headers.get("origin") != get_settings().allowed_origins[0]:
+            return message_answer(403, FORBIDDEN_ORIGIN)
+        if request.method == "POST":
+            return await self.set_cookie(request)
+        return await self.remove_cookie(request)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] != LOGIN_COOKIE_PATH:
+        if scope["type"] != "http" or scope["path"] != self.path:
             await self.app(scope, receive, send)
             return
-        response = await _answer(Request(scope, receive))
+        response = await self._answer(Request(scope, receive))
         response.headers["Cache-Control"] = "no-store"
         await response(scope, receive, send)
+
+
+class LoginCookieExchange(CookieExchange):
+    path = LOGIN_COOKIE_PATH
+
+    async def set_cookie(self, request: Request) -> Response:
+        return await _set_cookie(request)
+
+    async def remove_cookie(self, request: Request) -> Response:
+        return await _remove_cookie(request)

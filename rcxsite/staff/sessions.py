@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from rcxsite.accounts.sessions import claim_ticket
 from rcxsite.accounts.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.models import StaffMember, StaffSession, utcnow
@@ -23,7 +24,6 @@ from rcxsite.settings import get_settings, keyed_hash
 from rcxsite.staff.permissions import StaffActor
 
 COOKIE_NAME = "staffSession"
-TICKET_SECONDS = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,15 +56,7 @@ def claim_cookie(ticket: object, *, now: datetime | None = None) -> str | None:
         return None
     now = now or utcnow()
     with session_scope() as session:
-        claimed = session.exec(
-            update(StaffSession)
-            .where(
-                col(StaffSession.cookie_ticket_hash) == ticket_hash,
-                col(StaffSession.revoked_at).is_(None),
-                col(StaffSession.created_at) >= now - timedelta(seconds=TICKET_SECONDS),
-            )
-            .values(cookie_ticket_hash=None)
-        )
+        claimed = session.exec(claim_ticket(StaffSession, ticket_hash, now))
         return _ticket_token(ticket) if claimed.rowcount else None
 
 
