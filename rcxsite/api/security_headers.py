@@ -21,6 +21,7 @@ from pathlib import Path
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rcxsite import routes
 from rcxsite.api.envelope import is_api
 
 _INLINE_SCRIPT = re.compile(r"<script([^>]*)>(.*?)</script>", re.S)
@@ -39,6 +40,14 @@ FIXED_HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
 HSTS = "max-age=31536000; includeSubDomains"
+# The back office stays out of search engines even where a page's own robots tag is
+# missing (the shell answering /staff/quotes/<id> is one file for every such path).
+STAFF_PREFIX = routes.STAFF_INBOX.path
+STAFF_ROBOTS = "noindex, nofollow"
+
+
+def is_staff_path(path: str) -> bool:
+    return path == STAFF_PREFIX or path.startswith(STAFF_PREFIX + "/")
 
 
 def inline_script_hashes(html: str) -> tuple[str, ...]:
@@ -100,6 +109,8 @@ class SecurityHeaders:
                     headers[name] = value
                 if self._hsts:
                     headers["Strict-Transport-Security"] = HSTS
+                if is_staff_path(scope["path"]):
+                    headers["X-Robots-Tag"] = STAFF_ROBOTS
                 if is_api(scope["path"]):
                     # API answers are personal (tokens, account data): never stored.
                     headers["Cache-Control"] = "no-store"

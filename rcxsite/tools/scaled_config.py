@@ -11,7 +11,14 @@ from pathlib import Path
 from string import Template
 
 from rcxsite import routes
-from rcxsite.api.security_headers import FIXED_HEADERS, HSTS, NON_PAGE_POLICY, page_policy
+from rcxsite.api.security_headers import (
+    FIXED_HEADERS,
+    HSTS,
+    NON_PAGE_POLICY,
+    STAFF_PREFIX,
+    STAFF_ROBOTS,
+    page_policy,
+)
 from rcxsite.settings import Settings, get_settings
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf.template"
@@ -36,6 +43,7 @@ def page_policies(static_root: Path) -> dict[str, str]:
 def _headers(*, hsts: bool) -> str:
     lines = [f"add_header {name} {_quoted(value)} always;" for name, value in FIXED_HEADERS.items()]
     lines.append("add_header Content-Security-Policy $policy always;")
+    lines.append("add_header X-Robots-Tag $staff_robots always;")  # empty: not sent
     if hsts:
         lines.append(f"add_header Strict-Transport-Security {_quoted(HSTS)} always;")
     return "\n".join(_INDENT + line for line in lines)
@@ -43,7 +51,8 @@ def _headers(*, hsts: bool) -> str:
 
 def _spa_locations(headers: str) -> str:
     prefixes = [
-        route.path.split("[", 1)[0] for route in routes.ROUTES if "[" in route.path
+        route.path.split("[", 1)[0]
+        for route in (*routes.ROUTES, *routes.STAFF_ROUTES) if "[" in route.path
     ]
     return "\n".join(
         f"        location ^~ {prefix} {{\n{headers}\n"
@@ -86,6 +95,8 @@ def render_nginx_conf(
         BROTLI_STATIC="brotli_static on;" if BROTLI_MODULE.exists() else "",
         RUN_DIR=str(run_dir),
         NON_PAGE_POLICY=NON_PAGE_POLICY,
+        STAFF_PATHS=_quoted(f"~^{STAFF_PREFIX}(/|[?]|$)"),
+        STAFF_ROBOTS=_quoted(STAFF_ROBOTS),
         PAGE_POLICIES=policies,
         UPSTREAM_SERVERS=_upstream_servers(worker_ports),
         LISTEN=str(listen),

@@ -30,6 +30,9 @@ PAGE = (
 def _client(static_dir: Path, *, hsts: bool) -> TestClient:
     app = Starlette(routes=[
         Route("/about", lambda request: HTMLResponse(PAGE)),
+        Route("/staff", lambda request: HTMLResponse(PAGE)),
+        Route("/staff/quotes/{id}", lambda request: HTMLResponse(PAGE)),
+        Route("/staffing", lambda request: HTMLResponse(PAGE)),
         Route("/data", lambda request: JSONResponse({})),
     ])
     return TestClient(SecurityHeaders(app, static_dir=lambda: static_dir, hsts=hsts))
@@ -96,3 +99,11 @@ def third_party_sources(policy: str) -> list[str]:
         for source in directive.split()[1:]
         if not first_party.fullmatch(source)
     ]
+
+
+def test_staff_answers_say_noindex_in_a_header_and_no_other_page_does(tmp_path: Path) -> None:
+    client = _client(tmp_path, hsts=False)
+    for path in ("/staff", "/staff/quotes/7?tab=notes"):
+        assert client.get(path).headers["x-robots-tag"] == "noindex, nofollow", path
+    for path in ("/about", "/staffing", "/data"):
+        assert "x-robots-tag" not in client.get(path).headers, path

@@ -37,6 +37,7 @@ def test_the_nginx_config_gives_each_page_its_policy(tmp_path) -> None:
     assert "'sha256-" in about and "frame-ancestors 'none'" in about
     assert "Strict-Transport-Security" in conf
     assert f"location ^~ {routes.reset_password_path('')}" in conf
+    assert f"location ^~ {routes.staff_quote_path('')}" in conf  # the staff pages' shell too
     assert "${" not in conf
 
 
