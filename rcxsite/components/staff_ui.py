@@ -31,6 +31,9 @@ def data_table(
                 ]))),
                 class_name="staff-table",
             ),
+            # Scrolls sideways when a wide table meets a narrow window: keyboard users
+            # reach it too.
+            tab_index=0, role="region", aria_label=caption,
             class_name="staff-table-wrap",
         ),
         rx.el.p(empty, class_name="staff-empty"),
@@ -38,11 +41,13 @@ def data_table(
 
 
 def pager(page: Var[int], pages: Var[int], total: Var[int],
-          go_to: Callable[[Var[int]], rx.event.EventSpec], *, noun: str) -> rx.Component:
+          go_to: Callable[[Var[int]], rx.event.EventSpec], *, noun: str,
+          nouns: str) -> rx.Component:
     return rx.el.nav(
         rx.el.button("Previous", type="button", class_name="button button-outline",
                      disabled=page <= 1, on_click=go_to(page - 1)),
-        rx.el.span("Page ", page, " of ", pages, " (", total, f" {noun})",
+        rx.el.span("Page ", page, " of ", pages, " (", total, " ",
+                   rx.cond(total == 1, noun, nouns), ")",
                    class_name="staff-pager-text", aria_live="polite"),
         rx.el.button("Next", type="button", class_name="button button-outline",
                      disabled=page >= pages, on_click=go_to(page + 1)),

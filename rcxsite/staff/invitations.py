@@ -23,7 +23,7 @@ from rcxsite.accounts.passwords import hash_password
 from rcxsite.db import session_scope
 from rcxsite.mail.staff_messages import send_staff_invitation_mail
 from rcxsite.models import StaffInvitation, StaffMember, utcnow
-from rcxsite.ratelimit import Limit, client_key, hit
+from rcxsite.ratelimit import Limit, Reservation, client_key, reserve
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings
 from rcxsite.staff import audit, sessions, two_factor
@@ -103,11 +103,19 @@ class Enrolment:
     grouped_secret: str
 
 
+def _enrol_attempt(client_ip: str) -> Reservation:
+    """A slot of the client's enrolment attempts, taken before the work: a wrong link or
+    code keeps it (guessing is limited), a step that succeeds gives it back (a whole
+    office behind one address can enrol the same morning)."""
+    return reserve(Limit(get_settings().staff_login_failure_limit, "staff-enrol",
+                         client_key(client_ip)))
+
+
 def choose_password(
     form: StaffPasswordInput, *, link_digest: str | None, client_ip: str
 ) -> Enrolment:
     """The invitation's first step; the password takes effect only once a code is verified."""
-    hit(Limit(get_settings().staff_login_failure_limit, "staff-enrol", client_key(client_ip)))
+    slot = _enrol_attempt(client_ip)
     password_hash = hash_password(form.new_password)
     secret = two_factor.new_secret()
     with session_scope() as session:
@@ -116,6 +124,7 @@ def choose_password(
         invitation.pending_totp_secret = secret
         session.add(invitation)
         email = member.email
+    slot.give_back()
     uri = two_factor.provisioning_uri(secret, email=email)
     return Enrolment(qr_svg=two_factor.qr_svg(uri), secret=secret,
                      grouped_secret=two_factor.grouped_secret(secret))
@@ -134,7 +143,7 @@ def finish_enrolment(
 ) -> EnrolmentDone:
     """The code from the app proves the key was taken: the member is enrolled, gets ten
     recovery codes (shown once) and a session."""
-    hit(Limit(get_settings().staff_login_failure_limit, "staff-enrol", client_key(client_ip)))
+    slot = _enrol_attempt(client_ip)
     now = utcnow()
     codes = two_factor.new_recovery_codes()
     with session_scope() as session:
@@ -167,5 +176,6 @@ def finish_enrolment(
         audit.record(session, action="invitation_accepted", actor=actor,
                      target=f"member {member.email}")
         audit.record(session, action="signed_in", actor=actor, target=f"member {member.email}")
+    slot.give_back()
     return EnrolmentDone(actor=actor, recovery_codes=tuple(codes),
                          session_digest=started.digest, cookie_ticket=started.cookie_ticket)

@@ -106,6 +106,20 @@ def test_a_wrong_enrolment_code_keeps_the_invitation_open() -> None:
     assert invitations.check_invitation(link_digest=digest).email == "sam@rcx.example"
 
 
+def test_an_office_enrols_from_one_address_while_wrong_links_are_limited() -> None:
+    # Six members from one address, over the limit of five attempts: successes count not.
+    for number in range(6):
+        member(f"member{number}@rcx.example")
+    for _ in range(5):
+        with pytest.raises(ServiceError):
+            invitations.choose_password(
+                StaffPasswordInput.parse({"new_password": STAFF_PASSWORD,
+                                          "confirm_new_password": STAFF_PASSWORD}),
+                link_digest=tokens.token_digest("a guessed link"), client_ip=IP)
+    with pytest.raises(RateLimited):
+        enrol(invite("late@rcx.example"))
+
+
 def test_sign_in_needs_all_three_and_says_one_thing_for_any_wrong_one() -> None:
     enrolled = member("sam@rcx.example")
     code = two_factor.current_code(enrolled.secret)

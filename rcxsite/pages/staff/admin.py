@@ -125,6 +125,6 @@ def staff_audit_page(route: Route) -> rx.Component:
             empty="No entries match.",
         ),
         pager(StaffAuditState.page, StaffAuditState.pages, StaffAuditState.total,
-              StaffAuditState.go_to_page, noun="entries"),
+              StaffAuditState.go_to_page, noun="entry", nouns="entries"),
         class_name="staff-page",
     )

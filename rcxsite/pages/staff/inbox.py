@@ -70,21 +70,30 @@ def _date_input(label: str, name: str, value: rx.Var[str]) -> rx.Component:
 
 
 def _filter_form() -> rx.Component:
+    """Search first; the other filters fold behind "Filters" on a phone (a salesperson
+    mostly searches or taps a status chip), and are always open on wider screens."""
     errors = StaffInboxState.filter_errors
     return form(
         rx.el.div(
-            _status_select(),
-            _owner_select(),
-            _date_input("From", "since", StaffInboxState.since),
-            _date_input("To", "until", StaffInboxState.until),
             labelled("Search", "inbox-search", rx.el.input(
                 type="search", name="search", default_value=StaffInboxState.search,
                 max_length=SEARCH_MAX, auto_complete="off",
                 **control_attrs("inbox-search", errors["search"]),
             ), errors["search"]),
-            class_name="staff-form-row",
+            rx.el.button("Filter", type="submit", class_name="button button-primary"),
+            class_name="staff-search-row",
         ),
-        rx.el.button("Filter", type="submit", class_name="button button-primary"),
+        rx.el.details(
+            rx.el.summary("Filters", class_name="staff-filters-toggle"),
+            rx.el.div(
+                _status_select(),
+                _owner_select(),
+                _date_input("From", "since", StaffInboxState.since),
+                _date_input("To", "until", StaffInboxState.until),
+                class_name="staff-form-row",
+            ),
+            class_name="staff-filters",
+        ),
         on_submit=StaffInboxState.apply_filter,
         reset_on_submit=False,
         no_validate=True,
@@ -111,7 +120,7 @@ def staff_inbox_page(route: Route) -> rx.Component:
             empty="No quote requests match.",
         ),
         pager(StaffInboxState.page, StaffInboxState.pages, StaffInboxState.total,
-              StaffInboxState.go_to_page, noun="requests"),
+              StaffInboxState.go_to_page, noun="request", nouns="requests"),
         class_name="staff-page",
     )
 

@@ -1,0 +1,257 @@
+"""The staff back office at work in Chromium: sales on a phone (search, paging, filters,
+spam rescue, export), one request worked (status with a lost reason, owner, notes,
+history), support acting on a customer, an admin's team changes and the audit log they
+leave. axe and the Content-Security-Policy are checked on every page shown."""
+
+from __future__ import annotations
+
+import csv
+import re
+import uuid
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from rcxsite import routes
+from rcxsite.accounts.locking import locked_message
+from rcxsite.leads.inbox_inputs import REASON_REQUIRED
+from rcxsite.staff.members import LAST_ADMIN
+from tests.browser.test_accessibility import axe_violations
+from tests.conftest import open_tab
+from tests.support.accounts_ui import PASSWORD, create_customer, submit_login, unique_email
+from tests.support.live_server import LiveServer
+from tests.support.smtp import Mailbox
+from tests.support.staff_ui import add_quotes, signed_in_member, watch_csp
+
+
+def _table(page: Page, name: str):
+    return page.get_by_role("table", name=name).locator("tbody tr")
+
+
+def _no_axe(page: Page, what: str) -> None:
+    expect(page.locator("h1")).to_be_visible()
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    assert axe_violations(page) == [], what
+
+
+def test_sales_on_a_phone_search_page_export_and_rescue_spam(
+    phone: Page, live_site: LiveServer
+) -> None:
+    page = phone
+    csp = watch_csp(page)
+    tag = f"Paging{uuid.uuid4().hex[:6]}"
+    add_quotes(live_site, 55, company=f"{tag} Clinics")
+    add_quotes(live_site, 1, company=f"{tag} Pharmacy", status="spam",
+               message="Cheap pills, click here")
+    signed_in_member(page, live_site, "sales")
+    _no_axe(page, "inbox at 375 px")
+
+    # On a phone the filters other than Search are folded away.
+    expect(page.get_by_label("Status", exact=True)).to_be_hidden()
+    search = page.get_by_label("Search", exact=True)
+    search.fill(tag)
+    search.press("Enter")
+    expect(page.get_by_text("Page 1 of 2 (55 requests)")).to_be_visible()
+    expect(_table(page, "Quote requests")).to_have_count(50)
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Page 2 of 2 (55 requests)")).to_be_visible()
+    expect(_table(page, "Quote requests")).to_have_count(5)
+
+    # The export holds what the filter selects on every page, and nothing else.
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export CSV").click()
+    with Path(download.value.path()).open(newline="", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 55
+    assert {row["company"] for row in rows} == {f"{tag} Clinics"}
+
+    # The spam folder: the trapped request is there and can be rescued.
+    page.get_by_text("Filters", exact=True).click()
+    page.get_by_label("Status", exact=True).select_option("spam")
+    expect(page.get_by_text("Page 1 of 1 (1 request)")).to_be_visible()
+    _no_axe(page, "inbox with its filters open at 375 px")
+    _table(page, "Quote requests").get_by_role("link").click()
+    expect(page.get_by_role("heading", name="Quote request from Lead 000")).to_be_visible()
+    expect(page.get_by_text("Cheap pills, click here")).to_be_visible()
+    page.get_by_role("button", name="Not spam").click()
+    expect(page.get_by_role("status")).to_have_text("Moved back to New.")
+    expect(page.get_by_role("button", name="Mark as spam")).to_be_visible()
+    _no_axe(page, "one request at 375 px")
+    page.go_back()
+    expect(page.get_by_role("heading", name="Quote requests")).to_be_visible()
+    page.get_by_label("Search", exact=True).fill(f"{tag} Pharmacy")
+    page.get_by_label("Search", exact=True).press("Enter")
+    page.get_by_role("button", name=re.compile(r"^New \d+$")).click()  # the status chip
+    expect(page.get_by_text("Page 1 of 1 (1 request)")).to_be_visible()
+    assert csp == []
+    assert page.page_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_request_is_worked_status_lost_reason_owner_notes_and_history(
+    page: Page, live_site: LiveServer
+) -> None:
+    csp = watch_csp(page)
+    customer = unique_email("staffquote")
+    create_customer(live_site.url, customer, company="Northway Clinics")
+    [quote_id] = add_quotes(live_site, 1, company="Northway Clinics", email=customer)
+    me = signed_in_member(page, live_site, "admin")
+    page.goto(routes.staff_quote_path(quote_id))
+    expect(page.get_by_role("heading", name="Quote request from Lead 000")).to_be_visible()
+    _no_axe(page, "one request at 1280 px")
+
+    status_form = page.locator("form").filter(has=page.get_by_label("Status", exact=True))
+    page.get_by_label("Status", exact=True).select_option("lost")
+    status_form.get_by_role("button", name="Save").click()
+    expect(page.locator("#quote-reason-error")).to_have_text(re.compile(REASON_REQUIRED))
+    _no_axe(page, "a refused status at 1280 px")
+    page.get_by_label("Reason", exact=True).fill("Went with an agency in Leeds")
+    status_form.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_have_text("Status changed to Lost.")
+
+    owner_form = page.locator("form").filter(has=page.get_by_label("Owner", exact=True))
+    page.get_by_label("Owner", exact=True).select_option(label=me.name)
+    owner_form.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_have_text(f"Owner changed to {me.name}.")
+
+    page.get_by_label("Note", exact=True).fill("Called back on Monday.\nBudget is firm.")
+    page.get_by_role("button", name="Add note").click()
+    expect(page.get_by_role("status")).to_have_text("Note added.")
+    notes = page.locator("section").filter(has_text="Internal notes")
+    expect(notes.get_by_text(me.name)).to_be_visible()
+    expect(notes.get_by_text("Budget is firm.")).to_be_visible()
+    expect(page.get_by_label("Note", exact=True)).to_have_value("")  # the form emptied
+
+    history = page.locator("section").filter(has=page.get_by_role("heading", name="History"))
+    expect(history.locator("li")).to_have_count(2)
+    expect(history).to_contain_text("Lost: Went with an agency in Leeds")
+    expect(history).to_contain_text(me.name)
+
+    # The requester has an account: the page links to it.
+    page.get_by_role("link", name="Open the customer's account").click()
+    expect(page.get_by_role("heading", name="Test Customer")).to_be_visible()
+    expect(page.get_by_text(customer).first).to_be_visible()
+
+    page.goto(routes.STAFF_AUDIT.path)
+    audit = _table(page, "Audit entries")
+    for action in ("quote status changed", "quote owner changed", "quote note added"):
+        expect(audit.filter(has_text=action).filter(has_text=f"quote #{quote_id}")).to_have_count(1)
+    assert csp == []
+
+
+def test_support_signs_out_resets_locks_unlocks_and_deletes_a_customer(
+    browser, page: Page, live_site: LiveServer, site_mailbox: Mailbox
+) -> None:
+    csp = watch_csp(page)
+    customer = unique_email("supported")
+    create_customer(live_site.url, customer)
+    with open_tab(browser, live_site) as customer_tab:
+        customer_tab.goto(routes.LOG_IN.path)
+        submit_login(customer_tab, customer)
+        expect(customer_tab).to_have_url(re.compile(r"/$"))
+
+        signed_in_member(page, live_site, "support")
+        page.get_by_role("navigation", name="Staff").get_by_role("link", name="Customers").click()
+        expect(page.get_by_role("heading", name="Customers")).to_be_visible()
+        page.get_by_label("Search", exact=True).fill(customer)
+        page.get_by_role("button", name="Search").click()
+        expect(_table(page, "Customers")).to_have_count(1)
+        _no_axe(page, "customers at 1280 px")
+        _table(page, "Customers").get_by_role("link").click()
+        expect(page.get_by_role("heading", name="Test Customer")).to_be_visible()
+        expect(page.locator("dd").filter(has_text=re.compile(r"^1$"))).to_have_count(1)
+        _no_axe(page, "one customer at 1280 px")
+
+        page.get_by_role("button", name="Sign out everywhere").click()
+        expect(page.get_by_role("status")).to_have_text(
+            f"{customer} has been signed out everywhere.")
+        customer_tab.goto(routes.ACCOUNT.path)
+        expect(customer_tab).to_have_url(re.compile(re.escape(routes.LOG_IN.path)))
+
+        page.get_by_role("button", name="Send password reset").click()
+        expect(page.get_by_role("status")).to_have_text(
+            f"A password reset link has been sent to {customer}.")
+        mail = site_mailbox.wait_for(customer, timeout=20)
+        assert "/authentication/reset-password/" in mail.get_body(
+            preferencelist=("plain",)).get_content()
+
+        page.get_by_role("button", name="Lock account").click()
+        expect(page.get_by_role("status")).to_have_text(
+            f"{customer} is locked and has been signed out everywhere.")
+        customer_tab.goto(routes.LOG_IN.path)
+        submit_login(customer_tab, customer)
+        expect(customer_tab.get_by_role("alert")).to_have_text(locked_message())
+        page.get_by_role("button", name="Unlock account").click()
+        expect(page.get_by_role("status")).to_have_text(
+            f"{customer} is unlocked and can log in again.")
+
+        delete_form = page.locator("form").filter(has=page.get_by_role(
+            "button", name="Delete account"))
+        delete_form.get_by_role("textbox").fill("someone.else@example.com")
+        delete_form.get_by_role("button", name="Delete account").click()
+        expect(delete_form.locator(".field-error")).not_to_have_text("")
+        _no_axe(page, "a refused deletion at 1280 px")
+        delete_form.get_by_role("textbox").fill(customer)
+        delete_form.get_by_role("button", name="Delete account").click()
+        expect(page.get_by_role("heading", name="Customers")).to_be_visible()
+        expect(page.get_by_role("status")).to_have_text(
+            f"The account of {customer} has been deleted.")
+        customer_tab.goto(routes.LOG_IN.path)
+        submit_login(customer_tab, customer, PASSWORD)
+        expect(customer_tab.get_by_role("alert")).to_be_visible()
+        expect(customer_tab.get_by_role("alert")).not_to_have_text(locked_message())
+    assert csp == []
+
+
+def test_an_admin_invites_changes_roles_disables_and_cannot_remove_the_last_admin(
+    browser, page: Page, live_site: LiveServer
+) -> None:
+    csp = watch_csp(page)
+    admin = signed_in_member(page, live_site, "admin")
+    page.goto(routes.STAFF_TEAM.path)
+    expect(page.get_by_role("heading", name="Team")).to_be_visible()
+    invited = f"new-{uuid.uuid4().hex[:8]}@rcx.example"
+    invite_form = page.get_by_role("form", name="Invite a member")
+    invite_form.get_by_label("Email").fill(invited)
+    invite_form.get_by_label("Name").fill("Nia Newcomer")
+    invite_form.get_by_label("Role").select_option("support")
+    invite_form.get_by_role("button", name="Invite").click()
+    team = _table(page, "Staff members")
+    row = team.filter(has_text=invited)
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text("Support")
+
+    row.get_by_label("Role of Nia Newcomer").select_option("sales")
+    expect(page.get_by_role("status")).to_have_text("Nia Newcomer is now Sales.")
+    row.get_by_role("button", name="Disable").click()
+    expect(page.get_by_role("status")).to_have_text("Nia Newcomer is disabled.")
+    row.get_by_role("button", name="Enable").click()
+    expect(page.get_by_role("status")).to_have_text("Nia Newcomer is enabled.")
+    row.get_by_role("button", name="Reset two-factor").click()
+    expect(page.get_by_role("status")).to_contain_text("Two-factor sign-in was reset")
+    _no_axe(page, "team after changes at 1280 px")
+
+    # Every other enabled admin (earlier tests made some) is disabled: this one is the last.
+    others = team.filter(has_text="Admin").filter(
+        has=page.get_by_role("button", name="Disable")).filter(has_not_text=admin.email)
+    remaining = others.count()
+    while remaining:
+        others.first.get_by_role("button", name="Disable").click()
+        remaining -= 1
+        expect(others).to_have_count(remaining)
+    mine = team.filter(has_text=admin.email)
+    mine.get_by_role("button", name="Disable").click()
+    expect(page.get_by_role("alert")).to_have_text(LAST_ADMIN)
+    mine.get_by_label(f"Role of {admin.name}").select_option("sales")
+    expect(page.get_by_role("alert")).to_have_text(LAST_ADMIN)
+    expect(mine).to_contain_text("Admin")
+
+    page.goto(routes.STAFF_AUDIT.path)
+    audit = _table(page, "Audit entries")
+    for action in ("member invited", "member role changed", "member disabled",
+                   "member enabled", "member two factor reset"):
+        expect(audit.filter(has_text=action).filter(has_text=invited).first).to_be_visible()
+    page.get_by_label("Action").select_option("member_enabled")
+    page.get_by_role("button", name="Filter").click()
+    expect(audit.filter(has_not_text="member enabled")).to_have_count(0)
+    _no_axe(page, "audit log filtered at 1280 px")
+    assert csp == []
