@@ -28,7 +28,7 @@ config = rx.Config(
     trusted_proxy_hops=settings.trusted_proxy_hops,
     # Each event saves a tab's state for this long (Reflex's default is an hour): the state
     # of a tab that was closed, or of a websocket opened by a script, does not linger.
-    redis_token_expiration=max(1, round(settings.tab_state_minutes * 60)),
+    redis_token_expiration=settings.tab_state_seconds,
     default_color_mode="dark",
     # The Makefile installs bun from the npm registry; Reflex's own download reaches GitHub.
     **({"bun_path": _tools_bun} if _tools_bun.exists() else {}),

@@ -95,6 +95,10 @@ class Settings(BaseSettings):
     # A tab's Reflex state lives this long after its last event, then a tab that never came
     # back leaves nothing behind. Longer than the login's idle limit (HEADER_SESSION_MINUTES).
     tab_state_minutes: float = Field(default=15, gt=0)
+    # Once a tab's last websocket closed, its state lapses after this (unless it comes
+    # back): long enough for a reload, a worker restart or a tunnel, short enough that
+    # thousands of sockets opened by a script leave nothing behind for long.
+    closed_tab_state_seconds: int = Field(default=300, ge=1)
     mail_send_attempts: int = Field(default=3, ge=1)
     mail_retry_delay_seconds: float = Field(default=2.0, ge=0)
     smtp_timeout_seconds: float = Field(default=10.0, gt=0)
@@ -114,6 +118,10 @@ class Settings(BaseSettings):
         if not self.site_url:
             self.site_url = f"http://localhost:{self.port}"
         return self
+
+    @property
+    def tab_state_seconds(self) -> int:
+        return max(1, round(self.tab_state_minutes * 60))
 
     @property
     def company_slug(self) -> str:

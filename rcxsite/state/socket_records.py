@@ -8,6 +8,10 @@ behind for an hour, so every tab it held reconnected as new. Here a record count
 while its worker still listens on its own channel: a publish there reports how many
 listeners got it, and a dead worker has none. The probe names no tab, so a live worker
 that gets it finds no socket to send it to.
+
+A tab whose last socket closed keeps its state only CLOSED_TAB_STATE_SECONDS (then
+Redis drops it) instead of TAB_STATE_MINUTES; a socket coming back with its token
+gives it the full time again.
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ import logging
 import pickle
 import uuid
 
-from reflex.state import StateUpdate
+from reflex.state import State, StateUpdate, _substate_key
 from reflex.utils.token_manager import LostAndFoundRecord, RedisTokenManager, TokenManager
+
+from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
@@ -32,8 +38,36 @@ return 0
 """
 
 
+def _state_names() -> list[str]:
+    names, pending = [], [State]
+    while pending:
+        state = pending.pop()
+        names.append(state.get_full_name())
+        pending.extend(state.get_substates())
+    return names
+
+
 class LiveRecordsTokenManager(RedisTokenManager):
-    """Reflex's Redis token manager, minus the records of workers that are gone."""
+    """Reflex's Redis token manager, minus the records of workers that are gone, and
+    minus the state of tabs that closed."""
+
+    async def _expire_state(self, token: str, seconds: int, *, longer: bool) -> None:
+        """Set the expiry of each of the tab's saved states (one key per state class,
+        none scanned for), only lengthening or only shortening it."""
+        try:
+            async with self.redis.pipeline(transaction=False) as pipeline:
+                for name in _state_names():
+                    pipeline.expire(_substate_key(token, name), seconds,
+                                    gt=longer, lt=not longer)
+                await pipeline.execute()
+        except Exception as error:  # the state then lapses at its usual time
+            logger.warning("could not change how long a tab's state is kept: %s", error)
+
+    async def disconnect_token(self, token: str, sid: str) -> None:
+        await super().disconnect_token(token, sid)
+        if not await self.is_token_connected(token):
+            await self._expire_state(token, get_settings().closed_tab_state_seconds,
+                                     longer=False)
 
     async def _worker_listens(self, instance_id: str) -> bool:
         channel = f"channel:{self._get_lost_and_found_key(instance_id)}"
@@ -49,7 +83,10 @@ class LiveRecordsTokenManager(RedisTokenManager):
                 await self.redis.eval(_DELETE_IF_UNCHANGED, 1, key, raw)
         except Exception as error:  # Redis trouble: Reflex's own handling applies next
             logger.warning("could not check a tab's socket record: %s", error)
-        return await super().link_token_to_sid(token, sid)
+        new_token = await super().link_token_to_sid(token, sid)
+        await self._expire_state(new_token or token, get_settings().tab_state_seconds,
+                                 longer=True)
+        return new_token
 
 
 def keep_tabs_of_stopped_workers() -> None:

@@ -102,6 +102,9 @@ def scaled_port() -> int:
     return processes.free_port()
 
 
+CLOSED_TAB_STATE_SECONDS = 4
+
+
 def _limits_for_tests() -> dict[str, str]:
     # Every test registers and logs in from 127.0.0.1, 200 visitors and 20 tabs at once in
     # the load test; the limits that are tested keep their defaults (reset mails per
@@ -113,6 +116,8 @@ def _limits_for_tests() -> dict[str, str]:
         CONNECTIONS_PER_CLIENT="10000", WEBSOCKET_OPENS_PER_MINUTE="100000",
         API_REQUESTS_PER_SECOND="10000", API_BURST="10000",
         WEBSOCKETS_PER_CLIENT=str(WEBSOCKETS_PER_CLIENT), TRUSTED_PROXIES=TRUSTED_PROXY,
+        # Seconds rather than minutes: a test watches closed tabs' state leave Redis.
+        CLOSED_TAB_STATE_SECONDS=str(CLOSED_TAB_STATE_SECONDS),
     )
 
 

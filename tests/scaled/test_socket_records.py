@@ -8,8 +8,10 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import redis.asyncio as aioredis
+from reflex.state import State, _substate_key
 from reflex.utils.token_manager import SocketRecord
 
+from rcxsite.settings import get_settings
 from rcxsite.state.socket_records import LiveRecordsTokenManager
 from tests.support.services import service_missing
 
@@ -59,3 +61,43 @@ def test_a_duplicated_tab_of_a_live_worker_still_gets_a_token_of_its_own() -> No
     new_token, token = _run(owner_listening=True)
     assert new_token is not None and new_token != token
 
+
+
+async def _state_ttls_after_close_and_return() -> tuple[int, int, int]:
+    """TTLs of a tab's saved state: before, once its socket closed, once it came back."""
+    client = aioredis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        await client.ping()
+    except Exception as error:
+        await client.aclose()
+        service_missing(f"Redis not reachable at 127.0.0.1:6379: {error}")
+    manager = LiveRecordsTokenManager(client)
+    token = str(uuid.uuid4())
+    key = _substate_key(token, State.get_full_name())
+    full = get_settings().tab_state_seconds
+    try:
+        await client.set(key, b"state", ex=full)
+        await manager.link_token_to_sid(token, "sid-1")
+        before = await client.ttl(key)
+        await manager.disconnect_token(token, "sid-1")
+        closed = await client.ttl(key)
+        await manager.link_token_to_sid(token, "sid-2")
+        back = await client.ttl(key)
+        await manager.disconnect_token(token, "sid-2")
+        return before, closed, back
+    finally:
+        await client.delete(key, manager._get_redis_key(token))
+        for task in (manager._socket_record_task, manager._lost_and_found_task):
+            if task is not None:
+                task.cancel()
+        await client.aclose()
+
+
+def test_a_closed_tabs_state_lapses_soon_unless_it_comes_back() -> None:
+    settings = get_settings()
+    with ThreadPoolExecutor(1) as pool:
+        before, closed, back = pool.submit(asyncio.run,
+                                           _state_ttls_after_close_and_return()).result()
+    assert before > settings.closed_tab_state_seconds
+    assert 0 < closed <= settings.closed_tab_state_seconds
+    assert back > settings.closed_tab_state_seconds
