@@ -4,11 +4,11 @@ from logging.config import fileConfig
 from typing import Any
 
 from alembic import context
-from sqlalchemy import create_engine, pool
+from sqlalchemy import create_engine, make_url, pool
 from sqlmodel import SQLModel
 
 import rcxsite.models  # noqa: F401  (registers the tables on SQLModel.metadata)
-from rcxsite.models import UTCDateTime
+from rcxsite.models import UTCDateTime, include_in_schema
 from rcxsite.settings import get_settings
 
 config = context.config
@@ -26,11 +26,12 @@ def _render_item(type_: str, obj: Any, autogen_context: Any) -> str | bool:
     return False
 
 
-def _configure(**kwargs: Any) -> None:
+def _configure(dialect: str, **kwargs: Any) -> None:
     context.configure(
         target_metadata=target_metadata,
         compare_type=True,
         render_item=_render_item,
+        include_object=include_in_schema(dialect),
         **kwargs,
     )
 
@@ -38,6 +39,7 @@ def _configure(**kwargs: Any) -> None:
 def run_migrations_offline() -> None:
     url = get_settings().db_url
     _configure(
+        make_url(url).get_backend_name(),
         url=url,
         literal_binds=True,
         dialect_opts={"paramstyle": "named"},
@@ -54,7 +56,8 @@ def run_migrations_online() -> None:
     engine = create_engine(url, poolclass=pool.NullPool)
     with engine.connect() as connection:
         # SQLite cannot ALTER most things; batch mode rebuilds the table instead.
-        _configure(connection=connection, render_as_batch=connection.dialect.name == "sqlite")
+        dialect = connection.dialect.name
+        _configure(dialect, connection=connection, render_as_batch=dialect == "sqlite")
         with context.begin_transaction():
             context.run_migrations()
     engine.dispose()

@@ -2,8 +2,10 @@
 
 1. the phone profile applied for real and 2. Lighthouse, on the single production process
 (`reflex run --env prod`, built once per run); 3. throughput: wrk at 50 connections on
-run-scaled against nginx alone, and logins against the hashing limit. The targets are in
-bench/targets.py, the options (BENCH_* variables) in bench/config.py.
+run-scaled against nginx alone, and logins against the hashing limit; then the staff inbox
+at 100,000 requests on SQLite and PostgreSQL (issue 19, bench/inbox.py: its own section, with
+its own target). The targets are in bench/targets.py, the options (BENCH_* variables) in
+bench/config.py.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import sys
 import time
 from dataclasses import asdict
 
-from bench import lighthouse, phone, report, throughput
+from bench import inbox, inbox_report, lighthouse, phone, report, throughput
 from bench.config import LIGHTHOUSE_CATEGORIES, OUT_DIR, REPORT_PATH, THROUGHPUT_PAGES, Options
 from bench.sites import production_site
 from bench.targets import check
@@ -50,12 +52,25 @@ def _stop_on_sigterm(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+def _inbox(options: Options, environment: dict[str, str]) -> str:
+    print("staff inbox (issue 19) ...", file=sys.stderr, flush=True)
+    figures = inbox.run(OUT_DIR / "inbox", options.inbox_rows, options.inbox_runs)
+    return inbox_report.render(figures, environment)
+
+
 def main() -> int:
     options = Options.from_env()
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     started, environment = time.monotonic(), report.environment()
     shutil.rmtree(OUT_DIR, ignore_errors=True)
     OUT_DIR.mkdir(parents=True)
+    if options.only_inbox:  # only its own section of the report changes
+        section = _inbox(options, environment)
+        old = REPORT_PATH.read_text() if REPORT_PATH.exists() else ""
+        REPORT_PATH.write_text(inbox_report.replace_section(old, section))
+        print(section)
+        print(f"written to {REPORT_PATH.relative_to(REPORT_PATH.parents[1])}", file=sys.stderr)
+        return 0
     loads: dict[str, phone.PageLoads] = {}
     audits = rates = None
     if options.phone:
@@ -70,10 +85,13 @@ def main() -> int:
     if options.scaled:
         print("throughput (issue 10) ...", file=sys.stderr, flush=True)
         rates = throughput.run(options, OUT_DIR / "scaled")
+    section = _inbox(options, environment) if options.inbox else None
     markdown = report.render(report.Results(
         options=options, environment=environment, wall_seconds=time.monotonic() - started,
         checks=check(figures(loads, audits, rates)), loads=loads, audits=audits,
         throughput=rates))
+    if section:
+        markdown = inbox_report.replace_section(markdown, section)
     REPORT_PATH.write_text(markdown)
     print(markdown)
     print(f"written to {REPORT_PATH.relative_to(REPORT_PATH.parents[1])}", file=sys.stderr)

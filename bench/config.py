@@ -1,7 +1,9 @@
 """What `make bench` measures and with which settings; `Options` reads the BENCH_* variables.
 
 Quick runs: `make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing BENCH_LIGHTHOUSE=0`, or the
-throughput part alone: `make bench BENCH_ONLY=scaled BENCH_SECONDS=5`.
+throughput part alone: `make bench BENCH_ONLY=scaled BENCH_SECONDS=5`, or the staff inbox
+part alone (issue 19; it replaces only its own section of the report):
+`make bench BENCH_ONLY=inbox`, quicker with BENCH_INBOX_ROWS=20000 BENCH_INBOX_RUNS=5.
 """
 
 from __future__ import annotations
@@ -85,6 +87,10 @@ SCALED_LIMITS = {"REGISTRATION_LIMIT": "10000 per hour",
                  # nginx's per-client caps: the bench's wrk runs all come from one address.
                  "API_REQUESTS_PER_SECOND": "10000", "API_BURST": "10000",
                  "CONNECTIONS_PER_CLIENT": "10000"}
+# The staff inbox part (issue 19): requests seeded, calls per measurement, the target.
+INBOX_ROWS = 100_000
+INBOX_RUNS = 20
+INBOX_TARGET_MS = 100
 
 
 def _flag(name: str) -> bool:
@@ -108,11 +114,15 @@ class Options:
     only_scaled: bool = False
     seconds: int = SECONDS
     workers: int = WORKERS
+    inbox: bool = True  # the staff inbox part (bench/inbox.py)
+    only_inbox: bool = False
+    inbox_rows: int = INBOX_ROWS
+    inbox_runs: int = INBOX_RUNS
 
     @property
     def phone(self) -> bool:
         """The phone profile and Lighthouse, on the single production process."""
-        return not self.only_scaled
+        return not (self.only_scaled or self.only_inbox)
 
     @classmethod
     def from_env(cls) -> Options:
@@ -121,11 +131,18 @@ class Options:
         if not all(page.startswith("/") for page in pages):
             raise SystemExit("BENCH_PAGES: every page is a path starting with /")
         only = os.environ.get("BENCH_ONLY", "").strip().lower()
-        if only not in {"", "scaled"} or (only and not _flag("BENCH_SCALED")):
-            raise SystemExit("BENCH_ONLY: only `scaled`, and not with BENCH_SCALED=0")
+        if only not in {"", "scaled", "inbox"} or (
+                only == "scaled" and not _flag("BENCH_SCALED")) or (
+                only == "inbox" and not _flag("BENCH_INBOX")):
+            raise SystemExit("BENCH_ONLY: `scaled` or `inbox`, and not with that part off "
+                             "(BENCH_SCALED=0, BENCH_INBOX=0)")
         return cls(pages=pages, runs=_number("BENCH_RUNS", RUNS),
                    lighthouse=_flag("BENCH_LIGHTHOUSE"),
                    url=os.environ.get("BENCH_URL", "").strip().rstrip("/") or None,
-                   scaled=_flag("BENCH_SCALED"), only_scaled=only == "scaled",
+                   scaled=_flag("BENCH_SCALED") and only != "inbox",
+                   only_scaled=only == "scaled",
                    seconds=_number("BENCH_SECONDS", SECONDS),
-                   workers=_number("BENCH_WORKERS", WORKERS))
+                   workers=_number("BENCH_WORKERS", WORKERS),
+                   inbox=_flag("BENCH_INBOX") and only != "scaled", only_inbox=only == "inbox",
+                   inbox_rows=_number("BENCH_INBOX_ROWS", INBOX_ROWS),
+                   inbox_runs=_number("BENCH_INBOX_RUNS", INBOX_RUNS))
