@@ -8,20 +8,25 @@ from __future__ import annotations
 import csv
 import re
 import uuid
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from limits import parse
 from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine, text
 
 from rcxsite import routes
 from rcxsite.accounts.locking import locked_message
 from rcxsite.leads.inbox_inputs import REASON_REQUIRED
+from rcxsite.settings import get_settings
 from rcxsite.staff.members import LAST_ADMIN
+from rcxsite.staff.permissions import NO_ACCESS
 from tests.browser.test_accessibility import axe_violations
 from tests.conftest import open_tab
 from tests.support.accounts_ui import PASSWORD, create_customer, submit_login, unique_email
 from tests.support.live_server import LiveServer
 from tests.support.smtp import Mailbox
-from tests.support.staff_ui import add_quotes, signed_in_member, watch_csp
+from tests.support.staff_ui import add_quotes, sign_in, signed_in_member, watch_csp
 
 
 def _table(page: Page, name: str):
@@ -255,3 +260,42 @@ def test_an_admin_invites_changes_roles_disables_and_cannot_remove_the_last_admi
     expect(audit.filter(has_not_text="member enabled")).to_have_count(0)
     _no_axe(page, "audit log filtered at 1280 px")
     assert csp == []
+
+
+def test_an_idle_session_ends_and_sign_in_brings_the_member_back(
+    phone: Page, live_site: LiveServer
+) -> None:
+    page = phone
+    member = signed_in_member(page, live_site, "sales")
+    # 31 minutes without a click, as the server's clock sees it.
+    engine = create_engine(live_site.database_url)
+    with engine.begin() as connection:
+        connection.execute(text(
+            "UPDATE staff_session SET last_seen_at = :idle WHERE staff_member_id ="
+            " (SELECT id FROM staff_member WHERE email = :email)"),
+            {"idle": datetime.now(UTC).replace(tzinfo=None) - timedelta(minutes=31),
+             "email": member.email})
+    engine.dispose()
+    page.goto(routes.STAFF_CUSTOMERS.path)
+    page.wait_for_url(re.compile(r"/staff/log-in\?next="))
+    sign_in(page, member.email, member.recovery[0], navigate=False)
+    # Back where they were (a page sales may not open).
+    expect(page).to_have_url(re.compile(re.escape(routes.STAFF_CUSTOMERS.path) + "/?$"))
+    expect(page.get_by_role("alert")).to_have_text(NO_ACCESS)
+
+
+# Last in the module: the lockout counts this browser's address too, and the other staff
+# tests sign in from it.
+def test_repeated_wrong_codes_lock_the_sign_in(page: Page, live_site: LiveServer) -> None:
+    member = signed_in_member(page, live_site, "support")
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", name="Staff sign-in")).to_be_visible()
+    limit = parse(get_settings().staff_login_failure_limit).amount
+    for _ in range(limit):
+        sign_in(page, member.email, "000000", navigate=False)
+        expect(page.get_by_role("alert")).to_be_visible()
+    # Locked now: even the right code is refused, with the time to wait.
+    sign_in(page, member.email, member.recovery[0], navigate=False)
+    expect(page.get_by_role("alert")).to_have_text(re.compile(r"^Too many requests\."))
+    expect(page.get_by_role("heading", name="Staff sign-in")).to_be_visible()
+    assert axe_violations(page) == []
