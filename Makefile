@@ -25,14 +25,15 @@ export REFLEX_CHECK_LATEST_VERSION := 0
 # Reflex otherwise probes a mirror registry; use the one npm is configured with.
 export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
 
-.PHONY: help setup setup-dev run run-scaled dev test lint migrate bench clean
+.PHONY: help setup setup-dev run run-scaled dev test lint migrate bench clean check-content
 
 help:
 	@echo "make run    build and serve the production site on http://localhost:$(PORT)"
 	@echo "make run-scaled DATABASE_URL=postgresql://... REDIS_URL=redis://... [WORKERS=2]"
 	@echo "           nginx in front of WORKERS backend processes on PostgreSQL and Redis"
 	@echo "make test   lint and run every test (unit, API, browser)"
-	@echo "make dev    Reflex dev mode with hot reload"
+	@echo "make dev    Reflex dev mode with hot reload (draft articles shown, marked as drafts)"
+	@echo "make check-content  articles' front matter, unique slugs, internal links"
 	@echo "make bench  performance report in bench/REPORT.md (not part of make test; ~15 min)"
 	@echo "            quick: make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing BENCH_LIGHTHOUSE=0"
 	@echo "            throughput only (issue 10): make bench BENCH_ONLY=scaled BENCH_SECONDS=5"
@@ -94,13 +95,18 @@ run-scaled: setup /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_
 	$(PY) -m rcxsite.tools.run_scaled
 
 dev: migrate
-	reflex run --env dev
+	SHOW_DRAFTS=true reflex run --env dev
+
+# Articles' front matter, unique slugs, internal links (also part of `make test`).
+check-content: setup
+	$(PY) -m rcxsite.content.check
 
 lint: setup-dev
 	ruff check .
 	mypy
 
-test: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint
+test: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint \
+		check-content
 	$(PY) -m pytest
 
 # Options (environment or make variables): BENCH_RUNS=3, BENCH_PAGES=/,/pricing,

@@ -10,17 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from rcxsite.content.articles import load_articles
+from rcxsite.content.articles import all_tags, load_articles, tag_slug
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.industries import INDUSTRIES
 from rcxsite.content.services import SERVICES
+from rcxsite.content.types import Article
 from rcxsite.settings import get_settings
 
 Layout = Literal["site", "bare", "staff"]
 # One page builder per kind (rcxsite/pages/__init__.py); a typo fails at import.
 RouteKind = Literal[
     "home", "about", "products", "pricing", "careers", "gallery", "services", "service",
-    "industry", "case_studies", "case_study", "blogs", "article", "testimonials", "life_at",
+    "industry", "case_studies", "case_study", "blogs", "article", "tag", "testimonials", "life_at",
     "csr", "policy", "quote", "log_in", "forgot_password", "reset_password", "account",
     "staff_log_in", "staff_invite", "staff_inbox", "staff_quote", "staff_customers",
     "staff_customer", "staff_team", "staff_audit",
@@ -231,12 +232,25 @@ CASE_STUDY_ROUTES = tuple(
     )
     for study in CASE_STUDIES
 )
-ARTICLE_ROUTES = tuple(
-    Route(
-        f"/insights/{article.slug}", article.title, article.summary,
-        kind="article", key=article.slug,
-    )
-    for article in load_articles()
+def article_route(article: Article) -> Route:
+    """An article's page; a draft's (`make dev` only) is left out of the sitemap."""
+    return Route(f"/insights/{article.slug}", article.title, article.summary,
+                 kind="article", key=article.slug, public=not article.draft)
+
+
+ARTICLE_ROUTES = tuple(article_route(article) for article in load_articles())
+# The Atom feed of the articles (rcxsite/meta/feed.py), served like sitemap.xml.
+FEED_PATH = "/insights/feed.xml"
+
+
+def tag_path(tag: str) -> str:
+    return f"/insights/tags/{tag_slug(tag)}"
+
+
+TAG_ROUTES = tuple(
+    Route(tag_path(tag), f"Articles about {tag}",
+          f"{_company} Insights articles about {tag}, newest first.", kind="tag", key=tag)
+    for tag in all_tags()
 )
 
 # Header menu "Insights" lists these in this order (spec §2).
@@ -244,7 +258,7 @@ _INSIGHTS = (CASE_STUDIES_INDEX, BLOGS, TESTIMONIALS, LIFE_AT, CSR)
 
 ROUTES: tuple[Route, ...] = (
     HOME, ABOUT, SERVICES_INDEX, *SERVICE_ROUTES, PRODUCTS, PRICING, CAREERS, GALLERY,
-    *INDUSTRY_ROUTES, *CASE_STUDY_ROUTES, QUOTE, *_INSIGHTS, *ARTICLE_ROUTES,
+    *INDUSTRY_ROUTES, *CASE_STUDY_ROUTES, QUOTE, *_INSIGHTS, *ARTICLE_ROUTES, *TAG_ROUTES,
     TERMS, PRIVACY, COOKIES, LOG_IN, FORGOT_PASSWORD, RESET_PASSWORD, ACCOUNT,
 )
 # Pages a login may return to (`/log-in?next=...`): only these, so no link can send a

@@ -35,6 +35,8 @@ class Settings(BaseSettings):
 
     company_name: str = "RCX"
     port: int = 3000
+    # Articles marked `draft: true` are pages too (marked as drafts): `make dev` sets it.
+    show_drafts: bool = False
     site_url: str = ""
     # Origins besides SITE_URL's that may call the API with credentials (comma-separated).
     cors_extra_origins: str = ""

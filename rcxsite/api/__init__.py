@@ -1,9 +1,10 @@
 """The REST API under /api/v1 for other clients of the accounts service.
 
 Reflex mounts its own backend inside this app (`rx.App(api_transformer=api)`), so the app
-claims nothing outside /api/v1 but /sitemap.xml and /robots.txt: no root docs, no root
-OpenAPI document. The OpenAPI document is /api/v1/openapi.json; there is no docs page
-(Swagger UI would load its code from a CDN, and no policy names a third-party origin).
+claims nothing outside /api/v1 but /sitemap.xml, /robots.txt and /insights/feed.xml: no
+root docs, no root OpenAPI document. The OpenAPI document is /api/v1/openapi.json; there
+is no docs page (Swagger UI would load its code from a CDN, and no policy names a
+third-party origin).
 """
 
 from __future__ import annotations

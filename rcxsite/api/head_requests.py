@@ -9,8 +9,9 @@ from __future__ import annotations
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rcxsite.api.envelope import is_api
+from rcxsite.routes import FEED_PATH
 
-SEO_PATHS = frozenset({"/sitemap.xml", "/robots.txt"})
+SEO_PATHS = frozenset({"/sitemap.xml", "/robots.txt", FEED_PATH})
 
 
 class HeadAsGet:

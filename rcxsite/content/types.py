@@ -64,6 +64,14 @@ class Article:
     summary: str
     tags: tuple[str, ...]
     body: str
+    # `draft: true` in the front matter: shown by `make dev` only (SHOW_DRAFTS).
+    draft: bool = False
+    # From the word count at READING_WORDS_PER_MINUTE, at least 1.
+    reading_minutes: int = 1
+
+    @property
+    def reading_time(self) -> str:
+        return f"{self.reading_minutes} min read"
 
 
 @dataclass(frozen=True)

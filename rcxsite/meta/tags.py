@@ -8,7 +8,7 @@ from typing import Any
 import reflex as rx
 
 from rcxsite.content import company
-from rcxsite.routes import Route
+from rcxsite.routes import FEED_PATH, Route
 from rcxsite.settings import get_settings
 
 
@@ -48,6 +48,10 @@ def meta_tags(route: Route) -> list[dict[str, Any] | rx.Component]:
         # Account pages: not for search engines, and a reset link must not leak as a referrer.
         tags.append({"name": "robots", "content": "noindex"})
         tags.append({"name": "referrer", "content": "no-referrer"})
+    if route.layout == "site":
+        # Feed readers find the articles' feed from any page of the site.
+        tags.append(rx.el.link(rel="alternate", type="application/atom+xml",
+                               href=FEED_PATH, title=f"{settings.company_name} Insights"))
     if route.kind == "home":
         tags.append(structured_data())
     return tags

@@ -40,6 +40,7 @@ PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "case_study": case_studies.case_study_page,
     "blogs": insights.blogs_page,
     "article": insights.article_page,
+    "tag": insights.tag_page,
     "testimonials": insights.testimonials_page,
     "life_at": insights.life_at_page,
     "csr": insights.csr_page,

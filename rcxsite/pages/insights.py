@@ -3,8 +3,9 @@
 import reflex as rx
 
 from rcxsite import routes
+from rcxsite.components.article_parts import article_list, byline, feed_link, tag_links
 from rcxsite.components.blocks import card, card_grid, cta_band, hero, section, testimonial
-from rcxsite.content.articles import article_html, load_articles
+from rcxsite.content.articles import article_html, load_articles, related_articles, tagged
 from rcxsite.content.csr import CSR_ACTIVITIES
 from rcxsite.content.life_at import LIFE_AT
 from rcxsite.content.testimonials import TESTIMONIALS
@@ -15,17 +16,16 @@ from rcxsite.templates.page_top import page_hero
 def blogs_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
         page_hero(route, "Insights", "insights", cta=False),
-        section(
-            "Latest articles",
-            card_grid(
-                *[
-                    card(article.title, f"{article.date} · {article.author} · {article.summary}",
-                         href=routes.route_for("article", article.slug).path,
-                         link_text="Read the article")
-                    for article in load_articles()
-                ]
-            ),
-        ),
+        section("Latest articles", feed_link(), article_list(load_articles())),
+        cta_band(),
+    )
+
+
+def tag_page(route: routes.Route) -> rx.Component:
+    """Every shown article with this tag, newest first."""
+    return rx.fragment(
+        page_hero(route, "Insights", "insights", cta=False),
+        section(f"Tagged “{route.key}”", feed_link(), article_list(tagged(route.key))),
         cta_band(),
     )
 
@@ -37,17 +37,14 @@ def article_page(route: routes.Route) -> rx.Component:
             rx.el.header(
                 rx.el.p("Insights", class_name="eyebrow"),
                 rx.el.h1(article.title, class_name="article-title"),
-                rx.el.p(
-                    f"By {article.author} · ",
-                    rx.el.time(article.date, date_time=article.date),
-                    class_name="article-meta",
-                ),
-                rx.el.ul(*[rx.el.li(tag) for tag in article.tags], class_name="tags"),
+                byline(article),
+                tag_links(article),
                 class_name="article-header",
             ),
             rx.html(article_html(article), class_name="prose"),
             class_name="article page-width",
         ),
+        section("Related articles", article_list(related_articles(article))),
         cta_band(),
     )
 

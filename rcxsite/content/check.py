@@ -1,0 +1,87 @@
+"""`python -m rcxsite.content.check` (`make check-content`, and a test in `make test`):
+what a content edit broke, one line per problem naming the file (and line) and the fix.
+
+It checks every article's front matter (required fields, a YYYY-MM-DD date, tags as a
+list, draft true or false), that no two entries of one kind share a slug and no article is
+named like a page of its own folder, and that every internal link in an article's text
+points at a page of the route table (or a file in assets/).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+from rcxsite.content.articles import ARTICLES_DIR, ArticleError, article_files, load_article
+from rcxsite.content.case_studies import CASE_STUDIES
+from rcxsite.content.industries import INDUSTRIES
+from rcxsite.content.services import SERVICES
+
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+# Markdown links and images whose target starts with "/" (the site's own pages).
+_INTERNAL_LINK = re.compile(r"\]\((/[^)\s#?]*)")
+# Folders under /insights/ that are pages, not articles.
+_RESERVED_ARTICLE_SLUGS = frozenset({"tags", "feed.xml"})
+
+
+def _duplicates(kind: str, where: str, slugs: Iterable[str]) -> list[str]:
+    return [f"{where}: two {kind} entries have the slug {slug!r}; give one another slug"
+            for slug, count in Counter(slugs).items() if count > 1]
+
+
+def _page_paths() -> set[str]:
+    from rcxsite import routes  # the route table loads the articles: import it last
+
+    return {route.path for route in (*routes.ROUTES, *routes.STAFF_ROUTES)}
+
+
+def _link_problems(path: Path, pages: set[str]) -> list[str]:
+    problems = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        for target in _INTERNAL_LINK.findall(line):
+            page = target.rstrip("/") or "/"
+            if page not in pages and not (ASSETS_DIR / target.lstrip("/")).is_file():
+                problems.append(f"{path.name}:{number}: the link {target} names no page of "
+                                "the route table (rcxsite/routes.py) and no file in assets/")
+    return problems
+
+
+def problems(articles_dir: Path = ARTICLES_DIR) -> list[str]:
+    """Every problem found, in file order; empty when the content is fine."""
+    found: list[str] = []
+    slugs = []
+    for path in article_files(articles_dir):
+        try:
+            slugs.append(load_article(path).slug)
+        except ArticleError as error:
+            found.append(str(error))
+        if path.stem in _RESERVED_ARTICLE_SLUGS:
+            found.append(f"{path.name}: /insights/{path.stem} is taken by the site; "
+                         "rename the file")
+    found += _duplicates("article", str(articles_dir), slugs)
+    found += _duplicates("service", "rcxsite/content/services.py", (s.slug for s in SERVICES))
+    found += _duplicates("industry", "rcxsite/content/industries.py",
+                         (i.slug for i in INDUSTRIES))
+    found += _duplicates("case study", "rcxsite/content/case_studies.py",
+                         (c.slug for c in CASE_STUDIES))
+    if not found:  # the route table itself needs loadable articles
+        pages = _page_paths()
+        for path in article_files(articles_dir):
+            found += _link_problems(path, pages)
+    return found
+
+
+def main(argv: list[str]) -> int:
+    """`python -m rcxsite.content.check [ARTICLES_FOLDER]`: 0 when all is good, else 1."""
+    found = problems(Path(argv[0])) if argv else problems()
+    for line in found:
+        print(line, file=sys.stderr)
+    print(f"content check: {len(found)} problem(s)" if found else "content check: all good")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
