@@ -22,11 +22,11 @@ from rcxsite.settings import get_settings
 from rcxsite.staff.members import LAST_ADMIN
 from rcxsite.staff.permissions import NO_ACCESS
 from tests.browser.test_accessibility import axe_violations
-from tests.conftest import open_tab
+from tests.conftest import DESKTOP, PHONE, open_tab
 from tests.support.accounts_ui import PASSWORD, create_customer, submit_login, unique_email
 from tests.support.live_server import LiveServer
 from tests.support.smtp import Mailbox
-from tests.support.staff_ui import add_quotes, sign_in, signed_in_member, watch_csp
+from tests.support.staff_ui import add_quotes, invite, sign_in, signed_in_member, watch_csp
 
 
 def _table(page: Page, name: str):
@@ -259,6 +259,42 @@ def test_an_admin_invites_changes_roles_disables_and_cannot_remove_the_last_admi
     page.get_by_role("button", name="Filter").click()
     expect(audit.filter(has_not_text="member enabled")).to_have_count(0)
     _no_axe(page, "audit log filtered at 1280 px")
+    assert csp == []
+
+
+def test_every_staff_page_has_no_axe_violation_at_both_widths(
+    page: Page, live_site: LiveServer
+) -> None:
+    csp = watch_csp(page)
+    customer = unique_email("axe")
+    create_customer(live_site.url, customer)
+    [quote_id] = add_quotes(live_site, 1, company="Axe Check Ltd", email=customer)
+    _, _, link = invite(live_site, "support")
+    pages = [link, routes.STAFF_LOG_IN.path]
+    signed_in_member(page, live_site, "admin")
+    page.goto(routes.STAFF_CUSTOMERS.path)
+    page.get_by_label("Search", exact=True).fill(customer)
+    page.get_by_role("button", name="Search").click()
+    _table(page, "Customers").get_by_role("link").click()
+    expect(page.get_by_role("heading", name="Test Customer")).to_be_visible()
+    pages += [routes.STAFF_INBOX.path, routes.staff_quote_path(quote_id),
+              routes.STAFF_CUSTOMERS.path, page.url, routes.STAFF_TEAM.path,
+              routes.STAFF_AUDIT.path]
+    for path in pages:
+        if path == routes.STAFF_LOG_IN.path:
+            continue  # signed in, the sign-in page sends the member on: checked below
+        page.goto(path)
+        for width, height in ((DESKTOP["width"], DESKTOP["height"]),
+                              (PHONE["width"], PHONE["height"])):
+            page.set_viewport_size({"width": width, "height": height})
+            _no_axe(page, f"{path} at {width} px")
+        page.set_viewport_size({"width": DESKTOP["width"], "height": DESKTOP["height"]})
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", name="Staff sign-in")).to_be_visible()
+    for width, height in ((DESKTOP["width"], DESKTOP["height"]),
+                          (PHONE["width"], PHONE["height"])):
+        page.set_viewport_size({"width": width, "height": height})
+        _no_axe(page, f"sign-in at {width} px")
     assert csp == []
 
 
