@@ -18,13 +18,18 @@ from tests.support.services import service_missing
 REDIS_URL = "redis://127.0.0.1:6379/7"
 
 
-async def _link_after_a_record_of(*, owner_listening: bool) -> tuple[str | None, str]:
+async def _redis() -> aioredis.Redis:
     client = aioredis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
     try:
         await client.ping()
     except Exception as error:
         await client.aclose()
         service_missing(f"Redis not reachable at 127.0.0.1:6379: {error}")
+    return client
+
+
+async def _link_after_a_record_of(*, owner_listening: bool) -> tuple[str | None, str]:
+    client = await _redis()
     manager = LiveRecordsTokenManager(client)
     token, other_worker = str(uuid.uuid4()), f"worker-{uuid.uuid4().hex}"
     key = manager._get_redis_key(token)
@@ -65,12 +70,7 @@ def test_a_duplicated_tab_of_a_live_worker_still_gets_a_token_of_its_own() -> No
 
 async def _state_ttls_after_close_and_return() -> tuple[int, int, int]:
     """TTLs of a tab's saved state: before, once its socket closed, once it came back."""
-    client = aioredis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
-    try:
-        await client.ping()
-    except Exception as error:
-        await client.aclose()
-        service_missing(f"Redis not reachable at 127.0.0.1:6379: {error}")
+    client = await _redis()
     manager = LiveRecordsTokenManager(client)
     token = str(uuid.uuid4())
     key = _substate_key(token, State.get_full_name())
