@@ -275,6 +275,7 @@ def test_every_staff_page_has_no_axe_violation_at_both_widths(
     page.goto(routes.STAFF_CUSTOMERS.path)
     page.get_by_label("Search", exact=True).fill(customer)
     page.get_by_role("button", name="Search").click()
+    expect(_table(page, "Customers")).to_have_count(1)
     _table(page, "Customers").get_by_role("link").click()
     expect(page.get_by_role("heading", name="Test Customer")).to_be_visible()
     pages += [routes.STAFF_INBOX.path, routes.staff_quote_path(quote_id),

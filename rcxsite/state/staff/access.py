@@ -32,6 +32,7 @@ from rcxsite.staff.permissions import NO_ACCESS, Permission, StaffActor, allowed
 from rcxsite.state.session import cookie_value
 
 logger = logging.getLogger(__name__)
+_PACKAGE = __name__.rpartition(".")[0] + "."
 
 STAFF_HANDLERS: dict[str, Permission | None] = {}
 _ACTING: ContextVar[StaffActor] = ContextVar("staff_actor")
@@ -88,10 +89,14 @@ class StaffState(rx.State):
             f".catch(() => null){after}"
         )
 
-    def _forget(self) -> None:
+    async def _forget(self) -> None:
+        """Signed out (or the session ended elsewhere): this tab keeps nothing the member
+        loaded, since whoever reconnects with its token would get the stored state."""
         self._staff_digest = self._staff_connection = ""
         self.member_name = self.member_role = ""
         self.access = "signed_out"
+        for state in _staff_data_states():
+            (await self.get_state(state)).reset()
 
     @rx.event
     async def sign_out(self):
@@ -101,7 +106,7 @@ class StaffState(rx.State):
             from rcxsite.staff.sign_in import sign_out
 
             await asyncio.to_thread(sign_out, digest=digest, actor=actor)
-        self._forget()
+        await self._forget()
         yield rx.call_script(
             f"fetch({_js(STAFF_COOKIE_PATH)}, {{method: 'DELETE', credentials: 'same-origin'}})"
             ".catch(() => null)"
@@ -110,6 +115,17 @@ class StaffState(rx.State):
 
 
 STAFF_HANDLERS["StaffState.sign_out"] = None
+
+
+def _staff_data_states() -> list[type[rx.State]]:
+    """Every staff state but this one (the pages' data, forms and messages)."""
+    found, pending = [], list(rx.State.get_substates())
+    while pending:
+        state = pending.pop()
+        pending.extend(state.get_substates())
+        if state.__module__.startswith(_PACKAGE) and state is not StaffState:
+            found.append(state)
+    return found
 
 
 def _js(value: str) -> str:
@@ -130,7 +146,7 @@ def staff_event(permission: Permission) -> Callable[[F], F]:
             staff = await self.get_state(StaffState)
             actor = await staff._actor()
             if actor is None:
-                staff._forget()
+                await staff._forget()
                 return _sign_in_redirect(self.router.url.path or routes.STAFF_INBOX.path)
             staff.member_name, staff.member_role = actor.name, actor.role
             if not allowed(actor, permission):

@@ -1,0 +1,426 @@
+"""Issue 19's permission matrix over the real websocket: every checked staff event handler
+(`STAFF_HANDLERS`), sent by no one, by a customer, by a customer's token passed off as a
+staff cookie, by a forged staff cookie, by a disabled member and by each role, with a
+payload built from its signature and the router data of its own page, whether or not
+the page would ever send it.
+
+No one and customers are sent to the sign-in page and never get "ok"; a role without the
+permission gets "denied", nothing of the records in any frame, and no change in the
+database: the refused calls are sent on a tab where an admin had loaded the record, so
+only the check stands between them and the change. A role with the permission gets
+neither. Afterwards the same calls by the roles that may make them change the database,
+so the payloads are ones that would have done harm. A handler added to `STAFF_HANDLERS`
+is in the matrix at once; one whose state no staff page opens fails it.
+
+The staff pages themselves, fetched over HTTP by every caller, hold no record either.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.parse
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+import reflex as rx
+from reflex.state import State
+from sqlalchemy import create_engine, text
+
+import rcxsite.rcxsite  # noqa: F401  (registers every state and page)
+from rcxsite import routes
+from rcxsite.accounts.sessions import COOKIE_NAME as CUSTOMER_COOKIE
+from rcxsite.api.login_cookie import LOGIN_COOKIE_PATH
+from rcxsite.api.staff_cookie import STAFF_COOKIE_PATH
+from rcxsite.pages.staff import ON_LOAD
+from rcxsite.staff.permissions import Permission
+from rcxsite.staff.sessions import COOKIE_NAME as STAFF_COOKIE
+from rcxsite.state.staff.access import STAFF_HANDLERS
+from tests.support.accounts_ui import PASSWORD, create_customer
+from tests.support.live_server import ROOT, LiveServer
+from tests.support.staff_socket import FIELD, STAFF_STATE, Answer, StaffTab, state_delta
+from tests.support.staff_ui import add_quotes
+
+# Issue 19's table, written out rather than read from GRANTS: a change to GRANTS that the
+# issue does not make fails here.
+MAY: dict[str, set[Permission]] = {
+    "admin": set(Permission),
+    "sales": {Permission.READ_QUOTES, Permission.WORK_QUOTES},
+    "support": {Permission.READ_QUOTES, Permission.READ_CUSTOMERS,
+                Permission.ACT_ON_CUSTOMERS},
+}
+ROLES = tuple(MAY)
+# Sent by the allowed callers after the rest of their page (a locked customer gets no
+# reset link), and once every other call is made (a deleted one gets nothing).
+LATE = ("StaffCustomerState.lock",)
+LAST = ("StaffCustomerState.delete",)
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+_SEED = """
+import json, sys
+from tests.staff.enrolled import member
+from tests.support import service_calls
+mark, customer, target, password = sys.argv[1:5]
+found = {}
+for who, role in (("admin", "admin"), ("sales", "sales"), ("support", "support"),
+                  ("disabled", "admin"), ("target", "sales"), ("leaver", "admin")):
+    enrolled = member(f"matrix-{who}-{mark}@rcx.example", role, f"Matrix {who.title()}")
+    found[who] = {"ticket": enrolled.cookie_ticket, "id": enrolled.actor.member_id,
+                  "email": enrolled.actor.email}
+login = service_calls.authenticate(email=customer, password=password,
+                                   client_ip="198.51.100.77", via_ticket=True)
+found["customer_ticket"] = login.cookie_ticket
+# The target customer is signed in somewhere too: ending their sessions changes a row.
+service_calls.authenticate(email=target, password=password, client_ip="198.51.100.78")
+print(json.dumps(found))
+"""
+
+
+@dataclass(frozen=True)
+class Caller:
+    name: str
+    cookie: str
+    role: str = ""  # a working member's role; "" for every caller who is none
+
+    def may(self, rule: Permission) -> bool:
+        return bool(self.role) and rule in MAY[self.role]
+
+
+@dataclass
+class World:
+    site: LiveServer
+    callers: list[Caller]
+    leaver: str  # an admin's staff cookie, for the one test that signs out
+    quote_id: int
+    customer_id: int
+    customer_email: str
+    company: str
+    members: dict[str, dict[str, Any]]
+    invite_email: str
+    # Text that only a staff screen could have shown: seeded records and members.
+    secrets: list[str] = field(default_factory=list)
+
+    def page(self, state_name: str) -> str:
+        """The path of the staff page whose on_load loads `state_name`, ids filled in."""
+        for kind, handlers in ON_LOAD.items():
+            if any(handler.state_full_name == _state(state_name).get_full_name()
+                   for handler in handlers):
+                [route] = [route for route in routes.STAFF_ROUTES if route.kind == kind]
+                record = self.customer_id if "customer" in kind else self.quote_id
+                return route.path.replace("[id]", str(record))
+        raise AssertionError(f"no staff page loads {state_name}: add it to ON_LOAD")
+
+
+def _state(name: str) -> type[rx.State]:
+    pending = [State]
+    while pending:
+        state = pending.pop()
+        if state.__name__ == name:
+            return state
+        pending.extend(state.get_substates())
+    raise LookupError(name)
+
+
+def _cases() -> list[tuple[str, Permission]]:
+    return sorted((name, rule) for name, rule in STAFF_HANDLERS.items() if rule is not None)
+
+
+# --- the set-up: members, customers and a quote request in the live site's database ---
+
+
+def _post_ticket(site: LiveServer, path: str, ticket: str) -> list[str]:
+    """The cookies (name=value) the site sets for a one-time ticket."""
+    request = urllib.request.Request(
+        site.url + path, data=json.dumps({"ticket": ticket}).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Origin": site.url})
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return [header.split(";", 1)[0] for header in answer.headers.get_all("Set-Cookie")]
+
+
+def _site_env(site: LiveServer) -> dict[str, str]:
+    # The data folder holds the site's signing key: the sessions made here are its own.
+    return dict(os.environ, DATABASE_URL=site.database_url, SITE_URL=site.url,
+                DATA_DIR=str(site.data_dir), OUTBOX_DIR=str(site.data_dir / "cli-outbox"))
+
+
+@pytest.fixture(scope="module")
+def world(live_site: LiveServer) -> World:
+    mark = uuid.uuid4().hex[:8]
+    company = f"Matrix Secret {mark} Ltd"
+    customer_email = f"matrix-target.{mark}@example.com"
+    caller_email = f"matrix-caller.{mark}@example.com"
+    create_customer(live_site.url, customer_email, company=company)
+    create_customer(live_site.url, caller_email)
+    [quote_id] = add_quotes(live_site, 1, company=company, email=customer_email,
+                            message=f"Matrix secret message {mark}")
+    env = _site_env(live_site)
+    done = subprocess.run([sys.executable, "-c", _SEED, mark, caller_email,
+                           customer_email, PASSWORD],
+                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seeded = json.loads(done.stdout.strip().splitlines()[-1])
+    members = {who: seeded[who] for who in (*ROLES, "disabled", "target", "leaver")}
+    staff = {who: _post_ticket(live_site, STAFF_COOKIE_PATH, members[who]["ticket"])[0]
+             for who in (*ROLES, "disabled", "leaver")}
+    login = "; ".join(_post_ticket(live_site, LOGIN_COOKIE_PATH, seeded["customer_ticket"]))
+    login_value = login.split(";", 1)[0].split("=", 1)[1]
+    customer_token = json.loads(urllib.parse.unquote(login_value))["Token"]
+    # Disabled once signed in: the cookie stays in the browser, the session must not count.
+    subprocess.run([sys.executable, "-m", "rcxsite.staff", "disable",
+                    members["disabled"]["email"]], env=env, cwd=ROOT, capture_output=True,
+                   text=True, check=True, timeout=60)
+    assert login.startswith(f"{CUSTOMER_COOKIE}=")
+    [[customer_id]] = _rows(live_site, "SELECT id FROM customer WHERE email_key = :e",
+                            e=customer_email)
+    callers = [
+        Caller("no one", ""),
+        Caller("a customer", login),
+        Caller("a customer's token as a staff cookie", f"{STAFF_COOKIE}={customer_token}"),
+        Caller("a forged staff cookie", f"{STAFF_COOKIE}={'A' * 43}"),
+        Caller("a disabled admin", staff["disabled"]),
+        *[Caller(role, staff[role], role) for role in ROLES],
+    ]
+    return World(
+        site=live_site, callers=callers, leaver=staff["leaver"], quote_id=quote_id,
+        customer_id=customer_id, customer_email=customer_email, company=company, members=members,
+        invite_email=f"matrix-invited-{mark}@rcx.example",
+        secrets=[customer_email, company, f"Matrix secret message {mark}",
+                 *[member["email"] for member in members.values()]],
+    )
+
+
+# --- the database: what a refused call must leave as it was ---
+
+
+def _rows(site: LiveServer, query: str, **params: object) -> list[tuple]:
+    engine = create_engine(site.database_url)
+    try:
+        with engine.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(query), params)]
+    finally:
+        engine.dispose()
+
+
+def _snapshot(world: World) -> dict[str, list[tuple]]:
+    """Everything a staff handler of the matrix could change (sessions' last use aside)."""
+    member_ids = tuple(member["id"] for member in world.members.values())
+    marks = ",".join(str(i) for i in member_ids)
+    queries = {
+        "quote": ("SELECT status, owner_id, lost_reason FROM quote_request WHERE id = :q"),
+        "notes": "SELECT count(*) FROM quote_note WHERE quote_request_id = :q",
+        "history": "SELECT count(*) FROM quote_change WHERE quote_request_id = :q",
+        "customer": "SELECT locked_at FROM customer WHERE id = :c",
+        "reset links": "SELECT count(*) FROM password_reset_token WHERE customer_id = :c",
+        "customer sessions": (
+            "SELECT count(*), count(revoked_at) FROM login_session WHERE customer_id = :c"),
+        "members": (f"SELECT id, role, disabled_at, totp_secret, password_hash "
+                    f"FROM staff_member WHERE id IN ({marks}) ORDER BY id"),
+        "invitations": "SELECT count(*) FROM staff_invitation",
+        "invited": "SELECT count(*) FROM staff_member WHERE email_key = :i",
+        "audit": "SELECT id, action, target FROM audit_entry ORDER BY id",
+    }
+    return {name: _rows(world.site, query, q=world.quote_id, c=world.customer_id,
+                        i=world.invite_email)
+            for name, query in queries.items()}
+
+
+# --- a browser tab's websocket, with the caller's cookies on its handshake ---
+
+
+# --- the calls ---
+
+
+def _payload(world: World, name: str) -> dict[str, Any]:
+    """Arguments for `name` from its signature: the forms and ids that would change the
+    seeded records (an admin's role for the target member, the customer's own email for
+    the deletion), plausible values for the rest."""
+    forms = {
+        "StaffQuoteState.change_status": {"status": "lost", "reason": "Matrix says so"},
+        "StaffQuoteState.change_owner": {"owner": str(world.members["sales"]["id"])},
+        "StaffQuoteState.add_note": {"note": "A note from the matrix"},
+        "StaffCustomerState.delete": {"email": world.customer_email},
+        "StaffCustomersState.search": {"search": world.customer_email},
+        "StaffInboxState.apply_filter": {"status": "all", "owner": "", "since": "",
+                                         "until": "", "search": world.company},
+        "StaffAuditState.apply_filter": {"actor": "", "action": "", "since": "",
+                                         "until": ""},
+        "StaffTeamState.invite": {"email": world.invite_email, "name": "Matrix Invited",
+                                  "role": "admin"},
+    }
+    by_name: dict[str, Any] = {
+        "member_id": str(world.members["target"]["id"]), "role": "admin",
+        "disabled": True, "field": "status", "value": "all", "page": 1,
+    }
+    state_name, handler_name = name.split(".")
+    handler = getattr(_state(state_name), handler_name).fn
+    values: dict[str, Any] = {}
+    for parameter, spec in inspect.signature(handler).parameters.items():
+        if parameter == "self":
+            continue
+        kind = str(spec.annotation)
+        if "dict" in kind:
+            values[parameter] = forms.get(name, {})
+        elif parameter in by_name:
+            values[parameter] = by_name[parameter]
+        else:
+            values[parameter] = (True if "bool" in kind else 1 if "int" in kind else "1")
+    return values
+
+
+def _event(name: str) -> str:
+    state_name, handler_name = name.split(".")
+    return f"{_state(state_name).get_full_name()}.{handler_name}"
+
+
+def _load_first(names: list[str]) -> list[str]:
+    """A page's own load first (the record the others act on), `LATE` and `LAST` last."""
+    return sorted(names, key=lambda name: (not name.endswith(".load"), name in LAST,
+                                           name in LATE, name))
+
+
+def _judge(name: str, caller: Caller, rule: Permission, answer: Answer,
+           secrets: list[str]) -> str:
+    """"" when the answer is what the table says, else what went wrong."""
+    who = f"{name} by {caller.name}"
+    signed_out = any(path.startswith(routes.STAFF_LOG_IN.path) for path in answer.redirects)
+    if not caller.role:
+        if not signed_out or answer.access in ("ok", "denied"):
+            return f"{who}: not sent to sign in (access {answer.access!r}, {answer.redirects})"
+    elif caller.may(rule):
+        if answer.access != "ok" or signed_out:
+            return f"{who}: refused (access {answer.access!r}, {answer.redirects})"
+        return ""
+    elif answer.access != "denied" or answer.redirects:
+        return f"{who}: not denied (access {answer.access!r}, {answer.redirects})"
+    body = "\n".join(answer.frames)
+    leaked = [secret for secret in secrets if secret in body] + _EMAIL.findall(body)
+    if leaked or answer.failed:
+        return f"{who}: the answer holds {leaked or 'a failure'}"
+    return ""
+
+
+def test_no_staff_page_holds_a_record_for_any_caller(world: World) -> None:
+    """Prerendered HTML holds no data, whoever asks; the data comes by checked events."""
+    paths = [route.path for route in routes.STAFF_ROUTES if "[" not in route.path]
+    paths += [routes.staff_quote_path(world.quote_id),
+              routes.staff_customer_path(world.customer_id),
+              routes.staff_invite_path("x" * 43)]
+    assert len(paths) == len(routes.STAFF_ROUTES)
+    for caller in world.callers:
+        for path in paths:
+            request = urllib.request.Request(
+                world.site.url + path,
+                headers={"Cookie": caller.cookie} if caller.cookie else {})
+            with urllib.request.urlopen(request, timeout=20) as answer:
+                body = answer.read().decode()
+                assert answer.status == 200, (caller.name, path)
+                assert answer.headers["X-Robots-Tag"] == "noindex, nofollow", path
+            leaked = [secret for secret in world.secrets if secret in body]
+            assert leaked == [], (caller.name, path, leaked)
+
+
+def test_a_signed_out_tab_keeps_no_staff_data(world: World) -> None:
+    """As a customer's logout does, a staff sign-out leaves nothing of the records in the
+    tab's stored state: the next person on that tab (a reload keeps its token) would get
+    it with the page."""
+    tab = StaffTab(world.site.url, world.leaver)
+    for state_name in ("StaffInboxState", "StaffTeamState"):
+        loaded = tab.send(_event(f"{state_name}.load"), {}, world.page(state_name))
+        assert loaded.access == "ok"
+    ended = tab.send(f"{STAFF_STATE}.sign_out", {}, routes.STAFF_TEAM.path)
+    assert ended.redirects == [routes.STAFF_LOG_IN.path]
+    tab.close()
+    reloaded = StaffTab(world.site.url, "", tab.token)
+    reloaded.close()
+    body = "\n".join(reloaded.opening)
+    assert reloaded.access == "signed_out"
+    assert [secret for secret in world.secrets if secret in body] == []
+
+
+def test_every_staff_handler_answers_every_caller_as_issue_19_says(world: World) -> None:
+    site, cases = world.site, _cases()
+    by_state: dict[str, list[str]] = {}
+    for name, _ in cases:
+        by_state.setdefault(name.split(".")[0], []).append(name)
+    rules = dict(cases)
+    pages = {state_name: world.page(state_name) for state_name in by_state}
+    wrong: list[str] = []
+    exercised: set[tuple[str, str]] = set()
+
+    # 1. The refused calls, each on a tab where an admin has just loaded the page's record:
+    # the state holds it (found, its id), so only the check keeps the handler from it.
+    # A tab of its own for each caller and page: a signed-out event wipes the tab's staff
+    # states (as a sign-out does), so a tab primed once would be empty for the next one.
+    admin = next(caller for caller in world.callers if caller.role == "admin")
+
+    def primed(state_name: str) -> str:
+        tab = StaffTab(site.url, admin.cookie)
+        loaded = tab.send(_event(f"{state_name}.load"), {}, pages[state_name])
+        assert loaded.access == "ok" and not loaded.failed, (state_name, loaded.frames)
+        tab.close()
+        return tab.token
+
+    before = _snapshot(world)
+    for caller in world.callers:
+        for state_name, names in by_state.items():
+            refused = [name for name in _load_first(names) if not caller.may(rules[name])]
+            if not refused:
+                continue
+            tab = StaffTab(site.url, caller.cookie, primed(state_name))
+            try:
+                held = state_delta(tab.opening, _state(state_name).get_full_name())
+                assert held.get(f"found{FIELD}", True) is True, f"{state_name} not primed"
+                for name in refused:
+                    answer = tab.send(_event(name), _payload(world, name), pages[state_name])
+                    wrong.append(_judge(name, caller, rules[name], answer, world.secrets))
+                    exercised.add((name, caller.name))
+            finally:
+                tab.close()
+    after_refused = _snapshot(world)
+    changed = {key: {"gone": sorted(set(before[key]) - set(after_refused[key])),
+                     "new": sorted(set(after_refused[key]) - set(before[key]))}
+               for key in before if before[key] != after_refused[key]}
+    assert changed == {}, f"refused calls changed the database: {changed}"
+
+    # 2. The allowed calls, each role on a tab of its own per page (its load first);
+    # those in LAST (which end the record) once all the others are done.
+    after_allowed: dict[str, list[tuple]] = {}
+    for last in (False, True):
+        if last:
+            after_allowed = _snapshot(world)
+        for caller in world.callers:
+            for state_name, names in by_state.items():
+                allowed = [name for name in _load_first(names) if caller.may(rules[name])
+                           and (name in LAST) == last]
+                if not allowed:
+                    continue
+                tab = StaffTab(site.url, caller.cookie)
+                try:
+                    if last:
+                        tab.send(_event(f"{state_name}.load"), {}, pages[state_name])
+                    for name in allowed:
+                        answer = tab.send(_event(name), _payload(world, name),
+                                          pages[state_name])
+                        wrong.append(_judge(name, caller, rules[name], answer, world.secrets))
+                        if answer.failed:
+                            wrong.append(f"{name} by {caller.name}: the handler failed")
+                        exercised.add((name, caller.name))
+                finally:
+                    tab.close()
+
+    wrong = [line for line in wrong if line]
+    assert wrong == [], "\n".join(wrong)
+    expected = {(name, caller.name) for name, _ in cases for caller in world.callers}
+    assert exercised == expected, sorted(expected - exercised)
+    # The same payloads, sent by those allowed to, changed every kind of record (the
+    # customer was locked, then deleted): the refused calls would have done harm.
+    unchanged = [key for key in before if before[key] == after_allowed[key]]
+    assert unchanged == [], f"the allowed calls changed nothing in {unchanged}"
+    assert _snapshot(world)["customer"] == [], "the allowed deletion left the customer"
