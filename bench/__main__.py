@@ -4,7 +4,8 @@
 (`reflex run --env prod`, built once per run); 3. throughput: wrk at 50 connections on
 run-scaled against nginx alone, and logins against the hashing limit; then the staff inbox
 at 100,000 requests on SQLite and PostgreSQL (issue 19, bench/inbox.py: its own section, with
-its own target). The targets are in bench/targets.py, the options (BENCH_* variables) in
+its own target), and the site search's server time per query (issue 20, bench/search.py,
+likewise). The targets are in bench/targets.py, the options (BENCH_* variables) in
 bench/config.py.
 """
 
@@ -15,9 +16,10 @@ import shutil
 import signal
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict
 
-from bench import inbox, inbox_report, lighthouse, phone, report, throughput
+from bench import inbox, inbox_report, lighthouse, phone, report, search, throughput
 from bench.config import LIGHTHOUSE_CATEGORIES, OUT_DIR, REPORT_PATH, THROUGHPUT_PAGES, Options
 from bench.sites import production_site
 from bench.targets import check
@@ -58,19 +60,30 @@ def _inbox(options: Options, environment: dict[str, str]) -> str:
     return inbox_report.render(figures, environment)
 
 
+def _search(environment: dict[str, str]) -> str:
+    print("site search (issue 20) ...", file=sys.stderr, flush=True)
+    return search.render(search.run(OUT_DIR / "search"), environment)
+
+
+def _only(section: str, replace: Callable[[str, str], str]) -> int:
+    """A part run alone: only its own section of the report changes."""
+    old = REPORT_PATH.read_text() if REPORT_PATH.exists() else ""
+    REPORT_PATH.write_text(replace(old, section))
+    print(section)
+    print(f"written to {REPORT_PATH.relative_to(REPORT_PATH.parents[1])}", file=sys.stderr)
+    return 0
+
+
 def main() -> int:
     options = Options.from_env()
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     started, environment = time.monotonic(), report.environment()
     shutil.rmtree(OUT_DIR, ignore_errors=True)
     OUT_DIR.mkdir(parents=True)
-    if options.only_inbox:  # only its own section of the report changes
-        section = _inbox(options, environment)
-        old = REPORT_PATH.read_text() if REPORT_PATH.exists() else ""
-        REPORT_PATH.write_text(inbox_report.replace_section(old, section))
-        print(section)
-        print(f"written to {REPORT_PATH.relative_to(REPORT_PATH.parents[1])}", file=sys.stderr)
-        return 0
+    if options.only_inbox:
+        return _only(_inbox(options, environment), inbox_report.replace_section)
+    if options.only_search:
+        return _only(_search(environment), search.replace_section)
     loads: dict[str, phone.PageLoads] = {}
     audits = rates = None
     if options.phone:
@@ -86,12 +99,15 @@ def main() -> int:
         print("throughput (issue 10) ...", file=sys.stderr, flush=True)
         rates = throughput.run(options, OUT_DIR / "scaled")
     section = _inbox(options, environment) if options.inbox else None
+    search_section = _search(environment) if options.search else None
     markdown = report.render(report.Results(
         options=options, environment=environment, wall_seconds=time.monotonic() - started,
         checks=check(figures(loads, audits, rates)), loads=loads, audits=audits,
         throughput=rates))
     if section:
         markdown = inbox_report.replace_section(markdown, section)
+    if search_section:
+        markdown = search.replace_section(markdown, search_section)
     REPORT_PATH.write_text(markdown)
     print(markdown)
     print(f"written to {REPORT_PATH.relative_to(REPORT_PATH.parents[1])}", file=sys.stderr)

@@ -3,7 +3,8 @@
 Quick runs: `make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing BENCH_LIGHTHOUSE=0`, or the
 throughput part alone: `make bench BENCH_ONLY=scaled BENCH_SECONDS=5`, or the staff inbox
 part alone (issue 19; it replaces only its own section of the report):
-`make bench BENCH_ONLY=inbox`, quicker with BENCH_INBOX_ROWS=20000 BENCH_INBOX_RUNS=5.
+`make bench BENCH_ONLY=inbox`, quicker with BENCH_INBOX_ROWS=20000 BENCH_INBOX_RUNS=5;
+or the site search part alone (issue 20, a few seconds): `make bench BENCH_ONLY=search`.
 """
 
 from __future__ import annotations
@@ -91,6 +92,18 @@ SCALED_LIMITS = {"REGISTRATION_LIMIT": "10000 per hour",
 INBOX_ROWS = 100_000
 INBOX_RUNS = 20
 INBOX_TARGET_MS = 100
+# The site search part (issue 20): the queries timed (typing mistakes, other word forms,
+# several words, nothing found), calls per query, the target per query.
+SEARCH_QUERIES = (
+    "software development", "devlopment", "helthcare", "testing", "staff augmentaton",
+    "accesibility clinics", "kubernetes", "mobile apps", "volunteering",
+    "migrating data to the cloud", "machine learning", "ecommerce", "hotel booking",
+    "open source microsoft", "free trial", "python engineer", "privacy", "dev",
+    "healthcare zyxwvut", "qwxzjvkp",
+    "cloud data migration security testing design development delivery architecture",
+)
+SEARCH_RUNS = 50
+SEARCH_TARGET_MS = 20
 
 
 def _flag(name: str) -> bool:
@@ -118,11 +131,13 @@ class Options:
     only_inbox: bool = False
     inbox_rows: int = INBOX_ROWS
     inbox_runs: int = INBOX_RUNS
+    search: bool = True  # the site search part (bench/search.py)
+    only_search: bool = False
 
     @property
     def phone(self) -> bool:
         """The phone profile and Lighthouse, on the single production process."""
-        return not (self.only_scaled or self.only_inbox)
+        return not (self.only_scaled or self.only_inbox or self.only_search)
 
     @classmethod
     def from_env(cls) -> Options:
@@ -131,18 +146,22 @@ class Options:
         if not all(page.startswith("/") for page in pages):
             raise SystemExit("BENCH_PAGES: every page is a path starting with /")
         only = os.environ.get("BENCH_ONLY", "").strip().lower()
-        if only not in {"", "scaled", "inbox"} or (
+        if only not in {"", "scaled", "inbox", "search"} or (
                 only == "scaled" and not _flag("BENCH_SCALED")) or (
-                only == "inbox" and not _flag("BENCH_INBOX")):
-            raise SystemExit("BENCH_ONLY: `scaled` or `inbox`, and not with that part off "
-                             "(BENCH_SCALED=0, BENCH_INBOX=0)")
+                only == "inbox" and not _flag("BENCH_INBOX")) or (
+                only == "search" and not _flag("BENCH_SEARCH")):
+            raise SystemExit("BENCH_ONLY: `scaled`, `inbox` or `search`, and not with that "
+                             "part off (BENCH_SCALED=0, BENCH_INBOX=0, BENCH_SEARCH=0)")
         return cls(pages=pages, runs=_number("BENCH_RUNS", RUNS),
                    lighthouse=_flag("BENCH_LIGHTHOUSE"),
                    url=os.environ.get("BENCH_URL", "").strip().rstrip("/") or None,
-                   scaled=_flag("BENCH_SCALED") and only != "inbox",
+                   scaled=_flag("BENCH_SCALED") and only in {"", "scaled"},
                    only_scaled=only == "scaled",
                    seconds=_number("BENCH_SECONDS", SECONDS),
                    workers=_number("BENCH_WORKERS", WORKERS),
-                   inbox=_flag("BENCH_INBOX") and only != "scaled", only_inbox=only == "inbox",
+                   inbox=_flag("BENCH_INBOX") and only in {"", "inbox"},
+                   only_inbox=only == "inbox",
                    inbox_rows=_number("BENCH_INBOX_ROWS", INBOX_ROWS),
-                   inbox_runs=_number("BENCH_INBOX_RUNS", INBOX_RUNS))
+                   inbox_runs=_number("BENCH_INBOX_RUNS", INBOX_RUNS),
+                   search=_flag("BENCH_SEARCH") and only in {"", "search"},
+                   only_search=only == "search")

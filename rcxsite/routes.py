@@ -23,7 +23,7 @@ RouteKind = Literal[
     "home", "about", "products", "pricing", "careers", "gallery", "services", "service",
     "industry", "case_studies", "case_study", "blogs", "article", "tag", "testimonials", "life_at",
     "csr", "policy", "quote", "log_in", "forgot_password", "reset_password", "account",
-    "staff_log_in", "staff_invite", "staff_inbox", "staff_quote", "staff_customers",
+    "search", "staff_log_in", "staff_invite", "staff_inbox", "staff_quote", "staff_customers",
     "staff_customer", "staff_team", "staff_audit",
 ]
 MenuGroup = Literal["services", "industry", "insights"]
@@ -166,6 +166,12 @@ ACCOUNT = Route(
     f"Your {_company} account: details, plan, password, sign-ins and your data.",
     kind="account", label="My account", public=False, members_only=True,
 )
+# Results depend on `?q=`: not for search engines (noindex), not in the sitemap.
+SEARCH = Route(
+    "/search", "Search", f"Search the {_company} website: services, industries, case "
+    "studies, articles, products and more.",
+    kind="search", public=False,
+)
 
 
 def reset_password_path(token: str) -> str:
@@ -259,7 +265,7 @@ _INSIGHTS = (CASE_STUDIES_INDEX, BLOGS, TESTIMONIALS, LIFE_AT, CSR)
 ROUTES: tuple[Route, ...] = (
     HOME, ABOUT, SERVICES_INDEX, *SERVICE_ROUTES, PRODUCTS, PRICING, CAREERS, GALLERY,
     *INDUSTRY_ROUTES, *CASE_STUDY_ROUTES, QUOTE, *_INSIGHTS, *ARTICLE_ROUTES, *TAG_ROUTES,
-    TERMS, PRIVACY, COOKIES, LOG_IN, FORGOT_PASSWORD, RESET_PASSWORD, ACCOUNT,
+    TERMS, PRIVACY, COOKIES, LOG_IN, FORGOT_PASSWORD, RESET_PASSWORD, ACCOUNT, SEARCH,
 )
 # Pages a login may return to (`/log-in?next=...`): only these, so no link can send a
 # visitor elsewhere after logging in.

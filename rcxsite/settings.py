@@ -79,6 +79,8 @@ class Settings(BaseSettings):
     staff_invitation_hours: float = Field(default=72, gt=0)
     # Accepted quote requests per client address.
     quote_limit: str = "5 per hour"
+    # Site searches (/search) per client address; an empty query does not count.
+    search_limit: str = "60 per minute"
     rate_limit_key_prefix: str = "rcx-limits"
     # Number of reverse proxies in front of the site whose X-Forwarded-For is trusted.
     trusted_proxy_hops: int = Field(default=0, ge=0)

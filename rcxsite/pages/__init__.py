@@ -13,6 +13,7 @@ from rcxsite.pages import (
     offerings,
     policies,
     quote,
+    search,
     sign_in,
     staff,
 )
@@ -23,7 +24,7 @@ PageBuilder = Callable[[Route], rx.Component]
 
 # on_load handlers per route kind; the header's session check is SessionWatch (layouts).
 PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = (
-    sign_in.ON_LOAD | my_account.ON_LOAD | staff.ON_LOAD
+    sign_in.ON_LOAD | my_account.ON_LOAD | search.ON_LOAD | staff.ON_LOAD
 )
 
 PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
@@ -50,5 +51,6 @@ PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "forgot_password": sign_in.forgot_password_page,
     "reset_password": sign_in.reset_password_page,
     "account": my_account.account_page,
+    "search": search.search_page,
     **staff.BUILDERS,
 }

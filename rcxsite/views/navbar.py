@@ -1,4 +1,5 @@
-"""The site header: logo, three drop-down menus, links and the sign-in state (spec §2)."""
+"""The site header: logo, three drop-down menus, links, the sign-in state (spec §2) and the
+search box (a plain form: rcxsite/components/search_box.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from rcxsite.components.react import (
     NavDropdown,
     nav_link,
 )
+from rcxsite.components.search_box import search_box, search_icon
 from rcxsite.components.theme import LOGO_SRC
 from rcxsite.settings import get_settings
 from rcxsite.state.session import SessionState
@@ -114,6 +116,8 @@ def mobile_nav() -> rx.Component:
             ),
             class_name="mobile-menu-top",
         ),
+        search_box(landmark="Site search, menu",
+                   class_name="menu-search", button="Search", placeholder="Search the site"),
         rx.el.nav(
             rx.el.div(
                 *[_mobile_section(group, label) for group, label in routes.MENU_GROUPS],
@@ -133,6 +137,8 @@ def navbar() -> rx.Component:
         rx.el.div(
             logo(),
             desktop_nav(),
+            search_box(landmark="Site search",
+                       class_name="header-search", button=search_icon(), button_label="Search"),
             rx.el.div(mobile_nav(), class_name="mobile-only"),
             class_name="header-inner",
         ),
