@@ -71,8 +71,10 @@ class Settings(BaseSettings):
     reset_submit_limit: str = "10 per 15 minutes"
     registration_limit: str = "10 per hour"
     account_change_limit: str = "30 per hour"
-    # Staff sign-in attempts per member and per client address (wrong code included).
+    # Failed staff sign-ins per member (wrong code included), and per client address: an
+    # office behind one address has several members, so its own limit is higher.
     staff_login_failure_limit: str = "5 per 15 minutes"
+    staff_client_failure_limit: str = "20 per 15 minutes"
     # Staff sessions: ended after this long without use, and at most this long in all.
     staff_idle_minutes: float = Field(default=30, gt=0)
     staff_session_hours: float = Field(default=12, gt=0)

@@ -72,10 +72,13 @@ def _accept_code(member: StaffMember, code: str) -> tuple[bool, int | None]:
 
 def sign_in(form: StaffSignInInput, *, client_ip: str) -> StaffSignedIn:
     email = form.email.strip().lower()
-    rule = get_settings().staff_login_failure_limit
+    settings = get_settings()
     try:
-        attempt = reserve(Limit(rule, "staff-login:account", email[:254]),
-                          Limit(rule, "staff-login:client", client_key(client_ip)))
+        attempt = reserve(
+            Limit(settings.staff_login_failure_limit, "staff-login:account", email[:254]),
+            Limit(settings.staff_client_failure_limit, "staff-login:client",
+                  client_key(client_ip)),
+        )
     except RateLimited:
         audit.record_now(action="sign_in_locked", target=email[:200], client_address=client_ip)
         raise

@@ -4,6 +4,7 @@ role, sign-out, and axe on the staff pages at both widths."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pyotp
@@ -21,7 +22,7 @@ def test_invitation_enrolment_sign_in_and_one_time_codes(
     page: Page, live_site: LiveServer
 ) -> None:
     email, _, link = invite(live_site, "admin")
-    key, recovery = enrol(page, link)
+    key, recovery, enrolled_with = enrol(page, link)
     assert all(re.fullmatch(r"[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}", code) for code in recovery)
     with page.expect_download() as download:
         page.get_by_role("button", name="Download as a text file").click()
@@ -40,11 +41,16 @@ def test_invitation_enrolment_sign_in_and_one_time_codes(
     page.wait_for_url(re.compile(r"/staff/log-in\?next="))
 
     # The code that enrolled the app was used: the same one is refused inside its window.
-    sign_in(page, email, pyotp.TOTP(key).now(), navigate=False)
+    sign_in(page, email, enrolled_with, navigate=False)
     expect(page.get_by_role("alert")).to_have_text(SIGN_IN_REFUSED)
-    sign_in(page, email, recovery[0], navigate=False)
+    # The app's next code, computed from the key the page showed, signs in.
+    sign_in(page, email, pyotp.TOTP(key).at(time.time() + 30), navigate=False)
     expect(page.get_by_role("heading", name="Team")).to_be_visible()  # back to ?next=
     expect(page.get_by_role("cell", name=email)).to_be_visible()
+    page.get_by_role("button", name="Sign out").click()
+    # A recovery code works once.
+    sign_in(page, email, recovery[0])
+    expect(page.get_by_role("heading", name="Quote requests")).to_be_visible()
     page.get_by_role("button", name="Sign out").click()
     sign_in(page, email, recovery[0])
     expect(page.get_by_role("alert")).to_have_text(SIGN_IN_REFUSED)

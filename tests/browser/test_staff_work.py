@@ -321,8 +321,6 @@ def test_an_idle_session_ends_and_sign_in_brings_the_member_back(
     expect(page.get_by_role("alert")).to_have_text(NO_ACCESS)
 
 
-# Last in the module: the lockout counts this browser's address too, and the other staff
-# tests sign in from it.
 def test_repeated_wrong_codes_lock_the_sign_in(page: Page, live_site: LiveServer) -> None:
     member = signed_in_member(page, live_site, "support")
     page.get_by_role("button", name="Sign out").click()

@@ -166,6 +166,22 @@ def test_repeated_failures_lock_the_member_and_the_address(configure) -> None:
     assert "sign_in_locked" in _audit_actions()
 
 
+def test_the_address_has_its_own_higher_limit(configure) -> None:
+    configure(staff_login_failure_limit="2 per 15 minutes",
+              staff_client_failure_limit="3 per 15 minutes")
+    first, second = member("sam@rcx.example"), member("kim@rcx.example", name="Kim Lee")
+    for _ in range(2):
+        _refused("sam@rcx.example", "000000", "a wrong password 12")
+    # Sam is locked; Kim, from the same office address, still signs in.
+    with pytest.raises(RateLimited):
+        _sign_in("sam@rcx.example", two_factor.current_code(first.secret))
+    assert _sign_in("kim@rcx.example", two_factor.current_code(second.secret)).actor.email \
+        == "kim@rcx.example"
+    _refused("kim@rcx.example", "000000", "a wrong password 12")
+    with pytest.raises(RateLimited):  # the address's third failure: every member waits
+        _sign_in("kim@rcx.example", two_factor.current_code(second.secret))
+
+
 def test_a_disabled_member_cannot_sign_in_and_loses_their_sessions() -> None:
     member("boss@rcx.example", role="admin", name="Ada Boss")
     enrolled = member("sam@rcx.example")

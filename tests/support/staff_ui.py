@@ -4,6 +4,7 @@ line, enrolled and signed in through the pages."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import uuid
@@ -54,27 +55,31 @@ def invite(site: LiveServer | ScaledSite, role: str, name: str = "") -> tuple[st
     return email, name, link
 
 
-def enrol(page: Page, link: str) -> tuple[str, list[str]]:
-    """Accept the invitation as a new member would: (the key shown, the recovery codes)."""
+def enrol(page: Page, link: str) -> tuple[str, list[str], str]:
+    """Accept the invitation as a new member would: (the key shown, the recovery codes,
+    the one-time code that enrolled the app)."""
     page.goto(link)
     page.get_by_label("New password", exact=True).fill(PASSWORD)
     page.get_by_label("Confirm new password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("img", name="QR code with your sign-in key")).to_be_visible()
     key = page.locator("#staff-key").inner_text().replace(" ", "")
-    page.get_by_label("Code", exact=True).fill(pyotp.TOTP(key).now())
+    code = pyotp.TOTP(key).now()
+    page.get_by_label("Code", exact=True).fill(code)
     page.get_by_role("button", name="Verify").click()
     codes = page.locator(".staff-recovery-codes li")
     expect(codes).to_have_count(10)
-    return key, [text.strip() for text in codes.all_inner_texts()]
+    return key, [text.strip() for text in codes.all_inner_texts()], code
 
 
 def signed_in_member(page: Page, site: LiveServer | ScaledSite, role: str) -> Member:
     """A new member of `role`, enrolled and signed in on `page` (at the inbox)."""
     email, name, link = invite(site, role)
-    key, recovery = enrol(page, link)
+    key, recovery, _ = enrol(page, link)
     page.get_by_role("button", name="I have saved them, continue").click()
     expect(page.get_by_role("heading", name="Quote requests")).to_be_visible()
+    # The inbox has loaded (its counts show): no event of the sign-in is still on its way.
+    expect(page.get_by_role("button", name=re.compile(r"^New \d+$"))).to_be_visible()
     return Member(email=email, name=name, key=key, recovery=tuple(recovery))
 
 

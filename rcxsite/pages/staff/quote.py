@@ -104,7 +104,7 @@ def _notes() -> rx.Component:
             textarea_field("Note", "note", error=_ERRORS["note"], field_id="quote-note",
                            rows=4, max_length=NOTE_MAX),
             rx.el.button("Add note", type="submit", class_name="button button-primary"),
-            key=StaffQuoteState.revision,
+            key=StaffQuoteState.note_revision,
             on_submit=StaffQuoteState.add_note,
             reset_on_submit=False,
             no_validate=True,

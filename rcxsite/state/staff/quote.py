@@ -89,13 +89,24 @@ class StaffQuoteState(rx.State):
     field_errors: dict[str, str] = dict.fromkeys(QUOTE_FIELDS, "")
     error: str = ""
     notice: str = ""
-    # Bumped on every reload: the forms are keyed by it, so they show the saved values
-    # again (and the note box empties) once a change went through.
+    # The status and owner forms are keyed by `revision`, bumped when the values they show
+    # change (another request, or a change saved here or elsewhere); the note form by
+    # `note_revision`, bumped when a note was added. A reload that changes nothing (the
+    # tab reconnecting to another worker) keeps what the member is typing.
     revision: int = 0
+    note_revision: int = 0
+
+    def _shown(self) -> tuple[object, ...]:
+        return (self.quote_id, self.found, self.status, self.lost_reason, self.owner_id)
 
     async def _reload(self) -> None:
+        shown = self._shown()
+        await self._read()
+        if self._shown() != shown:
+            self.revision += 1
+
+    async def _read(self) -> None:
         outcome = await call_service(_page_data, actor=acting(), quote_id=self.quote_id)
-        self.revision += 1
         if not outcome.ok:
             self.found, self.facts, self.notes, self.history = False, [], [], []
             self.error = outcome.message()
@@ -154,6 +165,8 @@ class StaffQuoteState(rx.State):
     @staff_event(Permission.WORK_QUOTES)
     async def add_note(self, form: dict[str, str]) -> None:
         await self._change(_add_note, {"note": form_text(form, "note", _LIMITS["note"])})
+        if not self.error and not any(self.field_errors.values()):
+            self.note_revision += 1  # the note is saved: the box empties
 
     @staff_event(Permission.WORK_QUOTES)
     async def mark_spam(self) -> None:
