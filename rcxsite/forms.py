@@ -42,6 +42,27 @@ def has_forbidden_characters(value: str, *, allowed: str = "") -> bool:
     )
 
 
+def _empty_unless_text(cls: type, value: object) -> object:
+    return value if isinstance(value, str) else ""
+
+
+def text_only(*fields: str) -> Any:
+    """A before-validator for `fields`: a value that is not text (a number, a list: a
+    client can send anything) counts as empty, so the field's own message explains it."""
+    return field_validator(*fields, mode="before")(classmethod(_empty_unless_text))
+
+
+def multiline_text(value: str, *, required: str) -> str:
+    """A textarea's text: stripped, one line-break spelling (browsers submit CRLF), tabs
+    and line breaks allowed but no other invisible character; `required` when empty."""
+    text = value.strip().replace("\r\n", "\n").replace("\r", "\n")
+    if not text:
+        raise problem(required)
+    if has_forbidden_characters(text, allowed="\n\t"):
+        raise problem(INVALID_CHARACTERS)
+    return text
+
+
 def _encodable(value: str) -> bool:
     try:
         value.encode("utf-8")

@@ -11,7 +11,14 @@ from __future__ import annotations
 from pydantic import Field, ValidationInfo, field_validator
 
 from rcxsite.accounts.validation import MAX_DB_INTEGER
-from rcxsite.forms import INVALID_CHARACTERS, FormInput, has_forbidden_characters, problem
+from rcxsite.forms import (
+    INVALID_CHARACTERS,
+    FormInput,
+    has_forbidden_characters,
+    multiline_text,
+    problem,
+    text_only,
+)
 from rcxsite.leads.statuses import QUOTE_STATUSES
 from rcxsite.model_types import LOST_REASON_MAX, STATUS_MAX
 from rcxsite.staff_models import NOTE_MAX
@@ -48,10 +55,7 @@ class StatusInput(FormInput):
     status: str = Field("", alias="status", max_length=STATUS_MAX)
     reason: str = Field("", alias="reason", max_length=LOST_REASON_MAX)
 
-    @field_validator("status", "reason", mode="before")
-    @classmethod
-    def _text_only(cls, value: object) -> object:
-        return value if isinstance(value, str) else ""
+    _text_only = text_only("status", "reason")
 
     @field_validator("status")
     @classmethod
@@ -80,10 +84,7 @@ class OwnerInput(FormInput):
 
     owner: str = Field("", alias="owner", max_length=OWNER_MAX)
 
-    @field_validator("owner", mode="before")
-    @classmethod
-    def _text_only(cls, value: object) -> object:
-        return value if isinstance(value, str) else ""
+    _text_only = text_only("owner")
 
     @field_validator("owner")
     @classmethod
@@ -104,18 +105,9 @@ class NoteInput(FormInput):
 
     body: str = Field("", alias="note", max_length=NOTE_MAX)
 
-    @field_validator("body", mode="before")
-    @classmethod
-    def _text_only(cls, value: object) -> object:
-        return value if isinstance(value, str) else ""
+    _text_only = text_only("body")
 
     @field_validator("body")
     @classmethod
     def _body(cls, value: str) -> str:
-        # Browsers submit textarea line breaks as CRLF; keep one spelling in the database.
-        body = value.strip().replace("\r\n", "\n").replace("\r", "\n")
-        if not body:
-            raise problem(NOTE_REQUIRED)
-        if has_forbidden_characters(body, allowed="\n\t"):
-            raise problem(INVALID_CHARACTERS)
-        return body
+        return multiline_text(value, required=NOTE_REQUIRED)

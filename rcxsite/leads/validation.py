@@ -17,8 +17,6 @@ from zoneinfo import ZoneInfo
 from pydantic import Field, ValidationInfo, field_validator
 
 from rcxsite.accounts.validation import (
-    INVALID_CHARACTERS,
-    has_forbidden_characters,
     required_email,
     required_text,
     text,
@@ -32,7 +30,7 @@ from rcxsite.content.quote import (
     TIMELINES,
     Choice,
 )
-from rcxsite.forms import FormInput, problem
+from rcxsite.forms import FormInput, multiline_text, problem, text_only
 from rcxsite.models import (
     CHOICE_MAX,
     COMPANY_NAME_MAX,
@@ -134,13 +132,8 @@ class QuoteInput(FormInput):
     message: str = Field("", max_length=QUOTE_MESSAGE_MAX)
     website: str = Field("", max_length=HONEYPOT_MAX)
 
-    @field_validator(
-        "name", "email", "company", "phone", "service", "budget", "timeline", "call_time",
-        "message", HONEYPOT_FIELD, mode="before",
-    )
-    @classmethod
-    def _text_only(cls, value: Any) -> Any:
-        return value if isinstance(value, str) else ""
+    _text_only = text_only("name", "email", "company", "phone", "service", "budget",
+                           "timeline", "call_time", "message", HONEYPOT_FIELD)
 
     @field_validator("name")
     @classmethod
@@ -200,12 +193,7 @@ class QuoteInput(FormInput):
     @field_validator("message")
     @classmethod
     def _message(cls, value: str) -> str:
-        # Browsers submit textarea line breaks as CRLF; keep one spelling in the database.
-        message = value.strip().replace("\r\n", "\n").replace("\r", "\n")
-        if not message:
-            raise problem(MESSAGE_REQUIRED)
-        if has_forbidden_characters(message, allowed="\n\t"):
-            raise problem(INVALID_CHARACTERS)
+        message = multiline_text(value, required=MESSAGE_REQUIRED)
         if len(message) < MESSAGE_MIN:
             raise problem(MESSAGE_TOO_SHORT)
         return message

@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from pydantic import Field, field_validator
 
 from rcxsite import routes
-from rcxsite.forms import INVALID_CHARACTERS, FormInput, has_forbidden_characters, problem
+from rcxsite.forms import (
+    INVALID_CHARACTERS,
+    FormInput,
+    has_forbidden_characters,
+    problem,
+    text_only,
+)
 from rcxsite.ratelimit import Limit, client_key, hit
 from rcxsite.search.index import site_index
 from rcxsite.search.query import Hit, find
@@ -42,10 +48,7 @@ class SearchInput(FormInput):
 
     query: str = Field("", alias=QUERY_FIELD, max_length=QUERY_MAX)
 
-    @field_validator("query", mode="before")
-    @classmethod
-    def _text_only(cls, value: object) -> object:
-        return value if isinstance(value, str) else ""
+    _text_only = text_only("query")
 
     @field_validator("query")
     @classmethod
