@@ -31,10 +31,11 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 
 from bench import config, inbox_plans
+from bench.environment import environment, refresh
 from bench.inbox_seed import MEMBERS, SEARCH_HIT, SEARCH_MISS, SEARCH_NAME, seed
 from rcxsite.db import get_engine
 from rcxsite.leads.inbox import InboxFilter, inbox_page
-from rcxsite.settings import PROJECT_ROOT, get_settings
+from rcxsite.settings import PROJECT_ROOT
 from rcxsite.staff.permissions import StaffActor
 
 SQLITE, POSTGRESQL = "SQLite", "PostgreSQL"
@@ -107,29 +108,11 @@ class InboxBench:
     load: tuple[tuple[float, ...], ...] = ((), ())  # load average before and after
 
 
-def _refresh() -> None:
-    """Make the next get_settings()/get_engine() read the environment again."""
-    if get_engine.cache_info().currsize:
-        get_engine().dispose()
-    get_engine.cache_clear()
-    get_settings.cache_clear()
-
-
 @contextmanager
 def _site(database_url: str, data_dir: Path) -> Iterator[Engine]:
     """The app's settings pointed at `database_url` while inside, then as they were."""
-    saved = {name: os.environ.get(name) for name in ("DATABASE_URL", "DATA_DIR")}
-    os.environ.update(DATABASE_URL=database_url, DATA_DIR=str(data_dir))
-    _refresh()
-    try:
+    with environment({"DATABASE_URL": database_url, "DATA_DIR": str(data_dir)}):
         yield get_engine()
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-        _refresh()
 
 
 @contextmanager
@@ -142,7 +125,7 @@ def _scratch_postgres() -> Iterator[str]:
             connection.execute(text(f'CREATE DATABASE "{name}"'))
         yield f"{config.POSTGRES}/{name}"
     finally:
-        _refresh()
+        refresh()
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()

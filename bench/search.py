@@ -12,17 +12,16 @@ import os
 import re
 import statistics
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench import config
+from bench.environment import environment
 from bench.report import load_average
 from rcxsite.search import SearchInput, search_site
 from rcxsite.search.index import site_index
 from rcxsite.search.text import stem
-from rcxsite.settings import get_settings
 
 TITLE = "## Site search (issue 20)"
 _SECTION = re.compile(r"^## Site search \(issue 20\).*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
@@ -58,24 +57,11 @@ class SearchBench:
         return max(timing.p95 for timing in self.timings)
 
 
-@contextmanager
-def _settings(work_dir: Path) -> Iterator[None]:
+def _settings(work_dir: Path) -> AbstractContextManager[None]:
     """In-memory counters, a key and a data folder of the bench's own, then as it was."""
-    values = {"REDIS_URL": "", "DATA_DIR": str(work_dir),
-              "SECRET_KEY": "bench-signing-key-" + "x" * 40,
-              "SEARCH_LIMIT": "1000000 per minute"}
-    saved = {name: os.environ.get(name) for name in values}
-    os.environ.update(values)
-    get_settings.cache_clear()
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-        get_settings.cache_clear()
+    return environment({"REDIS_URL": "", "DATA_DIR": str(work_dir),
+                        "SECRET_KEY": "bench-signing-key-" + "x" * 40,
+                        "SEARCH_LIMIT": "1000000 per minute"})
 
 
 def _milliseconds(samples: list[float]) -> tuple[float, float]:

@@ -15,23 +15,17 @@ from rcxsite.models import (
     LoginSession,
     PasswordResetToken,
     QuoteRequest,
-    StaffMember,
     utcnow,
 )
 from rcxsite.staff.permissions import StaffActor
+from tests.support import staff
 
 STAFF_IP = "192.0.2.50"
 
 
 def add_member(name: str, email: str, role: str) -> StaffActor:
     """A member row (audit entries point to it) and the actor a live session would give."""
-    with Session(get_engine()) as session:
-        member = StaffMember(name=name, email=email, email_key=email.lower(), role=role)
-        session.add(member)
-        session.commit()
-        assert member.id is not None
-        return StaffActor(member_id=member.id, name=name, email=email, role=role,
-                          client_address=STAFF_IP)
+    return staff.add_member(name, email, role, client_address=STAFF_IP)
 
 
 def support_actor() -> StaffActor:

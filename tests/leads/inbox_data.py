@@ -9,26 +9,20 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from rcxsite.db import get_engine
+from rcxsite.leads.validation import HONEYPOT_FIELD
 from rcxsite.models import AuditEntry, QuoteChange, QuoteNote, QuoteRequest
+from tests.leads.forms import quote_fields
 
 BASE_TIME = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
 def quote_row(**overrides: Any) -> QuoteRequest:
+    """The form's usual request (tests/leads/forms.py) as stored, at BASE_TIME."""
     values: dict[str, Any] = {
-        "name": "Alice Smith",
-        "email": "alice@client.example",
-        "company": "ACME GmbH",
-        "phone": "+49 30 1234567",
-        "service": "web-development",
-        "budget": "25k-75k",
-        "timeline": "1-3-months",
-        "message": "We need a new customer portal with single sign-on.",
-        "call_date": date(2026, 3, 10),
-        "call_time": "10:30",
-        "client_ip_hash": "0" * 64,
+        **quote_fields(), "call_date": date(2026, 3, 10), "client_ip_hash": "0" * 64,
         "created_at": BASE_TIME,
     }
+    del values[HONEYPOT_FIELD]
     values.update(overrides)
     return QuoteRequest(**values)
 

@@ -19,7 +19,8 @@ from rcxsite.staff.permissions import StaffActor
 
 
 def add_member(
-    name: str, email: str, role: str, *, time_zone: str = "", disabled_at: datetime | None = None
+    name: str, email: str, role: str, *, time_zone: str = "", disabled_at: datetime | None = None,
+    client_address: str = "",
 ) -> StaffActor:
     """A member row with this role, returned as the actor a live session would name."""
     with Session(get_engine()) as session:
@@ -29,7 +30,7 @@ def add_member(
         session.commit()
         assert member.id is not None
         return StaffActor(member_id=member.id, name=name, email=email, role=role,
-                          time_zone=time_zone)
+                          time_zone=time_zone, client_address=client_address)
 
 
 def empty_staff_tables() -> None:

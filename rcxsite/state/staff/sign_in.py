@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import reflex as rx
 
 from rcxsite import routes
@@ -80,6 +83,18 @@ class StaffInviteState(rx.State):
     def _link(self) -> str | None:
         return _link_digest(self.router.url.path)
 
+    async def _step(self, call: Callable[..., Any], fields: dict[str, str]) -> Any:
+        """One step of the invitation on this link: its result, or None with the step's
+        messages shown."""
+        outcome = await call_service(call, fields, link_digest=self._link(),
+                                     client_ip=self.router.session.client_ip)
+        self.busy = False
+        self.field_errors = outcome.field_messages(self.field_errors.keys())
+        if not outcome.ok:
+            self.error = "" if outcome.field_refusal else outcome.message()
+            return None
+        return outcome.result()
+
     @rx.event
     async def open_link(self):
         self.reset()
@@ -98,14 +113,9 @@ class StaffInviteState(rx.State):
         yield
         fields = {name: str(form.get(name, "")) for name in ("new_password",
                                                                "confirm_new_password")}
-        outcome = await call_service(_choose_password, fields, link_digest=self._link(),
-                                     client_ip=self.router.session.client_ip)
-        self.busy = False
-        self.field_errors = outcome.field_messages(self.field_errors.keys())
-        if not outcome.ok:
-            self.error = "" if outcome.field_refusal else outcome.message()
+        enrolment = await self._step(_choose_password, fields)
+        if enrolment is None:
             return
-        enrolment = outcome.result()
         self.qr_svg, self.secret, self.step = enrolment.qr_svg, enrolment.grouped_secret, "code"
 
     @rx.event
@@ -114,15 +124,9 @@ class StaffInviteState(rx.State):
             return
         self.busy, self.error = True, ""
         yield
-        outcome = await call_service(_finish, {"code": str(form.get("code", ""))},
-                                     link_digest=self._link(),
-                                     client_ip=self.router.session.client_ip)
-        self.busy = False
-        self.field_errors = outcome.field_messages(self.field_errors.keys())
-        if not outcome.ok:
-            self.error = "" if outcome.field_refusal else outcome.message()
+        done = await self._step(_finish, {"code": str(form.get("code", ""))})
+        if done is None:
             return
-        done = outcome.result()
         self.recovery_codes = list(done.recovery_codes)
         self.qr_svg = self.secret = ""
         self.step = "codes"
