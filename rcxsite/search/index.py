@@ -33,6 +33,10 @@ PREFIX_FACTOR = 0.4
 PREFIX_MIN = 3
 MAX_PREFIX_WORDS = 30
 MAX_TYPO_WORDS = 8
+# At most this many site words are compared letter by letter with one misspelt word (the
+# alphabetically first, so a query always gets the same answer). A word has fewer than 20
+# neighbours on this site; the cap bounds the work whatever the content comes to hold.
+MAX_TYPO_CANDIDATES = 100
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9£])")
 
 
@@ -127,6 +131,7 @@ class SearchIndex:
                  for token in passage.tokens} | {
             token.word for entry in self.entries for token in tokens(entry.document.title)}
         self.vocabulary = tuple(sorted(words))
+        self.longest = max(map(len, self.vocabulary), default=0)
         self.deletes: dict[str, list[str]] = defaultdict(list)
         for word in self.vocabulary:
             depth = 2 if len(word) >= 6 else 1 if len(word) >= 4 else 0
@@ -177,10 +182,13 @@ class SearchIndex:
 
     def _near(self, word: str) -> list[tuple[str, int]]:
         limit = max_typos(word)
-        if not limit:
+        # A word more than `limit` letters longer than every site word is no misspelling
+        # of one: its deletions (as many as the square of its length) are not needed.
+        if not limit or len(word) - limit > self.longest:
             return []
-        candidates = {candidate for variant in _deletes(word, limit)
-                      for candidate in self.deletes.get(variant, ())}
+        candidates = sorted({candidate for variant in _deletes(word, limit)
+                             for candidate in self.deletes.get(variant, ())}
+                            )[:MAX_TYPO_CANDIDATES]
         near = sorted((distance, candidate) for candidate in candidates
                       if (distance := edit_distance(word, candidate, limit)) <= limit)
         if not near:

@@ -18,6 +18,13 @@ from functools import lru_cache
 _COMPOUND = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 _PART = re.compile(r"[^\W_]+")
 
+# The longest word the search works with, in folded letters: a longer one is cut to this.
+# The 100-character limit counts what was typed, and folding can make one character
+# several letters (U+FDF8 four, "ß" two), while stemming and the typo lookup cost more
+# than in proportion to a word's length. The site's longest word has 20 letters
+# ("infrastructureascode"); the index cuts its words alike, so a longer one still meets.
+MAX_WORD_CHARS = 32
+
 # Words too common to tell pages apart. "about", "work" and "life" are page titles here.
 STOPWORDS = frozenset((
     "a", "an", "and", "are", "as", "at", "be", "but", "by", "can", "do", "for", "from", "has",
@@ -83,13 +90,24 @@ def _short(stem: str) -> bool:
             and stem[2] not in vowels and stem[2] not in "wxy")
 
 
-@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light English stemmer: plural, -ing, -ed, -er, -ly, -ment and -ation forms of a
     word share one stem. Not Porter's: fewer rules, enough for a site of a few hundred
-    pages, and it errs on the side of leaving a word alone. `word` is already folded."""
-    if len(word) <= 3 or not word.isalpha():
+    pages, and it errs on the side of leaving a word alone. `word` is already folded;
+    one longer than MAX_WORD_CHARS is left alone (and kept out of the cache)."""
+    if len(word) <= 3 or len(word) > MAX_WORD_CHARS or not word.isalpha():
         return word
+    return _stem(word)
+
+
+def clear_stem_cache() -> None:
+    """Forget the stems worked out so far, as a new worker starts."""
+    _stem.cache_clear()
+
+
+# Keys are at most MAX_WORD_CHARS long: a full cache holds a few megabytes at most.
+@lru_cache(maxsize=16384)
+def _stem(word: str) -> str:
     while True:
         shorter = _strip_once(word)
         if shorter == word:
@@ -114,16 +132,16 @@ class Token:
 
 def tokens(text: str) -> Iterator[Token]:
     """Every word of `text` but stop words and single letters, joined compounds included
-    (after their parts)."""
+    (after their parts); each folded and cut to MAX_WORD_CHARS."""
     for compound in _COMPOUND.finditer(text):
         parts = list(_PART.finditer(compound.group()))
         for part in parts:
-            word = fold(part.group())
+            word = fold(part.group())[:MAX_WORD_CHARS]
             if _wanted(word):
                 yield Token(compound.start() + part.start(), compound.start() + part.end(),
                             word, stem(word))
         if len(parts) > 1:
-            joined = fold("".join(part.group() for part in parts))
+            joined = fold("".join(part.group() for part in parts))[:MAX_WORD_CHARS]
             yield Token(compound.start(), compound.end(), joined, stem(joined))
 
 
