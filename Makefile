@@ -25,13 +25,14 @@ export REFLEX_CHECK_LATEST_VERSION := 0
 # Reflex otherwise probes a mirror registry; use the one npm is configured with.
 export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
 
-.PHONY: help setup setup-dev run run-scaled dev test lint migrate bench clean check-content
+.PHONY: help setup setup-dev run run-scaled dev test unit lint migrate bench clean check-content
 
 help:
 	@echo "make run    build and serve the production site on http://localhost:$(PORT)"
 	@echo "make run-scaled DATABASE_URL=postgresql://... REDIS_URL=redis://... [WORKERS=2]"
 	@echo "           nginx in front of WORKERS backend processes on PostgreSQL and Redis"
 	@echo "make test   lint and run every test (unit, API, browser)"
+	@echo "make unit   the tests that need no browser, nginx, PostgreSQL or Redis (~2 min)"
 	@echo "make dev    Reflex dev mode with hot reload (draft articles shown, marked as drafts)"
 	@echo "make check-content  articles' front matter, unique slugs, internal links"
 	@echo "make bench  performance report in bench/REPORT.md (not part of make test; ~15 min)"
@@ -108,6 +109,14 @@ lint: setup-dev
 test: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint \
 		check-content
 	$(PY) -m pytest
+
+# Services, API and content tests in this process: no build, no browser, nginx, PostgreSQL
+# or Redis (the tests that would use those skip, saying so).
+UNIT_TESTS := tests/accounts tests/api tests/leads tests/staff tests/jobs \
+	tests/site/test_insights.py tests/site/test_route_table.py tests/site/test_search.py \
+	tests/site/test_search_bounds.py
+unit: setup-dev
+	RCX_TESTS_WITHOUT_SERVICES=1 $(PY) -m pytest -q -m "not slow" $(UNIT_TESTS)
 
 # Options (environment or make variables): BENCH_RUNS=3, BENCH_PAGES=/,/pricing,
 # BENCH_LIGHTHOUSE=0, BENCH_URL=http://localhost:3000 (a site already running, no build);

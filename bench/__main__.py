@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 
-from bench import inbox, inbox_report, lighthouse, phone, report, search, throughput
+from bench import inbox, inbox_report, lighthouse, outbox, phone, report, search, throughput
 from bench.config import LIGHTHOUSE_CATEGORIES, OUT_DIR, REPORT_PATH, THROUGHPUT_PAGES, Options
 from bench.sites import production_site
 from bench.targets import check
@@ -65,6 +65,11 @@ def _search(environment: dict[str, str]) -> str:
     return search.render(search.run(OUT_DIR / "search"), environment)
 
 
+def _outbox(environment: dict[str, str]) -> str:
+    print("durable mail (issue 28) ...", file=sys.stderr, flush=True)
+    return outbox.render(outbox.run(OUT_DIR / "outbox"), environment)
+
+
 def _only(section: str, replace: Callable[[str, str], str]) -> int:
     """A part run alone: only its own section of the report changes."""
     old = REPORT_PATH.read_text() if REPORT_PATH.exists() else ""
@@ -84,6 +89,8 @@ def main() -> int:
         return _only(_inbox(options, environment), inbox_report.replace_section)
     if options.only_search:
         return _only(_search(environment), search.replace_section)
+    if options.only_outbox:
+        return _only(_outbox(environment), outbox.replace_section)
     loads: dict[str, phone.PageLoads] = {}
     audits = rates = None
     if options.phone:
@@ -100,6 +107,7 @@ def main() -> int:
         rates = throughput.run(options, OUT_DIR / "scaled")
     section = _inbox(options, environment) if options.inbox else None
     search_section = _search(environment) if options.search else None
+    outbox_section = _outbox(environment) if options.outbox else None
     markdown = report.render(report.Results(
         options=options, environment=environment, wall_seconds=time.monotonic() - started,
         checks=check(figures(loads, audits, rates)), loads=loads, audits=audits,
@@ -108,6 +116,8 @@ def main() -> int:
         markdown = inbox_report.replace_section(markdown, section)
     if search_section:
         markdown = search.replace_section(markdown, search_section)
+    if outbox_section:
+        markdown = outbox.replace_section(markdown, outbox_section)
     REPORT_PATH.write_text(markdown)
     print(markdown)
     print(f"written to {REPORT_PATH.relative_to(REPORT_PATH.parents[1])}", file=sys.stderr)

@@ -4,7 +4,8 @@ Quick runs: `make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing BENCH_LIGHTHOUSE=0`,
 throughput part alone: `make bench BENCH_ONLY=scaled BENCH_SECONDS=5`, or the staff inbox
 part alone (issue 19; it replaces only its own section of the report):
 `make bench BENCH_ONLY=inbox`, quicker with BENCH_INBOX_ROWS=20000 BENCH_INBOX_RUNS=5;
-or the site search part alone (issue 20, a few seconds): `make bench BENCH_ONLY=search`.
+or the site search part alone (issue 20, a few seconds): `make bench BENCH_ONLY=search`;
+or durable mail alone (issue 28, under a minute): `make bench BENCH_ONLY=outbox`.
 """
 
 from __future__ import annotations
@@ -162,11 +163,14 @@ class Options:
     inbox_runs: int = INBOX_RUNS
     search: bool = True  # the site search part (bench/search.py)
     only_search: bool = False
+    outbox: bool = True  # durable mail (bench/outbox.py)
+    only_outbox: bool = False
 
     @property
     def phone(self) -> bool:
         """The phone profile and Lighthouse, on the single production process."""
-        return not (self.only_scaled or self.only_inbox or self.only_search)
+        return not (self.only_scaled or self.only_inbox or self.only_search
+                    or self.only_outbox)
 
     @classmethod
     def from_env(cls) -> Options:
@@ -175,12 +179,14 @@ class Options:
         if not all(page.startswith("/") for page in pages):
             raise SystemExit("BENCH_PAGES: every page is a path starting with /")
         only = os.environ.get("BENCH_ONLY", "").strip().lower()
-        if only not in {"", "scaled", "inbox", "search"} or (
+        if only not in {"", "scaled", "inbox", "search", "outbox"} or (
                 only == "scaled" and not _flag("BENCH_SCALED")) or (
                 only == "inbox" and not _flag("BENCH_INBOX")) or (
-                only == "search" and not _flag("BENCH_SEARCH")):
-            raise SystemExit("BENCH_ONLY: `scaled`, `inbox` or `search`, and not with that "
-                             "part off (BENCH_SCALED=0, BENCH_INBOX=0, BENCH_SEARCH=0)")
+                only == "search" and not _flag("BENCH_SEARCH")) or (
+                only == "outbox" and not _flag("BENCH_OUTBOX")):
+            raise SystemExit("BENCH_ONLY: `scaled`, `inbox`, `search` or `outbox`, and not "
+                             "with that part off (BENCH_SCALED=0, BENCH_INBOX=0, "
+                             "BENCH_SEARCH=0, BENCH_OUTBOX=0)")
         return cls(pages=pages, runs=_number("BENCH_RUNS", RUNS),
                    lighthouse=_flag("BENCH_LIGHTHOUSE"),
                    url=os.environ.get("BENCH_URL", "").strip().rstrip("/") or None,
@@ -193,4 +199,6 @@ class Options:
                    inbox_rows=_number("BENCH_INBOX_ROWS", INBOX_ROWS),
                    inbox_runs=_number("BENCH_INBOX_RUNS", INBOX_RUNS),
                    search=_flag("BENCH_SEARCH") and only in {"", "search"},
-                   only_search=only == "search")
+                   only_search=only == "search",
+                   outbox=_flag("BENCH_OUTBOX") and only in {"", "outbox"},
+                   only_outbox=only == "outbox")

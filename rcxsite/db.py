@@ -53,9 +53,19 @@ def _postgres_bounds(url: str) -> dict[str, object]:
 
 
 @contextmanager
-def session_scope() -> Iterator[Session]:
-    """A session that commits on success and rolls back on any error."""
+def session_scope(*, for_update: bool = False) -> Iterator[Session]:
+    """A session that commits on success and rolls back on any error.
+
+    `for_update`: the transaction writes on the strength of what it reads (a lock and a
+    login, the last admin), so two of them must not both act on what they read before the
+    other wrote. On PostgreSQL the caller locks its rows (`with_for_update`); SQLite has no
+    row locks, and pysqlite starts a transaction only at the first write, so there the
+    transaction takes the database's write lock before its first read (BEGIN IMMEDIATE)
+    and the other waits (up to the 30 s busy timeout). Only for such transactions: every
+    other one keeps reading alongside the writer."""
     with Session(get_engine()) as session:
+        if for_update and session.get_bind().dialect.name == "sqlite":
+            session.connection().exec_driver_sql("BEGIN IMMEDIATE")
         try:
             yield session
             session.commit()

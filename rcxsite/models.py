@@ -51,6 +51,10 @@ class Customer(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     # Set by staff ("Lock account"): no login and no reset until unlocked.
     locked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # Set once the customer opened a link mailed to `email` (rcxsite.accounts.verification).
+    # Registration alone proves nothing: until then no quote request sent from the address
+    # is shown as the customer's.
+    email_verified_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class LoginSession(SQLModel, table=True):
@@ -78,6 +82,20 @@ class PasswordResetToken(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     customer_id: int = Field(foreign_key="customer.id", ondelete="CASCADE", index=True)
     # Only the SHA-256 of the emailed token is kept, so a database leak grants no resets.
+    token_hash: str = Field(max_length=SHA256_HEX_LENGTH, unique=True, index=True)
+    expires_at: datetime = Field(sa_type=UTCDateTime)
+    used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class EmailVerificationToken(SQLModel, table=True):
+    """A link mailed to prove that a customer's address is theirs; a newer link voids it."""
+
+    __tablename__ = "email_verification_token"
+
+    id: int | None = Field(default=None, primary_key=True)
+    customer_id: int = Field(foreign_key="customer.id", ondelete="CASCADE", index=True)
+    # Only the SHA-256 of the emailed token is kept, as for reset links.
     token_hash: str = Field(max_length=SHA256_HEX_LENGTH, unique=True, index=True)
     expires_at: datetime = Field(sa_type=UTCDateTime)
     used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
@@ -143,6 +161,7 @@ class QuoteRequest(SQLModel, table=True):
 
 
 # Import at the end: the staff tables refer to the tables above by name.
+from rcxsite.job_models import Job, PeriodicRun  # noqa: E402
 from rcxsite.staff_models import (  # noqa: E402
     AuditEntry,
     QuoteChange,
@@ -168,8 +187,11 @@ __all__ = [
     "USER_NAME_MAX",
     "AuditEntry",
     "Customer",
+    "EmailVerificationToken",
+    "Job",
     "LoginSession",
     "PasswordResetToken",
+    "PeriodicRun",
     "QuoteChange",
     "QuoteNote",
     "QuoteRequest",

@@ -6,6 +6,7 @@ from rcxsite import routes
 from rcxsite.api import api
 from rcxsite.components.connection import connection_notice
 from rcxsite.components.loading import loading_view
+from rcxsite.job_kinds import alongside_the_site
 from rcxsite.logs import configure_logging
 from rcxsite.meta.tags import meta_tags, og_image_url, page_title
 from rcxsite.pages import PAGE_BUILDERS, PAGE_ON_LOAD
@@ -14,10 +15,12 @@ from rcxsite.pages.not_found import not_found_page
 from rcxsite.settings import get_settings
 from rcxsite.state.failures import report_event_failure
 from rcxsite.state.socket_records import keep_tabs_of_stopped_workers
+from rcxsite.state.stored_data import StoredDataGuard, private_state_folder
 from rcxsite.templates.layouts import bare_layout, site_layout
 from rcxsite.templates.staff_layout import staff_layout
 
 keep_tabs_of_stopped_workers()
+private_state_folder()
 configure_logging(log_file=get_settings().log_file)
 
 LAYOUTS = {"site": site_layout, "bare": bare_layout, "staff": staff_layout}
@@ -31,6 +34,8 @@ app = rx.App(
     api_transformer=api,
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )
+app.add_middleware(StoredDataGuard(), index=0)
+app.register_lifespan_task(alongside_the_site)
 app.app_wraps[(5, "Overlay")] = lambda stateful: connection_notice() if stateful else None
 
 for route in (*routes.ROUTES, *routes.STAFF_ROUTES):

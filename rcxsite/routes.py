@@ -23,8 +23,8 @@ RouteKind = Literal[
     "home", "about", "products", "pricing", "careers", "gallery", "services", "service",
     "industry", "case_studies", "case_study", "blogs", "article", "tag", "testimonials", "life_at",
     "csr", "policy", "quote", "log_in", "forgot_password", "reset_password", "account",
-    "search", "staff_log_in", "staff_invite", "staff_inbox", "staff_quote", "staff_customers",
-    "staff_customer", "staff_team", "staff_audit",
+    "verify_email", "search", "staff_log_in", "staff_invite", "staff_inbox", "staff_quote",
+    "staff_customers", "staff_customer", "staff_team", "staff_audit", "staff_jobs",
 ]
 MenuGroup = Literal["services", "industry", "insights"]
 MENU_GROUPS: tuple[tuple[MenuGroup, str], ...] = (
@@ -174,8 +174,21 @@ SEARCH = Route(
 )
 
 
+# The link registration mails to prove the address (rcxsite.accounts.verification): not for
+# search engines (noindex), not in the sitemap.
+VERIFY_EMAIL = Route(
+    "/verify-email/[token]", "Verify your email address",
+    f"Confirm that the email address of your {_company} account is yours.",
+    kind="verify_email", public=False,
+)
+
+
 def reset_password_path(token: str) -> str:
     return RESET_PASSWORD.path.replace("[token]", token)
+
+
+def verify_email_path(token: str) -> str:
+    return VERIFY_EMAIL.path.replace("[token]", token)
 
 
 # The staff back office (rcxsite/pages/staff/): never listed, linked or indexed; robots.txt
@@ -198,9 +211,11 @@ STAFF_TEAM = Route("/staff/team", "Team", "Staff members and their roles.", kind
                    layout="staff", label="Team", public=False)
 STAFF_AUDIT = Route("/staff/audit", "Audit log", "What staff did, and when.",
                     kind="staff_audit", layout="staff", label="Audit log", public=False)
+STAFF_JOBS = Route("/staff/jobs", "Mail and jobs", "Outgoing mail and background jobs.",
+                   kind="staff_jobs", layout="staff", label="Mail and jobs", public=False)
 STAFF_ROUTES: tuple[Route, ...] = (
     STAFF_LOG_IN, STAFF_INVITE, STAFF_INBOX, STAFF_QUOTE, STAFF_CUSTOMERS, STAFF_CUSTOMER,
-    STAFF_TEAM, STAFF_AUDIT,
+    STAFF_TEAM, STAFF_AUDIT, STAFF_JOBS,
 )
 
 
@@ -265,7 +280,8 @@ _INSIGHTS = (CASE_STUDIES_INDEX, BLOGS, TESTIMONIALS, LIFE_AT, CSR)
 ROUTES: tuple[Route, ...] = (
     HOME, ABOUT, SERVICES_INDEX, *SERVICE_ROUTES, PRODUCTS, PRICING, CAREERS, GALLERY,
     *INDUSTRY_ROUTES, *CASE_STUDY_ROUTES, QUOTE, *_INSIGHTS, *ARTICLE_ROUTES, *TAG_ROUTES,
-    TERMS, PRIVACY, COOKIES, LOG_IN, FORGOT_PASSWORD, RESET_PASSWORD, ACCOUNT, SEARCH,
+    TERMS, PRIVACY, COOKIES, LOG_IN, FORGOT_PASSWORD, RESET_PASSWORD, ACCOUNT, VERIFY_EMAIL,
+    SEARCH,
 )
 # Pages a login may return to (`/log-in?next=...`): only these, so no link can send a
 # visitor elsewhere after logging in.

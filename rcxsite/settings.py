@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     sales_email: str = "sales@rcx.example"
 
     reset_token_minutes: int = 30
+    # Lifetime of the link that verifies a customer's email address (django-allauth's
+    # default: 3 days).
+    email_verification_days: int = Field(default=3, ge=1)
     login_token_days: int = 30
     # OWASP's argon2id floor (m=19 MiB, t=2, p=1); lower values are refused at start-up.
     argon2_memory_cost_kib: int = Field(default=19456, ge=19456)
@@ -71,10 +74,25 @@ class Settings(BaseSettings):
     reset_submit_limit: str = "10 per 15 minutes"
     registration_limit: str = "10 per hour"
     account_change_limit: str = "30 per hour"
-    # Failed staff sign-ins per member (wrong code included), and per client address: an
-    # office behind one address has several members, so its own limit is higher.
+    # My account's "Send the link again" (address verification), per customer and per
+    # client address; and opened verification links per client address.
+    verification_mail_limit: str = "3 per hour"
+    verification_mail_client_limit: str = "10 per hour"
+    verification_link_limit: str = "30 per minute"
+    # Failed staff sign-ins per member and client address (wrong code included), and per
+    # client address: an office behind one address has several members, so its own limit
+    # is higher. Past these the place is locked, never the member everywhere.
     staff_login_failure_limit: str = "5 per 15 minutes"
     staff_client_failure_limit: str = "20 per 15 minutes"
+    # Failed sign-ins of one member from all addresses together; past it the member's
+    # sign-ins from addresses they never signed in from are slowed to a pace per address,
+    # and all such addresses together capped; addresses they signed in from are not.
+    staff_member_failure_limit: str = "30 per 15 minutes"
+    staff_slow_sign_in_limit: str = "1 per 5 seconds"
+    staff_slow_sign_in_member_limit: str = "180 per 15 minutes"
+    # The largest staff CSV export (inbox, audit log): it reaches the browser as one
+    # websocket message.
+    staff_export_max_bytes: int = Field(default=4_000_000, ge=1000)
     # Staff sessions: ended after this long without use, and at most this long in all.
     staff_idle_minutes: float = Field(default=30, gt=0)
     staff_session_hours: float = Field(default=12, gt=0)
@@ -105,8 +123,17 @@ class Settings(BaseSettings):
     # back): long enough for a reload, a worker restart or a tunnel, short enough that
     # thousands of sockets opened by a script leave nothing behind for long.
     closed_tab_state_seconds: int = Field(default=300, ge=1)
-    mail_send_attempts: int = Field(default=3, ge=1)
-    mail_retry_delay_seconds: float = Field(default=2.0, ge=0)
+    # Durable jobs (rcxsite/jobs): the waits between a failed job's attempts, in seconds
+    # (the last one repeats), until it is JOB_GIVE_UP_HOURS old; how long a runner's
+    # claim lasts before another runner may take the job over; how often an idle runner
+    # looks for due jobs; whether the site's own process runs jobs (make run) or
+    # JOB_RUNNERS processes of their own do (make run-scaled).
+    job_retry_seconds: str = "5,15,30,45,60,120,300,600,1800,3600"
+    job_give_up_hours: float = Field(default=24, gt=0)
+    job_lease_seconds: int = Field(default=120, ge=5)
+    job_poll_seconds: float = Field(default=1.0, gt=0)
+    job_runner_in_site: bool = True
+    job_runners: int = Field(default=1, ge=1)
     smtp_timeout_seconds: float = Field(default=10.0, gt=0)
     header_session_minutes: float = 10
     facebook_url: str = "https://www.facebook.com/rcx"
@@ -124,6 +151,13 @@ class Settings(BaseSettings):
         if not self.site_url:
             self.site_url = f"http://localhost:{self.port}"
         return self
+
+    @property
+    def job_retry_delays(self) -> list[float]:
+        delays = [float(part) for part in self.job_retry_seconds.split(",") if part.strip()]
+        if not delays or min(delays) < 0:
+            raise ValueError("JOB_RETRY_SECONDS lists waits in seconds, e.g. 5,15,30,60")
+        return delays
 
     @property
     def tab_state_seconds(self) -> int:

@@ -15,7 +15,7 @@ ROLE_MAX = 16
 # An IANA zone name ("Europe/London", "America/Argentina/Buenos_Aires").
 TIME_ZONE_MAX = 64
 # Base32 key of the authenticator app: 32 characters (160 bits).
-TOTP_SECRET_MAX = 64
+TOTP_SECRET_MAX = 128  # a sealed key (rcxsite/at_rest.py)
 # JSON list of ten SHA-256 hex digests, with room to spare.
 RECOVERY_HASHES_MAX = 1000
 NOTE_MAX = 5000
@@ -114,7 +114,11 @@ class QuoteChange(SQLModel, table=True):
 
 
 class AuditEntry(SQLModel, table=True):
-    """Append-only: every staff sign-in (and failed attempt) and every change staff made."""
+    """Append-only: every staff sign-in (and failed attempt) and every change staff made.
+
+    Refusals (failed or locked sign-ins, denied actions) that repeat are one row per kind,
+    place and quarter hour, counted in `count`: whoever can send them cannot flood the log.
+    """
 
     __tablename__ = "audit_entry"
     __table_args__ = (Index("ix_audit_entry_action_created_at", "action", "created_at"),)
@@ -128,3 +132,10 @@ class AuditEntry(SQLModel, table=True):
     detail: str = Field(default="", max_length=DETAIL_MAX)
     client_address: str = Field(default="", max_length=CLIENT_ADDRESS_MAX)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)
+    # How many times it happened: 1, or more for a repeated refusal, the last at `last_at`.
+    count: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    last_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # A repeated refusal's kind, place and quarter hour (SHA-256 hex): the row that counts
+    # the next one alike. None for every other entry.
+    repeat_key: str | None = Field(default=None, max_length=SHA256_HEX_LENGTH, unique=True,
+                                   index=True)

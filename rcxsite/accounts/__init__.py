@@ -1,4 +1,5 @@
-"""Customer accounts: registration, login, login tokens, password resets and My account.
+"""Customer accounts: registration, address verification, login, login tokens, password
+resets and My account.
 
 Framework-free and synchronous (argon2 and the database block): the Reflex state calls
 these through `asyncio.to_thread`, the REST API through FastAPI's thread pool. Each
@@ -30,6 +31,11 @@ from rcxsite.accounts.reset import (
     reset_password_for_link,
 )
 from rcxsite.accounts.results import LoginResult, PasswordChanged, RegisteredCustomer, ResetCheck
+from rcxsite.accounts.verification import (
+    send_verification_again,
+    verify_email,
+    verify_email_link,
+)
 
 __all__ = [
     "AccountOverview",
@@ -49,7 +55,10 @@ __all__ = [
     "request_password_reset",
     "reset_password",
     "reset_password_for_link",
+    "send_verification_again",
     "sign_out_everywhere",
     "update_details",
+    "verify_email",
+    "verify_email_link",
     "verify_login_token",
 ]

@@ -43,6 +43,11 @@ from rcxsite.models import (
 LINK_INVALID = (
     "This password reset link has expired or is invalid. Please request a new password reset."
 )
+# An email verification link that cannot be used (unknown, expired, used or replaced by a
+# newer one), and how to get a new one; the page shows them as two lines.
+VERIFY_LINK_USED = "This link has expired or was already used."
+VERIFY_LINK_HELP = 'Log in and choose "Send the link again" on My account to get a new one.'
+VERIFY_LINK_INVALID = f"{VERIFY_LINK_USED} {VERIFY_LINK_HELP}"
 
 
 def _new_password(value: str, *, required: str, too_short: str) -> str:
@@ -229,6 +234,17 @@ class ResetPasswordInput(FormInput):
     email: TypedEmail = Field("", alias="email", max_length=EMAIL_MAX)
     token: Annotated[str, documented(minLength=1)] = Field(
         "", alias="ResetToken", max_length=MAX_TOKEN_LENGTH
+    )
+
+
+class VerifyEmailInput(FormInput):
+    """The token of an emailed verification link (the API's; the screens see its digest)."""
+
+    too_long_messages = {"token": VERIFY_LINK_INVALID}
+
+    token: Annotated[str, documented(minLength=1)] = Field(
+        "", alias="Token", max_length=MAX_TOKEN_LENGTH,
+        description="The last part of the link's path: /verify-email/<Token>",
     )
 
 

@@ -57,6 +57,22 @@ def count_account_change(*, customer_id: int, client_ip: str) -> None:
     )
 
 
+def count_verification_mail(*, customer_id: int, client_ip: str) -> None:
+    """My account's "Send the link again": per customer, so a session cannot flood the
+    mailbox, and per client address, so one client cannot mail many accounts."""
+    settings = get_settings()
+    hit(
+        Limit(settings.verification_mail_limit, "verify-mail:customer", str(customer_id)),
+        Limit(settings.verification_mail_client_limit, "verify-mail:client",
+              client_key(client_ip)),
+    )
+
+
+def count_verification_link(*, client_ip: str) -> None:
+    """An opened verification link, counted before the lookup: guessing is slow."""
+    hit(Limit(get_settings().verification_link_limit, "verify-link", client_key(client_ip)))
+
+
 def count_staff_reset_mail(*, account: str) -> None:
     """A reset mail staff send ("Send password reset"): it shares the account's reset-mail
     limit with the forgot-password form, so whoever asks, the customer's mailbox is not

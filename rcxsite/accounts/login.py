@@ -58,9 +58,10 @@ def authenticate(form: LoginInput, *, client_ip: str, via_ticket: bool = False) 
         attempt.give_back()  # only failures count towards the limit
     except Exception:  # a counter store hiccup must not fail a correct login
         logger.exception("could not give back a login slot")
-    with session_scope() as session:
-        # Read again (locked for the rest of this transaction): a lock made while the
-        # password was being checked must not let this login through.
+    with session_scope(for_update=True) as session:
+        # Read again, in the transaction that starts the session and serialised with a
+        # staff lock (rcxsite.db.session_scope): a lock made while the password was being
+        # checked, or while this runs, must not let this login through.
         stored = session.get(Customer, customer_id, with_for_update=True)
         if stored is not None and stored.locked_at is not None:
             # Only now, with the password right: the lock is no oracle for a wrong one.

@@ -36,7 +36,14 @@ from rcxsite.content.quote import SERVICE_CHOICES, label_of
 from rcxsite.db import session_scope
 from rcxsite.leads.statuses import customer_label
 from rcxsite.logs import security_event
-from rcxsite.models import Customer, LoginSession, PasswordResetToken, QuoteRequest, utcnow
+from rcxsite.models import (
+    Customer,
+    EmailVerificationToken,
+    LoginSession,
+    PasswordResetToken,
+    QuoteRequest,
+    utcnow,
+)
 from rcxsite.service_errors import ServiceError
 
 logger = logging.getLogger(__name__)
@@ -75,6 +82,8 @@ class AccountOverview:
     company_name: str
     location: str
     member_since: datetime
+    # Whether the customer opened a link mailed to `email`; until then `quotes` is empty.
+    email_verified: bool
     plan: PlanChoice | None
     quotes: tuple[QuoteSummary, ...]
 
@@ -97,7 +106,11 @@ def plan_of(customer: Customer) -> PlanChoice | None:
 
 def quotes_of(session: Session, customer: Customer) -> list[QuoteRequest]:
     """The customer's quote requests, newest first. Quote requests are sent by email
-    address, signed in or not; they are the customer's when the address is the account's."""
+    address, signed in or not; they are the customer's when the address is the account's
+    and the customer proved it is theirs (rcxsite.accounts.verification): anyone can
+    register someone else's address. None before that."""
+    if customer.email_verified_at is None:
+        return []
     return list(
         session.exec(
             select(QuoteRequest)
@@ -124,6 +137,7 @@ def account_overview(*, customer_id: int) -> AccountOverview:
         return AccountOverview(
             **{name: getattr(customer, name) for name in _CONTACT_DETAILS},
             member_since=customer.created_at,
+            email_verified=customer.email_verified_at is not None,
             plan=plan_of(customer),
             quotes=_quote_summaries(session, customer),
         )
@@ -183,7 +197,7 @@ def change_password(
         revoke_all_sessions(session, customer_id, now)
         void_reset_links(session, customer_id, now)
         started = start_session(session, customer_id, via_ticket=via_ticket)
-    mail.send_password_changed_mail(to=email, user_name=name)
+        mail.send_password_changed_mail(to=email, user_name=name, session=session)
     security_event("password_change", "success", client_ip=client_ip, email=email,
                    customer=customer_id)
     return PasswordChanged(
@@ -225,6 +239,7 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
                 "companyName": customer.company_name,
                 "location": customer.location,
                 "memberSince": _when(customer.created_at),
+                "emailVerifiedAt": _when(customer.email_verified_at),
                 "projectId": customer.project_id,
                 "subscriptionPlanId": customer.subscription_plan_id,
                 "planDurationId": customer.plan_duration_id,
@@ -250,23 +265,24 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class ErasedAccount:
-    """An account removed in a transaction; `announce` once that transaction commits."""
+    """An account removed in a transaction (its mail queued in it); `announce` once that
+    transaction commits."""
 
     customer_id: int
     email: str
     user_name: str
 
     def announce(self, *, client_ip: str) -> None:
-        """The customer's mail that the account is gone, and the security log line."""
-        mail.send_account_deleted_mail(to=self.email, user_name=self.user_name)
+        """The security log line."""
         security_event("account_deleted", "success", client_ip=client_ip, email=self.email,
                        customer=self.customer_id)
 
 
 def erase_account(session: Session, customer: Customer) -> ErasedAccount:
-    """Within the caller's transaction: the customer, their sessions and reset links (GDPR
-    erasure). Quote requests stay for sales, who answer them by their own address; no row
-    points to the account. The customer's own deletion and staff's do exactly this."""
+    """Within the caller's transaction: the customer, their sessions, reset and
+    verification links (GDPR erasure). Quote requests stay for sales, who answer them by
+    their own address; no row points to the account. The customer's own deletion and
+    staff's do exactly this."""
     customer_id = customer.id
     assert customer_id is not None
     erased = ErasedAccount(customer_id=customer_id, email=customer.email,
@@ -275,7 +291,13 @@ def erase_account(session: Session, customer: Customer) -> ErasedAccount:
     session.exec(
         delete(PasswordResetToken).where(col(PasswordResetToken.customer_id) == customer_id)
     )
+    session.exec(
+        delete(EmailVerificationToken)
+        .where(col(EmailVerificationToken.customer_id) == customer_id)
+    )
     session.exec(delete(Customer).where(col(Customer.id) == customer_id))
+    mail.send_account_deleted_mail(to=customer.email, user_name=customer.user_name,
+                                   session=session)
     return erased
 
 

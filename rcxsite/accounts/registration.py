@@ -11,14 +11,16 @@ from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.accounts.passwords import hash_password
 from rcxsite.accounts.results import RegisteredCustomer
 from rcxsite.accounts.validation import email_key
+from rcxsite.accounts.verification import issue_verification_link
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
 from rcxsite.models import Customer
 
 
 def register(form: RegistrationInput, *, client_ip: str) -> RegisteredCustomer:
-    """Create the account. An address that already has one gets the same answer (so the
-    form tells nobody which addresses are customers, ASVS 6.3.8), and its owner a mail."""
+    """Create the account and mail a link that verifies its address (rcxsite.accounts.
+    verification). An address that already has one gets the same answer (so the form tells
+    nobody which addresses are customers, ASVS 6.3.8), and its owner a mail."""
     limits.count_registration(client_ip=client_ip)  # only valid forms use up the budget
     key = email_key(form.email)
     # Hashed first whatever happens, so the answer takes as long for a known address.
@@ -35,6 +37,7 @@ def register(form: RegistrationInput, *, client_ip: str) -> RegisteredCustomer:
             session.add(customer)
             session.flush()
             customer_id = customer.id
+            issue_verification_link(session, customer)
     except IntegrityError:  # registered in parallel since the check above
         return _already_registered(account_owner(key), key=key, client_ip=client_ip)
     assert customer_id is not None

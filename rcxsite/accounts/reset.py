@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, update
@@ -33,27 +32,12 @@ def reset_link(token: str) -> str:
     return get_settings().site_url + routes.reset_password_path(token)
 
 
-@dataclass(frozen=True, slots=True)
-class ResetMail:
-    """A reset link stored in a transaction, to be mailed once that transaction commits
-    (a mail for a link that was rolled back would not work)."""
-
-    to: str
-    user_name: str
-    link: str
-    valid_minutes: int
-
-    def send(self) -> None:
-        mail.send_password_reset_mail(
-            to=self.to, user_name=self.user_name, link=self.link,
-            valid_minutes=self.valid_minutes,
-        )
-
-
-def issue_reset_link(session: Session, customer: Customer) -> ResetMail:
+def issue_reset_link(session: Session, customer: Customer) -> None:
     """Within the caller's transaction: a new reset link for `customer`, only its digest
-    stored. The forgot-password form and staff ("Send password reset") both issue links
-    this way, so a customer gets the same mail whoever asked."""
+    stored, and its mail queued in the same transaction (the outbox): a link that rolls
+    back is never mailed, one that commits always is. The forgot-password form and staff
+    ("Send password reset") both issue links this way, so a customer gets the same mail
+    whoever asked."""
     assert customer.id is not None
     minutes = get_settings().reset_token_minutes
     token, digest = new_token()
@@ -64,10 +48,9 @@ def issue_reset_link(session: Session, customer: Customer) -> ResetMail:
             expires_at=utcnow() + timedelta(minutes=minutes),
         )
     )
-    return ResetMail(
-        to=customer.email, user_name=customer.user_name, link=reset_link(token),
-        valid_minutes=minutes,
-    )
+    mail.send_password_reset_mail(to=customer.email, user_name=customer.user_name,
+                                  link=reset_link(token), valid_minutes=minutes,
+                                  session=session)
 
 
 def request_password_reset(form: ForgotPasswordInput, *, client_ip: str) -> str:
@@ -85,9 +68,8 @@ def request_password_reset(form: ForgotPasswordInput, *, client_ip: str) -> str:
             security_event("reset_requested", "locked", client_ip=client_ip, email=key,
                            customer=customer.id)
             return RESET_REQUESTED
-        reset_mail = issue_reset_link(session, customer)
+        issue_reset_link(session, customer)
         customer_id = customer.id
-    reset_mail.send()
     security_event("reset_requested", "sent", client_ip=client_ip, email=key,
                    customer=customer_id)
     return RESET_REQUESTED
@@ -186,6 +168,6 @@ def _set_new_password(form: ResetPasswordInput, digest: str | None, client_ip: s
         revoke_all_sessions(session, customer.id, now)  # whoever knew the old one is out
         void_reset_links(session, customer.id, now)
         recipient, user_name, customer_id = customer.email, customer.user_name, customer.id
-    mail.send_password_changed_mail(to=recipient, user_name=user_name)
+        mail.send_password_changed_mail(to=recipient, user_name=user_name, session=session)
     security_event("reset", "used", client_ip=client_ip, email=recipient, customer=customer_id)
     return PASSWORD_RESET

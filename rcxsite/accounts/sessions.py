@@ -3,8 +3,9 @@
 A login stores a row with only the SHA-256 of a random session id; the client holds a JWT
 naming that id (rcxsite.accounts.login_tokens): the `userSession` cookie's Token, the
 API's `token`. A session counts while it is not revoked, was last used within
-`HEADER_SESSION_MINUTES` and is younger than `LOGIN_TOKEN_DAYS`. Logging out revokes it; a
-password reset or change revokes all of a customer's.
+`HEADER_SESSION_MINUTES`, is younger than `LOGIN_TOKEN_DAYS` and its customer is not
+locked by staff. Logging out revokes it; a password reset or change revokes all of a
+customer's.
 
 A login made on the screens reaches the browser through a one-time ticket: the page's
 script trades it for an HttpOnly cookie in an HTTP answer (rcxsite/api/login_cookie.py),
@@ -112,7 +113,7 @@ def claim_cookie(ticket: object, *, now: datetime | None = None) -> ClaimedLogin
             claim_ticket(LoginSession, ticket_hash, now).returning(col(LoginSession.customer_id))
         ).first()
         customer = session.get(Customer, claimed[0]) if claimed else None
-        if customer is None or customer.id is None:
+        if customer is None or customer.id is None or customer.locked_at is not None:
             return None
         return ClaimedLogin(
             email_address=customer.email, user_name=customer.user_name,
@@ -136,16 +137,20 @@ def session_customer(token: str, *, now: datetime | None = None) -> int | None:
 
 
 def digest_customer(digest: str, *, now: datetime | None = None) -> int | None:
-    """As `session_customer`, for a caller that kept only the token's digest (the screens)."""
+    """As `session_customer`, for a caller that kept only the token's digest (the screens).
+    A locked customer's sessions count for nothing, whether or not the lock ended them."""
     now = now or utcnow()
     idle_limit, age_limit = _live_since(now)
     with session_scope() as session:
         row = session.exec(
-            select(LoginSession).where(
+            select(LoginSession)
+            .join(Customer, col(Customer.id) == col(LoginSession.customer_id))
+            .where(
                 LoginSession.token_hash == digest,
                 col(LoginSession.revoked_at).is_(None),
                 LoginSession.last_seen_at >= idle_limit,
                 LoginSession.created_at >= age_limit,
+                col(Customer.locked_at).is_(None),
             )
         ).first()
         if row is None:
@@ -171,11 +176,14 @@ def session_activity(
     is the number of devices that would be let in right now."""
     idle_limit, age_limit = _live_since(now or utcnow())
     live = session.exec(
-        select(func.count(col(LoginSession.id))).where(
+        select(func.count(col(LoginSession.id)))
+        .join(Customer, col(Customer.id) == col(LoginSession.customer_id))
+        .where(
             LoginSession.customer_id == customer_id,
             col(LoginSession.revoked_at).is_(None),
             LoginSession.last_seen_at >= idle_limit,
             LoginSession.created_at >= age_limit,
+            col(Customer.locked_at).is_(None),
         )
     ).one()
     last_seen = session.exec(

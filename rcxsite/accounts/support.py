@@ -192,11 +192,11 @@ def send_customer_password_reset(*, actor: StaffActor | None, customer_id: int) 
         if customer.locked_at is not None:
             raise ServiceError(409, RESET_WHILE_LOCKED)
         limits.count_staff_reset_mail(account=customer.email_key)
-        reset_mail = issue_reset_link(session, customer)
+        issue_reset_link(session, customer)
         audit.record(session, action="customer_password_reset_sent", actor=actor,
                      target=_target(customer))
-    reset_mail.send()
-    return f"A password reset link has been sent to {reset_mail.to}."
+        address = customer.email
+    return f"A password reset link has been sent to {address}."
 
 
 def lock_customer(*, actor: StaffActor | None, customer_id: int) -> str:
@@ -204,7 +204,9 @@ def lock_customer(*, actor: StaffActor | None, customer_id: int) -> str:
     told to contact the company, rcxsite.accounts.locking); their sessions end and their
     open reset links stop working now."""
     actor = require(actor, Permission.ACT_ON_CUSTOMERS)
-    with session_scope() as session:
+    # Serialised with the login's session start (rcxsite.accounts.login): a login either
+    # commits its session before the lock, which then ends it, or sees the lock.
+    with session_scope(for_update=True) as session:
         customer = _customer(session, customer_id, for_update=True)
         if customer.locked_at is not None:
             raise ServiceError(409, ALREADY_LOCKED)

@@ -1,4 +1,5 @@
-"""Keeps the password-reset token (and the staff invitation's) out of Reflex's state.
+"""Keeps the password-reset token (and the staff invitation's and the email verification
+link's) out of Reflex's state.
 
 The spec puts the token in the reset page's path, and every event a tab sends carries
 that path (`router_data`: pathname, asPath, query), which Reflex keeps in state and
@@ -24,8 +25,11 @@ from rcxsite.accounts import tokens
 # Where Reflex's websocket (and its polling fallback) connects.
 EVENT_PATH = "/" + Endpoint.EVENT.value
 RESET_PATH_PREFIX = routes.reset_password_path("")
-# Pages whose path holds a token: the reset link and the staff invitation.
-TOKEN_PATH_PREFIXES = (RESET_PATH_PREFIX, routes.staff_invite_path(""))
+# Pages whose path holds a token: the reset link, the staff invitation and the email
+# verification link.
+TOKEN_PATH_PREFIXES = (
+    RESET_PATH_PREFIX, routes.staff_invite_path(""), routes.verify_email_path("")
+)
 
 
 def _sealed_path(path: str) -> str:

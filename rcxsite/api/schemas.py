@@ -20,6 +20,7 @@ from rcxsite.accounts.inputs import (
     ProfileInput,
     RegistrationInput,
     ResetPasswordInput,
+    VerifyEmailInput,
 )
 
 ForgotPasswordBody = ForgotPasswordInput
@@ -29,6 +30,7 @@ CreateCustomerBody = RegistrationInput
 ProfileBody = ProfileInput
 ChangePasswordBody = ChangePasswordInput
 DeleteAccountBody = DeleteAccountInput
+VerifyEmailBody = VerifyEmailInput
 
 
 class LoginData(BaseModel):
@@ -71,6 +73,8 @@ class AccountData(BaseModel):
     companyName: str
     location: str
     memberSince: datetime
+    emailVerified: bool = Field(description="Whether the customer opened the link mailed to "
+                                "the address; until then quoteRequests is empty")
     plan: PlanData | None = Field(description="The plan chosen at registration, if any")
     quoteRequests: list[QuoteRequestData]
 
@@ -81,6 +85,7 @@ class AccountData(BaseModel):
             userName=overview.user_name, emailAddress=overview.email,
             mobileNumber=overview.mobile_number, companyName=overview.company_name,
             location=overview.location, memberSince=overview.member_since,
+            emailVerified=overview.email_verified,
             plan=PlanData(name=plan.name, duration=plan.duration, isTrial=plan.is_trial)
             if plan else None,
             quoteRequests=[

@@ -155,3 +155,28 @@ class Gallery(rx.Component):
     items: rx.Var[list[dict[str, str | int]]] = field(
         doc="Pictures: src, alt, title, caption, width, height."
     )
+
+
+class _OneTimePart(rx.Component):
+    library = components_js.library("OneTimeSecret.jsx")
+
+
+class OneTimeSecret(_OneTimePart):
+    """A secret the server shows once (`rcxsite.state.one_time.show_once`): held in the
+    page's memory only, rendered nowhere until it arrives."""
+
+    tag = "OneTimeSecret"
+
+    slot: rx.Var[str] = field(doc="The name the server shows it under.")
+    kind: rx.Var[str] = field(doc='"text" (a <code>), "lines" (a list), "svg" (markup).')
+    label: rx.Var[str] = field(doc="The accessible name of an svg.")
+
+
+class OneTimeDownload(_OneTimePart):
+    """A button that saves a one-time secret as a text file, in the browser alone."""
+
+    tag = "OneTimeDownload"
+
+    slot: rx.Var[str] = field(doc="The secret's slot.")
+    filename: rx.Var[str] = field(doc="The file's name.")
+    heading: rx.Var[str] = field(doc="Text before the secret's lines.")

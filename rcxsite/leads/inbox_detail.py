@@ -70,7 +70,8 @@ class QuoteDetail:
     call_company: str
     call_member: str
     member_time_zone: str
-    # The customer account with this email address, if any.
+    # The customer account with this email address, if its owner proved the address is
+    # theirs (rcxsite.accounts.verification); None otherwise.
     customer_id: int | None
     status: str
     status_label: str
@@ -129,8 +130,13 @@ def call_in_member_zone(call_date: date, call_time: str, zone_name: str) -> tupl
 
 
 def _customer_id(session: Session, email: str) -> int | None:
+    # Registration proves nothing: an account made with someone else's address must not
+    # be taken for the sender of their requests.
     return session.exec(
-        select(Customer.id).where(col(Customer.email_key) == email.strip().lower())
+        select(Customer.id).where(
+            col(Customer.email_key) == email.strip().lower(),
+            col(Customer.email_verified_at).is_not(None),
+        )
     ).first()
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from datetime import date
 from email.utils import formataddr
 from html import escape
 from urllib.parse import quote as url_quote
+
+from sqlmodel import Session
 
 from rcxsite import routes
 from rcxsite.content.quote import (
@@ -18,8 +19,9 @@ from rcxsite.content.quote import (
 )
 from rcxsite.leads.validation import QuoteInput
 from rcxsite.mail import send_mail
-from rcxsite.mail.outgoing import OutcomeHook
 from rcxsite.settings import get_settings
+
+QUOTE_MAILED = "quote_mailed"
 
 
 def call_slot(call_date: date, call_time: str) -> str:
@@ -50,10 +52,9 @@ def _details(quote: QuoteInput) -> list[tuple[str, str]]:
     ]
 
 
-def send_quote_mail(
-    quote: QuoteInput, *, request_id: int, on_outcome: OutcomeHook | None = None
-) -> Future[None]:
-    """Queue the mail to `SALES_EMAIL`; the future completes once it is delivered."""
+def send_quote_mail(quote: QuoteInput, *, request_id: int, session: Session) -> None:
+    """Queue the mail to `SALES_EMAIL` in the request's own transaction; once it is
+    delivered, the request's `mailed_at` is set (QUOTE_MAILED)."""
     settings = get_settings()
     details = _details(quote)
     width = max(len(label) for label, _ in details) + 2
@@ -84,11 +85,13 @@ def send_quote_mail(
         f'<p><a href="{escape(link, quote=True)}">Open it in the staff inbox</a></p>'
         "</body></html>"
     )
-    return send_mail(
+    send_mail(
         to=settings.sales_email,
         subject=quote_subject(quote),
         text=text,
         html=html,
         reply_to=formataddr((quote.name, quote.email)),
-        on_outcome=on_outcome,
+        session=session,
+        after=QUOTE_MAILED,
+        after_ref=request_id,
     )

@@ -19,9 +19,10 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import col
 
 from rcxsite.db import session_scope
-from rcxsite.leads.notification import call_slot, send_quote_mail
-from rcxsite.leads.spam import purge_old_spam, trapped_request
+from rcxsite.leads.notification import QUOTE_MAILED, call_slot, send_quote_mail
+from rcxsite.leads.spam import trapped_request
 from rcxsite.leads.validation import HONEYPOT_FIELD, QuoteInput
+from rcxsite.mail.outgoing import after_sent
 from rcxsite.models import QuoteRequest, utcnow
 from rcxsite.ratelimit import Limit, client_key, hit
 from rcxsite.service_errors import ServiceError
@@ -53,7 +54,8 @@ def next_steps_for(quote: QuoteInput) -> str:
 
 def note_trapped_quote(fields: Mapping[str, object], *, client_ip: str) -> QuoteReceipt:
     """A form whose bot trap is filled: kept as spam, no mail, answered like an accepted
-    request (same limit, same texts); spam older than 30 days is purged on the way."""
+    request (same limit, same texts); spam older than 30 days is purged by a periodic job
+    (rcxsite/leads/spam.py)."""
     hit(Limit(get_settings().quote_limit, _LIMIT_SCOPE, client_key(client_ip)))
     logger.info(
         "Quote form trap field filled by client %s; stored as spam, no mail sent",
@@ -65,10 +67,6 @@ def note_trapped_quote(fields: Mapping[str, object], *, client_ip: str) -> Quote
     except SQLAlchemyError:
         logger.exception("Could not store a quote request")
         raise _not_stored() from None
-    try:
-        purge_old_spam()
-    except SQLAlchemyError:
-        logger.exception("Could not purge old spam quote requests")
     return QuoteReceipt(message=RECEIVED, next_steps=GENERIC_NEXT_STEPS)
 
 
@@ -89,8 +87,6 @@ def submit_quote(quote: QuoteInput, *, client_ip: str) -> QuoteReceipt:
     except SQLAlchemyError:
         logger.exception("Could not store a quote request")
         raise _not_stored() from None
-
-    _notify_sales(quote, request_id)
     return QuoteReceipt(
         message=RECEIVED, next_steps=next_steps_for(quote), request_id=request_id
     )
@@ -101,32 +97,17 @@ def _store(quote: QuoteInput, client_ip: str) -> int:
     row = QuoteRequest(
         **quote.model_dump(exclude={HONEYPOT_FIELD}), client_ip_hash=keyed_hash(client_ip)
     )
+    # The request and its mail to sales in one transaction: stored means sales will hear
+    # of it, whatever happens to this process (the outbox, rcxsite/mail/outgoing.py).
     with session_scope() as session:
         session.add(row)
         session.flush()
         assert row.id is not None
+        send_quote_mail(quote, request_id=row.id, session=session)
         return row.id
 
 
-def _notify_sales(quote: QuoteInput, request_id: int) -> None:
-    """Queue the mail; its outcome is only recorded, the visitor's answer is already fixed."""
-
-    def record(error: BaseException | None) -> None:
-        if error is None:
-            _mark_mailed(request_id)
-        else:  # the outgoing queue already logged the SMTP error itself
-            logger.error(
-                "Quote request #%d is stored but sales was not mailed; "
-                "it shows with an empty mailed_at in the export",
-                request_id,
-            )
-
-    try:
-        send_quote_mail(quote, request_id=request_id, on_outcome=record)
-    except Exception:
-        logger.exception("Could not queue the mail for quote request #%d", request_id)
-
-
+@after_sent(QUOTE_MAILED)
 def _mark_mailed(request_id: int) -> None:
     with session_scope() as session:
         mark = update(QuoteRequest).where(col(QuoteRequest.id) == request_id)

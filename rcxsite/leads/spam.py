@@ -20,6 +20,7 @@ from sqlmodel import col, select
 from rcxsite.accounts.validation import normalize_email
 from rcxsite.content.quote import CALL_TIMES
 from rcxsite.db import session_scope
+from rcxsite.jobs import periodic
 from rcxsite.leads.validation import business_today
 from rcxsite.model_types import (
     CALL_TIME_LENGTH,
@@ -88,6 +89,7 @@ def trapped_request(fields: Mapping[str, object], *, client_ip: str) -> QuoteReq
     )
 
 
+@periodic("purge_old_spam", every_seconds=3600)
 def purge_old_spam(*, now: datetime | None = None) -> int:
     """Delete spam older than SPAM_KEPT_DAYS; returns how many requests went.
 

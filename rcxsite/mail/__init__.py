@@ -5,6 +5,7 @@ Sending never blocks the caller; see `send_mail`.
 
 from rcxsite.mail.messages import (
     send_account_deleted_mail,
+    send_email_verification_mail,
     send_password_changed_mail,
     send_password_reset_mail,
     send_registration_attempt_mail,
@@ -13,6 +14,7 @@ from rcxsite.mail.outgoing import send_mail, wait_for_outgoing_mail
 
 __all__ = [
     "send_account_deleted_mail",
+    "send_email_verification_mail",
     "send_mail",
     "send_password_changed_mail",
     "send_password_reset_mail",

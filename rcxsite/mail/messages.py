@@ -1,9 +1,11 @@
-"""The account mails: a reset link, and notices after a password change or a deletion."""
+"""The account mails: a reset link, an address verification link, and notices after a
+password change or a deletion."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from html import escape
+
+from sqlmodel import Session
 
 from rcxsite import routes
 from rcxsite.mail.outgoing import send_mail
@@ -16,8 +18,13 @@ def _html_page(*paragraphs: str) -> str:
 
 
 def send_password_reset_mail(
-    *, to: str, user_name: str, link: str, valid_minutes: int
-) -> Future[None]:
+    *,
+    to: str,
+    user_name: str,
+    link: str,
+    valid_minutes: int,
+    session: Session | None = None,
+) -> None:
     company = get_settings().company_name
     text = (
         f"Hello {user_name},\n\n"
@@ -35,10 +42,59 @@ def send_password_reset_mail(
         f"If the button does not work, copy this address into your browser:<br>{escape(link)}",
         "If you did not ask for this, ignore this mail; your password stays as it is.",
     )
-    return send_mail(to=to, subject=f"Reset your {company} password", text=text, html=html)
+    send_mail(
+        session=session, to=to, subject=f"Reset your {company} password", text=text, html=html
+    )
 
 
-def send_password_changed_mail(*, to: str, user_name: str) -> Future[None]:
+def _days(days: int) -> str:
+    return "1 day" if days == 1 else f"{days} days"
+
+
+_NOT_YOURS = ("If you did not create an account, ignore this mail: nothing happens without "
+              "your password.")
+
+
+def send_email_verification_mail(
+    *,
+    to: str,
+    link: str,
+    valid_days: int,
+    session: Session | None = None,
+) -> None:
+    """The link that proves `to` is the customer's: until it is opened, My account shows
+    no quote request sent from the address. No name: whoever registered the address, not
+    yet proven, chose it, and it must not carry their words to someone else's inbox."""
+    company = get_settings().company_name
+    text = (
+        "Hello,\n\n"
+        f"Please confirm that {to} is the email address of your {company} account.\n"
+        f"Log in to the account, then open this link within {_days(valid_days)}:\n\n"
+        f"{link}\n\n"
+        "The link works once. Until the address is confirmed, My account does not show the "
+        "quote requests sent from it.\n"
+        f"{_NOT_YOURS}\n"
+    )
+    html = _html_page(
+        "Hello,",
+        f"Please confirm that {escape(to)} is the email address of your {escape(company)} account.",
+        f'Log in to the account, then open this link: <a href="{escape(link)}">Verify my email '
+        f"address</a> (the link is valid for {_days(valid_days)} and works once).",
+        f"If the button does not work, copy this address into your browser:<br>{escape(link)}",
+        "Until the address is confirmed, My account does not show the quote requests sent from it.",
+        escape(_NOT_YOURS),
+    )
+    send_mail(
+        session=session, to=to, subject=f"Verify your {company} email address", text=text, html=html
+    )
+
+
+def send_password_changed_mail(
+    *,
+    to: str,
+    user_name: str,
+    session: Session | None = None,
+) -> None:
     settings = get_settings()
     company = settings.company_name
     help_link = f"{settings.site_url}/forgot-password"
@@ -55,10 +111,17 @@ def send_password_changed_mail(*, to: str, user_name: str) -> Future[None]:
         "device signed in with the old password has been signed out.",
         f'If this was not you, <a href="{escape(help_link)}">reset your password</a> right away.',
     )
-    return send_mail(to=to, subject=f"Your {company} password was changed", text=text, html=html)
+    send_mail(
+        session=session, to=to, subject=f"Your {company} password was changed", text=text, html=html
+    )
 
 
-def send_account_deleted_mail(*, to: str, user_name: str) -> Future[None]:
+def send_account_deleted_mail(
+    *,
+    to: str,
+    user_name: str,
+    session: Session | None = None,
+) -> None:
     settings = get_settings()
     company = settings.company_name
     welcome = settings.site_url + routes.LOG_IN.path
@@ -73,13 +136,19 @@ def send_account_deleted_mail(*, to: str, user_name: str) -> Future[None]:
         f"Your {escape(company)} account has been deleted as you asked, together with its "
         "sign-ins. Quote requests you sent stay with our sales team so that they can answer "
         "them.",
-        f'You are welcome back any time: <a href="{escape(welcome)}">'
-        "create a new account</a>.",
+        f'You are welcome back any time: <a href="{escape(welcome)}">create a new account</a>.',
     )
-    return send_mail(to=to, subject=f"Your {company} account was deleted", text=text, html=html)
+    send_mail(
+        session=session, to=to, subject=f"Your {company} account was deleted", text=text, html=html
+    )
 
 
-def send_registration_attempt_mail(*, to: str, user_name: str) -> Future[None]:
+def send_registration_attempt_mail(
+    *,
+    to: str,
+    user_name: str,
+    session: Session | None = None,
+) -> None:
     """Someone registered with an address that has an account: its owner hears of it, and
     the registration form answers as for a new address (no account-existence oracle)."""
     settings = get_settings()
@@ -102,7 +171,10 @@ def send_registration_attempt_mail(*, to: str, user_name: str) -> Future[None]:
         f'password, <a href="{escape(reset)}">reset it</a>.',
         "If it was not you, you can ignore this mail: nothing was changed.",
     )
-    return send_mail(
-        to=to, subject=f"Someone tried to register with your {company} address",
-        text=text, html=html,
+    send_mail(
+        session=session,
+        to=to,
+        subject=f"Someone tried to register with your {company} address",
+        text=text,
+        html=html,
     )

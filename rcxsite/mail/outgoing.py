@@ -1,63 +1,70 @@
-"""The background sender: callers queue a message and carry on; delivery retries off-thread."""
+"""Outgoing mail through a durable outbox: a message is a job in the site's database.
+
+`send_mail` builds the message (its Message-ID fixed from then on) and adds it as a job of
+kind "mail", in the caller's transaction when one is given: the mail exists exactly when
+the change that causes it does, and survives the process that wrote it. A runner
+(rcxsite/jobs) delivers it, retrying on the JOB_RETRY_SECONDS schedule for
+JOB_GIVE_UP_HOURS, then marks it failed with its last error (the staff office's Mail and
+jobs page shows it, with "Retry"). The message is sealed at rest (it may hold a reset
+link) and erased once delivered.
+
+One claim at a time per mail: a duplicate can only happen when a runner dies after the mail
+server accepted a message and before the job was marked done; it then carries the same
+Message-ID.
+"""
 
 from __future__ import annotations
 
+import email
+import email.policy
 import logging
 import smtplib
-import threading
-import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
 from email.message import EmailMessage
 
+from sqlmodel import Session
+
+from rcxsite import jobs
+from rcxsite.at_rest import seal, unseal
+from rcxsite.db import session_scope
+from rcxsite.jobs.runner import drain
 from rcxsite.mail.transport import build_message, deliver
-from rcxsite.settings import Settings, get_settings
+from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
-_lock = threading.Lock()
-_executor: ThreadPoolExecutor | None = None
-_pending: set[Future[None]] = set()
+MAIL = "mail"
+_AT_REST = "outbox-mail"
+
+# Run once a mail has been delivered (say, recording that sales were mailed), given the
+# number the sender named; registered by the feature that needs it.
+AFTER_SENT: dict[str, Callable[[int], None]] = {}
 
 
-def _get_executor() -> ThreadPoolExecutor:
-    global _executor
-    with _lock:
-        if _executor is None:
-            # Executor threads are joined at interpreter exit, so queued mail still leaves.
-            _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mail")
-        return _executor
+def after_sent(name: str) -> Callable[[Callable[[int], None]], Callable[[int], None]]:
+    def register(function: Callable[[int], None]) -> Callable[[int], None]:
+        AFTER_SENT[name] = function
+        return function
 
-
-# Told the outcome of a delivery: None once delivered, else the last error.
-OutcomeHook = Callable[[BaseException | None], None]
+    return register
 
 
 def send_mail(
     *, to: str, subject: str, text: str, html: str | None = None, reply_to: str | None = None,
-    on_outcome: OutcomeHook | None = None,
-) -> Future[None]:
-    """Queue a message and return at once.
-
-    The returned future completes when the message is delivered, or fails with the last
-    error once all attempts are used up. `on_outcome` (say, recording that sales were
-    mailed) runs on the sending thread before the future completes, so whoever waits for
-    the queue to drain (`wait_for_outgoing_mail`) also waits for it.
-    """
-    settings = get_settings()  # captured now: the configuration at queueing time applies
-    message = build_message(
-        settings, to=to, subject=subject, text=text, html=html, reply_to=reply_to
-    )
-    future = _get_executor().submit(_send, settings, message, on_outcome)
-    with _lock:
-        _pending.add(future)
-    future.add_done_callback(_forget)
-    return future
-
-
-def _forget(future: Future[None]) -> None:
-    with _lock:
-        _pending.discard(future)
+    session: Session | None = None, after: str = "", after_ref: int = 0, ref: str = "",
+) -> None:
+    """Queue a message: in `session`'s transaction when given, else in one of its own.
+    `after`/`after_ref`: the AFTER_SENT hook to run once it is delivered; `ref`: what the
+    mail is about, so that cancelling that (a call) cancels the mail if still queued."""
+    message = build_message(get_settings(), to=to, subject=subject, text=text, html=html,
+                            reply_to=reply_to)
+    payload = {"message": seal(_AT_REST, message.as_string()), "after": after,
+               "after_ref": after_ref}
+    if session is not None:
+        jobs.add(session, kind=MAIL, payload=payload, ref=ref)
+        return
+    with session_scope() as own:
+        jobs.add(own, kind=MAIL, payload=payload, ref=ref)
 
 
 def _is_permanent(error: Exception) -> bool:
@@ -67,66 +74,27 @@ def _is_permanent(error: Exception) -> bool:
     return isinstance(error, smtplib.SMTPResponseException) and 500 <= error.smtp_code < 600
 
 
-def _send(settings: Settings, message: EmailMessage, on_outcome: OutcomeHook | None) -> None:
-    outcome: BaseException | None = None
+@jobs.handler(MAIL)
+def deliver_mail(payload: dict[str, object]) -> None:
+    text = unseal(_AT_REST, str(payload.get("message", "")))
+    message = email.message_from_string(text, _class=EmailMessage, policy=email.policy.SMTP)
     try:
-        _deliver_with_retries(settings, message)
-    except BaseException as error:
-        outcome = error
+        deliver(get_settings(), message)
+    except (smtplib.SMTPException, OSError) as error:
+        if _is_permanent(error):
+            raise jobs.Permanent(str(error)) from error
         raise
-    finally:
-        if on_outcome is not None:
-            try:
-                on_outcome(outcome)
-            except Exception:
-                logger.exception("Could not record the outcome of mail to %s", message["To"])
-
-
-def _deliver_with_retries(settings: Settings, message: EmailMessage) -> None:
-    attempts = settings.mail_send_attempts
-    for attempt in range(1, attempts + 1):
+    hook = AFTER_SENT.get(str(payload.get("after") or ""))
+    if hook is not None:
+        # Delivered is delivered: a failing hook is logged, never a reason to send again.
         try:
-            deliver(settings, message)
-            return
-        except (smtplib.SMTPException, OSError) as error:
-            if attempt == attempts or _is_permanent(error):
-                logger.error(
-                    "Giving up on mail to %s (%r) after %d attempt(s): %s",
-                    message["To"],
-                    message["Subject"],
-                    attempt,
-                    error,
-                )
-                raise
-            delay = settings.mail_retry_delay_seconds * 2 ** (attempt - 1)
-            logger.warning(
-                "Mail to %s failed (attempt %d of %d): %s; retrying in %.1f s",
-                message["To"],
-                attempt,
-                attempts,
-                error,
-                delay,
-            )
-            time.sleep(delay)
+            hook(int(str(payload.get("after_ref") or 0)))
+        except Exception:
+            logger.exception("mail to %s was sent, but its after-sent step failed",
+                             message["To"])
 
 
 def wait_for_outgoing_mail(timeout: float = 10.0) -> bool:
-    """Block until every queued message is delivered or given up; False on timeout."""
-    return wait_for_all(_pending, _lock, timeout)
-
-
-def wait_for_all(futures: set[Future[None]], lock: threading.Lock, timeout: float) -> bool:
-    """Block until every future in `futures` is done, including ones added while waiting.
-
-    `futures` is a set that other threads add to under `lock`. False on timeout.
-    """
-    deadline = time.monotonic() + timeout
-    while True:
-        with lock:
-            pending = [future for future in futures if not future.done()]
-        if not pending:
-            return True
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return False
-        wait(pending, timeout=remaining)
+    """Deliver the queued mail from this thread until none is left or `timeout` passes
+    (a command-line tool that must not exit before its mail left); False on timeout."""
+    return drain(timeout=timeout, kinds=(MAIL,))

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from html import escape
+
+from sqlmodel import Session
 
 from rcxsite.mail.outgoing import send_mail
 from rcxsite.settings import get_settings
 
 
-def send_staff_invitation_mail(*, to: str, name: str, link: str, valid_hours: int) -> Future[None]:
+def send_staff_invitation_mail(
+    *,
+    to: str,
+    name: str,
+    link: str,
+    valid_hours: int,
+    session: Session | None = None,
+) -> None:
     company = get_settings().company_name
     text = (
         f"Hello {name},\n\n"
@@ -27,5 +35,10 @@ def send_staff_invitation_mail(*, to: str, name: str, link: str, valid_hours: in
         f"<p>If the link does not work, copy this address into your browser:<br>{escape(link)}</p>"
         "</body></html>"
     )
-    return send_mail(to=to, subject=f"Your invitation to the {company} staff area",
-                     text=text, html=html)
+    send_mail(
+        session=session,
+        to=to,
+        subject=f"Your invitation to the {company} staff area",
+        text=text,
+        html=html,
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import smtplib
+import ssl
 import uuid
 from datetime import UTC, datetime
 from email.message import EmailMessage
@@ -68,11 +69,18 @@ def _write_to_outbox(outbox: Path, message: EmailMessage) -> Path:
 
 def _send_smtp(settings: Settings, message: EmailMessage) -> None:
     implicit_tls = settings.smtp_port == _IMPLICIT_TLS_PORT
-    smtp_class = smtplib.SMTP_SSL if implicit_tls else smtplib.SMTP
     timeout = settings.smtp_timeout_seconds
-    with smtp_class(settings.smtp_host, settings.smtp_port, timeout=timeout) as client:
+    # The server's certificate is checked (Python's own default for SMTP does not): a reset
+    # link must not go to whoever sits between us and the mail server.
+    context = ssl.create_default_context()
+    client: smtplib.SMTP = (
+        smtplib.SMTP_SSL(settings.smtp_host, settings.smtp_port, timeout=timeout,
+                         context=context)
+        if implicit_tls else smtplib.SMTP(settings.smtp_host, settings.smtp_port,
+                                          timeout=timeout))
+    with client:
         if settings.smtp_starttls and not implicit_tls:
-            client.starttls()
+            client.starttls(context=context)
         if settings.smtp_user:
             client.login(settings.smtp_user, settings.smtp_password)
         client.send_message(message)

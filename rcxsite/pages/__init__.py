@@ -16,6 +16,7 @@ from rcxsite.pages import (
     search,
     sign_in,
     staff,
+    verify_email,
 )
 from rcxsite.pages.home import home_page
 from rcxsite.routes import Route, RouteKind
@@ -24,7 +25,7 @@ PageBuilder = Callable[[Route], rx.Component]
 
 # on_load handlers per route kind; the header's session check is SessionWatch (layouts).
 PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = (
-    sign_in.ON_LOAD | my_account.ON_LOAD | search.ON_LOAD | staff.ON_LOAD
+    sign_in.ON_LOAD | my_account.ON_LOAD | search.ON_LOAD | staff.ON_LOAD | verify_email.ON_LOAD
 )
 
 PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
@@ -51,6 +52,7 @@ PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "forgot_password": sign_in.forgot_password_page,
     "reset_password": sign_in.reset_password_page,
     "account": my_account.account_page,
+    "verify_email": verify_email.verify_email_page,
     "search": search.search_page,
     **staff.BUILDERS,
 }

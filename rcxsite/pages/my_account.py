@@ -12,6 +12,9 @@ from rcxsite.forms import max_length
 from rcxsite.state import messages as msg
 from rcxsite.state.my_account import AccountState
 
+EMAIL_NOT_VERIFIED = "Email not verified"
+QUOTES_NEED_VERIFICATION = "Verify your email address to see the quote requests sent from it."
+
 
 def _panel(heading: str, panel_id: str, *children: rx.Component) -> rx.Component:
     return rx.el.section(
@@ -89,8 +92,30 @@ def _quotes() -> rx.Component:
             ),
             class_name="account-table",
         ),
-        rx.el.p("No quote requests from this email yet. ",
-                nav_link("Request a quote", to=routes.QUOTE.path)),
+        rx.cond(
+            AccountState.email_verified,
+            rx.el.p("No quote requests from this email yet. ",
+                    nav_link("Request a quote", to=routes.QUOTE.path)),
+            rx.el.p(QUOTES_NEED_VERIFICATION),
+        ),
+    )
+
+
+def _verification() -> rx.Component:
+    """Until the address is verified: says so, and mails the link again on request."""
+    return rx.cond(
+        AccountState.email_verified,
+        rx.fragment(),
+        # A fragment: its parts sit in the panel's own column, spaced like the rest.
+        rx.fragment(
+            rx.el.p(rx.el.strong(EMAIL_NOT_VERIFIED)),
+            rx.el.p("Open the link we mailed to ", rx.el.strong(AccountState.email),
+                    " to prove that the address is yours. Only then are the quote requests "
+                    "sent from it shown here.", class_name="account-note"),
+            _outcome(AccountState.verification_message, AccountState.verification_failed),
+            _button("Send the link again", "Sending...", "verification", kind="outline",
+                    type="button", on_click=AccountState.send_verification_again),
+        ),
     )
 
 
@@ -106,6 +131,7 @@ def _overview() -> rx.Component:
             _fact("Member since", AccountState.member_since),
             class_name="account-facts",
         ),
+        _verification(),
         rx.el.h3("Plan", class_name="account-subtitle"),
         _plan(),
         rx.el.h3("Quote requests", class_name="account-subtitle"),

@@ -43,8 +43,8 @@ def invitation_link(token: str) -> str:
 
 
 def issue_invitation(session: Session, member: StaffMember, now: datetime | None = None) -> str:
-    """A new link for `member` in the caller's transaction (their older links stop working);
-    mailed once the caller commits."""
+    """A new link for `member` in the caller's transaction (their older links stop working),
+    its mail queued in the same transaction (the outbox)."""
     assert member.id is not None
     now = now or utcnow()
     session.exec(
@@ -57,12 +57,10 @@ def issue_invitation(session: Session, member: StaffMember, now: datetime | None
     hours = get_settings().staff_invitation_hours
     session.add(StaffInvitation(staff_member_id=member.id, token_hash=digest,
                                 expires_at=now + timedelta(hours=hours), created_at=now))
-    return invitation_link(token)
-
-
-def mail_invitation(member_email: str, name: str, link: str) -> None:
-    send_staff_invitation_mail(to=member_email, name=name, link=link,
-                               valid_hours=int(get_settings().staff_invitation_hours))
+    link = invitation_link(token)
+    send_staff_invitation_mail(to=member.email, name=member.name, link=link,
+                               valid_hours=int(hours), session=session)
+    return link
 
 
 def _open_invitation(session: Session, digest: str | None, now: datetime
@@ -121,7 +119,7 @@ def choose_password(
     with session_scope() as session:
         invitation, member = _open_invitation(session, link_digest, utcnow())
         invitation.pending_password_hash = password_hash
-        invitation.pending_totp_secret = secret
+        invitation.pending_totp_secret = two_factor.sealed_secret(secret)
         session.add(invitation)
         email = member.email
     slot.give_back()
@@ -150,7 +148,8 @@ def finish_enrolment(
         invitation, member = _open_invitation(session, link_digest, now)
         if not invitation.pending_password_hash or not invitation.pending_totp_secret:
             raise ServiceError(409, PASSWORD_FIRST)
-        step = two_factor.accepted_step(invitation.pending_totp_secret, form.code, last_step=0)
+        step = two_factor.accepted_step(two_factor.open_secret(invitation.pending_totp_secret),
+                                        form.code, last_step=0)
         if step is None:
             raise ServiceError(422, CODE_WRONG, fields={"code": CODE_WRONG})
         used = session.exec(

@@ -2,8 +2,10 @@
 
 Admins do this on the Team page, the server's operator with `python -m rcxsite.staff`
 (as `permissions.OPERATOR`). Disabling a member, changing their role or resetting their
-two-factor sign-in ends their sessions at once. The last enabled admin can be neither
-disabled nor demoted, so the company never locks itself out of its own back office.
+two-factor sign-in ends their sessions at once. The last enabled admin who can sign in
+(password and authenticator app enrolled) can be neither disabled nor demoted, nor have
+their two-factor sign-in reset, so the company never locks itself out of its own back
+office; an invited admin who has not enrolled yet does not count.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from rcxsite.db import session_scope
 from rcxsite.models import StaffMember, utcnow
@@ -22,6 +24,7 @@ from rcxsite.staff.inputs import InviteInput, RoleInput
 from rcxsite.staff.permissions import ROLE_LABELS, Permission, StaffActor, require
 
 LAST_ADMIN = "The last enabled admin can be neither disabled nor demoted."
+LAST_ADMIN_TWO_FACTOR = "The last enabled admin's two-factor sign-in cannot be reset."
 ALREADY_MEMBER = "A member with this email already exists."
 NO_MEMBER = "This member does not exist."
 
@@ -61,13 +64,6 @@ def list_members(*, actor: StaffActor | None) -> Sequence[MemberRow]:
         return [_row(member) for member in members]
 
 
-def _member(session: Session, member_id: int) -> StaffMember:
-    member = session.get(StaffMember, member_id)
-    if member is None:
-        raise ServiceError(404, NO_MEMBER)
-    return member
-
-
 def member_by_email(email: str) -> int:
     """The id of the member with this address (the command line names members so)."""
     with session_scope() as session:
@@ -100,32 +96,50 @@ def invite(form: InviteInput, *, actor: StaffActor | None) -> Invited:
                      target=f"member {member.email}", detail=f"role {form.role}")
         assert member.id is not None
         invited = Invited(member_id=member.id, link=link)
-        email, name = member.email, member.name
-    invitations.mail_invitation(email, name, link)
     return invited
 
 
-def _enabled_admins(session: Session) -> int:
-    return session.exec(
-        select(func.count(col(StaffMember.id))).where(
-            StaffMember.role == "admin", col(StaffMember.disabled_at).is_(None)
-        )
-    ).one()
+@dataclass(frozen=True, slots=True)
+class _Locked:
+    """The member acted on and the admins who can sign in, read so that no other change
+    made through `_locked` can come in between until the transaction ends."""
+
+    member: StaffMember
+    admins: frozenset[int]
+
+    def guard_last_admin(self, message: str = LAST_ADMIN) -> None:
+        """409 `message` when the change would leave no admin who can sign in."""
+        if self.member.id in self.admins and len(self.admins) <= 1:
+            raise ServiceError(409, message)
 
 
-def _guard_last_admin(session: Session, member: StaffMember) -> None:
-    if member.role == "admin" and member.disabled_at is None and _enabled_admins(session) <= 1:
-        raise ServiceError(409, LAST_ADMIN)
+def _locked(session: Session, member_id: int) -> _Locked:
+    """In a `session_scope(for_update=True)` transaction (SQLite serialises it whole): on
+    PostgreSQL the admins' rows are locked first, always in id order, then the member's,
+    so two admins removing each other at once cannot both count the other as remaining,
+    and never wait on each other crosswise. FOR NO KEY UPDATE: the audit entries other
+    admins write meanwhile (a foreign key to their row) need not wait."""
+    admins = session.exec(
+        select(StaffMember.id).where(
+            StaffMember.role == "admin", col(StaffMember.disabled_at).is_(None),
+            StaffMember.password_hash != "", StaffMember.totp_secret != "",
+        ).order_by(col(StaffMember.id)).with_for_update(key_share=True)
+    ).all()
+    member = session.get(StaffMember, member_id, with_for_update={"key_share": True})
+    if member is None:
+        raise ServiceError(404, NO_MEMBER)
+    return _Locked(member=member, admins=frozenset(id_ for id_ in admins if id_ is not None))
 
 
 def change_role(form: RoleInput, *, actor: StaffActor | None, member_id: int) -> str:
     actor = require(actor, Permission.MANAGE_TEAM)
-    with session_scope() as session:
-        member = _member(session, member_id)
+    with session_scope(for_update=True) as session:
+        locked = _locked(session, member_id)
+        member = locked.member
         if member.role == form.role:
             return f"{member.name} is already {ROLE_LABELS[form.role]}."
         if form.role != "admin":
-            _guard_last_admin(session, member)
+            locked.guard_last_admin()
         old = member.role
         member.role = form.role
         session.add(member)
@@ -137,10 +151,11 @@ def change_role(form: RoleInput, *, actor: StaffActor | None, member_id: int) ->
 
 def set_disabled(*, actor: StaffActor | None, member_id: int, disabled: bool) -> str:
     actor = require(actor, Permission.MANAGE_TEAM)
-    with session_scope() as session:
-        member = _member(session, member_id)
+    with session_scope(for_update=True) as session:
+        locked = _locked(session, member_id)
+        member = locked.member
         if disabled and member.disabled_at is None:
-            _guard_last_admin(session, member)
+            locked.guard_last_admin()
             member.disabled_at = utcnow()
             sessions.end_member_sessions(session, member_id)
         elif not disabled:
@@ -155,10 +170,13 @@ def reset_two_factor(*, actor: StaffActor | None, member_id: int) -> Invited:
     """Clears the member's app and recovery codes, ends their sessions and issues a new
     invitation link, through which they choose a password and enrol again."""
     actor = require(actor, Permission.MANAGE_TEAM)
-    with session_scope() as session:
-        member = _member(session, member_id)
+    with session_scope(for_update=True) as session:
+        locked = _locked(session, member_id)
+        member = locked.member
         if member.disabled_at is not None:
             raise ServiceError(409, "Enable this member first.")
+        # Until they enrol again they cannot sign in: as good as disabled meanwhile.
+        locked.guard_last_admin(LAST_ADMIN_TWO_FACTOR)
         member.totp_secret, member.totp_last_step, member.recovery_code_hashes = "", 0, "[]"
         member.password_hash = ""
         session.add(member)
@@ -166,6 +184,4 @@ def reset_two_factor(*, actor: StaffActor | None, member_id: int) -> Invited:
         link = invitations.issue_invitation(session, member)
         audit.record(session, action="member_two_factor_reset", actor=actor,
                      target=f"member {member.email}")
-        email, name = member.email, member.name
-    invitations.mail_invitation(email, name, link)
     return Invited(member_id=member_id, link=link)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal, get_args
 
+from rcxsite.logs import security_event
 from rcxsite.service_errors import ServiceError
 
 Role = Literal["admin", "sales", "support"]
@@ -27,6 +28,7 @@ class Permission(StrEnum):
     ACT_ON_CUSTOMERS = "customers.act"
     MANAGE_TEAM = "team.manage"
     READ_AUDIT = "audit.read"
+    OPERATE_JOBS = "jobs.operate"  # mail and job health, "Retry"
 
 
 GRANTS: dict[Permission, frozenset[str]] = {
@@ -36,6 +38,7 @@ GRANTS: dict[Permission, frozenset[str]] = {
     Permission.ACT_ON_CUSTOMERS: frozenset({"admin", "support"}),
     Permission.MANAGE_TEAM: frozenset({"admin"}),
     Permission.READ_AUDIT: frozenset({"admin"}),
+    Permission.OPERATE_JOBS: frozenset({"admin"}),
 }
 
 
@@ -60,7 +63,12 @@ def allowed(actor: StaffActor | None, permission: Permission) -> bool:
 
 
 def require(actor: StaffActor | None, permission: Permission) -> StaffActor:
-    """The actor, when their role holds `permission`; otherwise ServiceError 403."""
-    if actor is None or not allowed(actor, permission):
+    """The actor, when their role holds `permission`; otherwise ServiceError 403 (for a
+    member, with a security log line: a refused privileged call leaves a trace)."""
+    if actor is None:
+        raise ServiceError(403, NO_ACCESS)
+    if not allowed(actor, permission):
+        security_event("staff_denied", "refused", client_ip=actor.client_address or None,
+                       actor=actor.member_id, permission=permission.value, handler="service")
         raise ServiceError(403, NO_ACCESS)
     return actor

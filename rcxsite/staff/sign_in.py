@@ -1,15 +1,26 @@
 """Staff sign-in: email, password and a code (authenticator or recovery), checked at once.
 
 One message for any wrong combination, so a refusal says nothing about which part was
-wrong or whether the address is a member's. Attempts are counted per member and per
-client address before anything is checked, like the customer login; a correct sign-in
-gives its slot back.
+wrong or whether the address is a member's. Attempts are counted before anything is
+checked, like the customer login; a correct sign-in gives its slots back:
+
+- per member and client address, and per client address: past these that place is
+  locked (15 minutes), so wrong attempts from one place cannot lock the member out of
+  every other one;
+- per member over all addresses, a much higher limit: past it, sign-ins for the member
+  from places they have not signed in from lately are slowed, each such place on its own
+  (STAFF_SLOW_SIGN_IN_LIMIT) and all of them together capped
+  (STAFF_SLOW_SIGN_IN_MEMBER_LIMIT); those from places they have are not. A refused
+  slowed attempt still counts at its place, so a place that keeps trying is locked like
+  one that keeps failing and cannot take the other places' turns. Many attackers at once
+  slow the guessing; they never keep the member out of their office.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 
 from sqlalchemy import update
 from sqlmodel import col, select
@@ -17,7 +28,7 @@ from sqlmodel import col, select
 from rcxsite.accounts.passwords import verify_password
 from rcxsite.db import session_scope
 from rcxsite.models import StaffMember, utcnow
-from rcxsite.ratelimit import Limit, RateLimited, client_key, reserve
+from rcxsite.ratelimit import Limit, RateLimited, Reservation, client_key, reserve
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings
 from rcxsite.staff import audit, sessions, two_factor
@@ -27,6 +38,8 @@ from rcxsite.staff.permissions import StaffActor
 logger = logging.getLogger(__name__)
 
 SIGN_IN_REFUSED = "The email, password or code is not correct."
+# A place the member signed in from this recently is theirs: never slowed for them.
+KNOWN_PLACE_DAYS = 90
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,16 +51,63 @@ class StaffSignedIn:
 
 
 def _refuse(email: str, client_ip: str, member: StaffMember | None) -> ServiceError:
-    audit.record_now(action="sign_in_failed", actor_name=member.name if member else "",
-                     target=email[:200], client_address=client_ip)
+    audit.record_repeat(action="sign_in_failed", actor_name=member.name if member else "",
+                        target=email, client_address=client_ip)
     return ServiceError(401, SIGN_IN_REFUSED)
+
+
+def _reserve_attempt(email: str, client_ip: str) -> Reservation:
+    """The attempt's slots (see the module's docstring), or RateLimited, recorded."""
+    settings = get_settings()
+    place = client_key(client_ip)
+    try:
+        by_place = reserve(Limit(settings.staff_client_failure_limit, "staff-login:client",
+                                 place))
+    except RateLimited:
+        # The address is locked whatever email it names: the row names none, so changing
+        # the email on each attempt adds no rows.
+        audit.record_repeat(action="sign_in_locked", client_address=client_ip,
+                            detail="this address's limit")
+        raise
+    try:
+        by_member_there = reserve(Limit(settings.staff_login_failure_limit,
+                                        "staff-login:member-client", f"{email}\n{place}"))
+    except RateLimited:
+        by_place.give_back()
+        audit.record_repeat(action="sign_in_locked", target=email, client_address=client_ip,
+                            detail="this member's limit at this address")
+        raise
+    taken = by_place.keys + by_member_there.keys
+    try:
+        by_member = reserve(Limit(settings.staff_member_failure_limit, "staff-login:member",
+                                  email))
+        return Reservation(taken + by_member.keys)
+    except RateLimited:
+        pass
+    since = utcnow() - timedelta(days=KNOWN_PLACE_DAYS)
+    if audit.signed_in_from(email, client_ip, since=since):
+        return Reservation(taken)
+    try:
+        # Paced per place: one place trying again and again waits for its own turn only.
+        paced = reserve(
+            Limit(settings.staff_slow_sign_in_limit, "staff-login:slowed-place",
+                  f"{email}\n{place}"),
+            Limit(settings.staff_slow_sign_in_member_limit, "staff-login:slowed", email),
+        )
+    except RateLimited:
+        # The attempt keeps its slots at this place (`taken`): given back, a place could
+        # be refused here forever without ever being locked.
+        audit.record_repeat(action="sign_in_slowed", target=email, client_address=client_ip,
+                            detail="many failed sign-ins of this member")
+        raise
+    return Reservation(taken + paced.keys)
 
 
 def _accept_code(member: StaffMember, code: str) -> tuple[bool, int | None]:
     """Whether the code is good (struck out or its step recorded, atomically), and how
     many recovery codes are left when one was used."""
     with session_scope() as session:
-        step = two_factor.accepted_step(member.totp_secret, code,
+        step = two_factor.accepted_step(two_factor.open_secret(member.totp_secret), code,
                                         last_step=member.totp_last_step)
         if step is not None:
             # Only a later step than the stored one: two requests with one code cannot
@@ -71,17 +131,8 @@ def _accept_code(member: StaffMember, code: str) -> tuple[bool, int | None]:
 
 
 def sign_in(form: StaffSignInInput, *, client_ip: str) -> StaffSignedIn:
-    email = form.email.strip().lower()
-    settings = get_settings()
-    try:
-        attempt = reserve(
-            Limit(settings.staff_login_failure_limit, "staff-login:account", email[:254]),
-            Limit(settings.staff_client_failure_limit, "staff-login:client",
-                  client_key(client_ip)),
-        )
-    except RateLimited:
-        audit.record_now(action="sign_in_locked", target=email[:200], client_address=client_ip)
-        raise
+    email = form.email.strip().lower()[:254]
+    attempt = _reserve_attempt(email, client_ip)
     with session_scope() as session:
         member = session.exec(select(StaffMember).where(StaffMember.email_key == email)).first()
         if member is not None:

@@ -12,13 +12,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 import time
 
 import pyotp
 import segno
 
+from rcxsite.at_rest import SealBroken, seal, unseal
 from rcxsite.settings import get_settings
+
+logger = logging.getLogger(__name__)
 
 CODE_DIGITS = 6
 STEP_SECONDS = 30
@@ -30,8 +34,26 @@ _RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _RECOVERY_GROUPS, _RECOVERY_GROUP_LENGTH = 3, 4
 
 
+_AT_REST = "totp-secret"
+
+
 def new_secret() -> str:
     return pyotp.random_base32()
+
+
+def sealed_secret(secret: str) -> str:
+    """The key as stored: sealed, so a copy of the database alone yields no codes."""
+    return seal(_AT_REST, secret)
+
+
+def open_secret(stored: str) -> str:
+    """The key of a stored value; "" (no code matches) when it cannot be opened."""
+    try:
+        return unseal(_AT_REST, stored)
+    except SealBroken:
+        # A key sealed under another server secret: the member must be enrolled again.
+        logger.error("a stored authenticator key cannot be opened with this server's secret")
+        return ""
 
 
 def provisioning_uri(secret: str, *, email: str) -> str:

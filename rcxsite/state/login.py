@@ -38,6 +38,10 @@ def plan_query(*, project_id: int, plan_id: int, duration_id: int, is_trial: boo
 
 class LoginState(SessionState):
     mode: str = "login"
+    # What the login form's Email field starts with: the address of this browser's own
+    # login cookie (a login that lapsed), or the one registration just created. Reflex
+    # stores a tab's state and hands it to whoever presents the tab's token, so nothing
+    # else is kept here, and nothing once the customer is logged in or out.
     email: str = ""
     email_error: str = ""
     password_error: str = ""
@@ -77,6 +81,16 @@ class LoginState(SessionState):
     def _clear_messages(self) -> None:
         self.email_error = self.password_error = self.notice = self.error = ""
 
+    def _saved_email(self) -> str:
+        return str(self._saved_login().get("EmailAddress", ""))
+
+    def _forget_personal_data(self) -> None:
+        """Logout, a session found ended, the state going to another connection: only the
+        address this connection's own login cookie carries stays (the page fills it in
+        again as it loads; the session check that follows each load must not undo that)."""
+        if self.email != self._saved_email():
+            self.email = ""
+
     @rx.event
     def choose_plan(self, project_id: int, plan_id: int, duration_id: int, is_trial: bool):
         """The pricing page's plan buttons: remember the plan, then open registration."""
@@ -106,9 +120,7 @@ class LoginState(SessionState):
             self.notice = msg.ALREADY_LOGGED_IN
             yield SessionState.redirect_later(self.return_to)
             return
-        saved_email = str(self._saved_login().get("EmailAddress", ""))
-        if saved_email and not self.email:
-            self.email = saved_email
+        self.email = self._saved_email()
 
     @rx.event
     def show_mode(self, mode: str) -> None:
@@ -124,7 +136,7 @@ class LoginState(SessionState):
         self.password_error = errors.get("Password", "")
         if login_input is None:
             return
-        self.email = login_input.email
+        # The typed address is not stored: the uncontrolled field keeps it on screen.
         if await self._is_signed_in():
             self.notice = msg.ALREADY_LOGGED_IN
             yield SessionState.redirect_later(self.return_to)
@@ -141,7 +153,7 @@ class LoginState(SessionState):
                 digest=login.session_digest, cookie_ticket=login.cookie_ticket,
                 email=login.email_address,
             )
-            self.notice = LOGGED_IN_MESSAGE
+            self.notice, self.email = LOGGED_IN_MESSAGE, ""
             yield SessionState.redirect_later(self.return_to)
             return
         self.error = outcome.message(refused=msg.LOGIN_FAILED, broken=msg.LOGIN_BROKEN)

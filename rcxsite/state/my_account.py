@@ -53,6 +53,8 @@ class AccountState(SessionState):
     member_since: str = ""
     plan_name: str = ""
     plan_terms: str = ""
+    # Until the customer opened a link mailed to `email`, `quotes` stays empty.
+    email_verified: bool = False
     quotes: list[dict[str, str]] = []
     # Bumped to remount the uncontrolled forms with the saved values.
     form_version: int = 0
@@ -62,6 +64,8 @@ class AccountState(SessionState):
     delete_errors: dict[str, str] = _no_errors(DELETE_FIELDS)
     details_message: str = ""
     details_failed: bool = False
+    verification_message: str = ""
+    verification_failed: bool = False
     password_message: str = ""
     password_failed: bool = False
     data_message: str = ""
@@ -78,6 +82,7 @@ class AccountState(SessionState):
         self.plan_name = plan.name if plan else ""
         terms = [plan.duration, "free trial" if plan.is_trial else ""] if plan else []
         self.plan_terms = ", ".join(term for term in terms if term)
+        self.email_verified = overview.email_verified
         self.quotes = [
             {"date": _day(quote.sent_on), "service": quote.service, "status": quote.status}
             for quote in overview.quotes
@@ -95,6 +100,10 @@ class AccountState(SessionState):
             self.signed_in = customer_id is not None
             if customer_id is None:
                 return None
+            if self._data_for and self._data_for != customer_id:
+                # Someone else's data may still be in this tab: it goes before theirs comes.
+                await self._forget_everyones_personal_data()
+            self._data_for = customer_id
             return await call_service(call, customer_id)
         finally:
             self.busy = ""
@@ -105,6 +114,7 @@ class AccountState(SessionState):
         self.view = "loading"
         self.details_message = self.password_message = self.data_message = ""
         self.delete_message = self.closed_message = self.busy = ""
+        self.verification_message, self.verification_failed = "", False
         self.detail_errors = _no_errors(DETAIL_FIELDS)
         self.password_errors = _no_errors(PASSWORD_FIELDS)
         self.delete_errors = _no_errors(DELETE_FIELDS)
@@ -187,6 +197,21 @@ class AccountState(SessionState):
         # Once signed out, the stored state (pickled, in Redis when scaled) keeps nothing
         # of the customer.
         self.reset()
+
+    @rx.event
+    async def send_verification_again(self):
+        self.verification_message, self.verification_failed = "", False
+        client_ip = self.router.session.client_ip
+        self.busy = "verification"
+        yield
+        outcome = await self._act(lambda customer_id: accounts.send_verification_again(
+            customer_id=customer_id, client_ip=client_ip))
+        if outcome is None:
+            yield _to_login()
+        elif outcome.ok:
+            self.verification_message = outcome.result()
+        else:
+            self.verification_failed, self.verification_message = True, outcome.message()
 
     @rx.event
     async def sign_out_everywhere(self):

@@ -30,6 +30,7 @@ from rcxsite import routes
 from rcxsite.accounts import sessions, tokens
 from rcxsite.api.login_cookie import LOGIN_COOKIE_PATH
 from rcxsite.settings import get_settings
+from rcxsite.state.stored_data import holds_data
 
 logger = logging.getLogger(__name__)
 
@@ -79,6 +80,18 @@ def _handshake_digest(login: dict[str, Any]) -> str | None:
     return tokens.marked_digest(login.get("Token"))
 
 
+def _personal_data_states() -> list[type[rx.State]]:
+    """The states below SessionState that hold a customer's data (they say how to forget
+    it)."""
+    found, pending = [], list(SessionState.get_substates())
+    while pending:
+        substate = pending.pop()
+        pending.extend(substate.get_substates())
+        if "_forget_personal_data" in vars(substate):
+            found.append(substate)
+    return found
+
+
 class SessionState(rx.State):
     header_entry: str = rx.SessionStorage("", name=SESSION_KEY)
     signed_in: bool = False
@@ -91,6 +104,9 @@ class SessionState(rx.State):
     # Set by logout: the digest of the cookie this tab removed, which its handshake headers
     # still show until it reconnects (a newer login's cookie is not ignored).
     _removed_digest: str = ""
+    # The customer whose data this tab's states hold (0: nobody's).
+    _data_for: int = 0
+    _checked_connection: str = ""
 
     def _handshake_login(self) -> dict[str, Any]:
         return _json_object(cookie_value(self.router.headers.cookie))
@@ -165,13 +181,30 @@ class SessionState(rx.State):
         """Overridden by the states that show a customer's data: called at logout, so that
         the stored state keeps nothing of them."""
 
+    async def _forget_unless_owner(self) -> None:
+        """Before this tab's state is sent to a new connection (rcxsite/state/stored_data.py):
+        only the customer it was loaded for, by this connection's own cookie, gets it; with
+        nobody recorded (never loaded, or the record lapsed first), no state keeps any."""
+        if not self._data_for:
+            for substate in _personal_data_states():
+                held = await self.get_state(substate)
+                if holds_data(held):
+                    held._forget_personal_data()
+            return
+        digest = self._current_digest()
+        customer_id = (None if digest is None
+                       else await asyncio.to_thread(sessions.digest_customer, digest))
+        if customer_id != self._data_for:
+            await self._forget_stored_data()
+
+    async def _forget_stored_data(self) -> None:
+        self.header_entry = ""
+        await self._forget_everyones_personal_data()
+
     async def _forget_everyones_personal_data(self) -> None:
-        pending = list(SessionState.get_substates())
-        while pending:
-            substate = pending.pop()
-            pending.extend(substate.get_substates())
-            if "_forget_personal_data" in vars(substate):
-                (await self.get_state(substate))._forget_personal_data()
+        self._data_for = 0
+        for substate in _personal_data_states():
+            (await self.get_state(substate))._forget_personal_data()
 
     @rx.event
     async def log_out(self):
@@ -181,9 +214,12 @@ class SessionState(rx.State):
                 await asyncio.to_thread(sessions.end_digest_session, digest)
             except Exception:
                 logger.exception("could not revoke a login session")
+        # The cookie counts as removed before the states forget: what a state may keep of
+        # this connection's own login cookie (the login form's address) goes with it.
+        forget_login = self._forget_login()
         await self._forget_everyones_personal_data()
         # The browser forgets the login before the header says "Log in".
-        yield self._forget_login()
+        yield forget_login
         self.signed_in = False
         yield rx.redirect(routes.HOME.path)
 

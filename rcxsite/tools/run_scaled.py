@@ -103,6 +103,11 @@ def worker_command(port: int) -> list[str]:
             "--log-level", "warning", "rcxsite.rcxsite:app"]
 
 
+# The job runners (rcxsite/jobs): processes of their own, so a worker restart never
+# stops mail; several share the queue safely (claims, leases).
+RUNNER_COMMAND = [sys.executable, "-m", "rcxsite.jobs", "run"]
+
+
 def _answers(port: int) -> bool:
     return port_open("127.0.0.1", port, timeout=1)
 
@@ -111,6 +116,7 @@ class Supervisor:
     def __init__(self, *, workers: int, port: int, env: dict[str, str], static_root: Path):
         self.env, self.port, self.static_root = env, port, static_root
         self.workers = [Worker(port=free_port()) for _ in range(workers)]
+        self.runners: list[subprocess.Popen[bytes] | None] = [None] * get_settings().job_runners
         self.nginx: subprocess.Popen[bytes] | None = None
         self.stopping = False
 
@@ -120,6 +126,7 @@ class Supervisor:
             "nginx": self.nginx.pid if self.nginx else None,
             "workers": [{"port": w.port, "pid": w.process.pid if w.process else None}
                         for w in self.workers],
+            "job_runners": [runner.pid if runner else None for runner in self.runners],
         }
         # Written aside and renamed: a reader (an operator's script, the tests) never sees
         # the file empty or half written while a restarted worker is recorded.
@@ -136,7 +143,13 @@ class Supervisor:
                                log_path=RUN_DIR / f"worker-{worker.port}.log")
         worker.started = time.monotonic()
 
+    def _start_runner(self, number: int) -> None:
+        self.runners[number] = start(RUNNER_COMMAND, env=self.env, cwd=ROOT,
+                                     log_path=RUN_DIR / f"job-runner-{number}.log")
+
     def start(self) -> None:
+        for number in range(len(self.runners)):
+            self._start_runner(number)
         for worker in self.workers:
             self._start_worker(worker)
         deadline = time.monotonic() + STARTUP_TIMEOUT_S  # one for all: they start together
@@ -182,14 +195,20 @@ class Supervisor:
                     if not self.stopping:
                         self._start_worker(worker)
                         self._record()
+            for number, runner in enumerate(self.runners):
+                if runner is not None and runner.poll() is not None and not self.stopping:
+                    print(f"job runner {number} exited ({runner.returncode}); starting it "
+                          "again", flush=True)
+                    self._start_runner(number)
+                    self._record()
             if self.nginx is not None and self.nginx.poll() is not None and not self.stopping:
                 raise SetupError(f"nginx exited; see {RUN_DIR / 'nginx-error.log'}")
             time.sleep(0.2)
 
     def stop(self) -> None:
         self.stopping = True
-        stop_all([p for p in [self.nginx, *(w.process for w in self.workers)] if p],
-                 STOP_TIMEOUT_S)
+        stop_all([p for p in [self.nginx, *(w.process for w in self.workers), *self.runners]
+                  if p], STOP_TIMEOUT_S)
 
 
 def scaled_env(base: dict[str, str], *, port: int) -> dict[str, str]:
@@ -205,6 +224,8 @@ def scaled_env(base: dict[str, str], *, port: int) -> dict[str, str]:
         REFLEX_API_URL=env["SITE_URL"],
         REFLEX_TELEMETRY_ENABLED="false",
         REFLEX_CHECK_LATEST_VERSION="0",
+        # Mail and jobs are the runner processes' work, not the workers'.
+        JOB_RUNNER_IN_SITE="false",
     )
     return env
 

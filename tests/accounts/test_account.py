@@ -44,7 +44,7 @@ def _refusal(action, **fields: object) -> ServiceError:
 def test_the_overview_names_the_plan_and_the_quote_requests() -> None:
     customer_id = register_customer(
         email="Alice@Example.com", subscription_plan_id=102, plan_duration_id=2, is_trial=True,
-        project_id=12,
+        project_id=12, verified=True,
     )
     calls.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
     calls.submit_quote(fields=quote_fields(email="bob@example.com"), client_ip="10.9.9.9")
@@ -137,7 +137,7 @@ def test_sign_out_everywhere_ends_every_session() -> None:
 
 
 def test_the_export_holds_the_account_quotes_and_sessions_but_no_secrets() -> None:
-    customer_id = register_customer(subscription_plan_id=101, plan_duration_id=1)
+    customer_id = register_customer(subscription_plan_id=101, plan_duration_id=1, verified=True)
     token = _log_in()
     calls.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
 
@@ -241,7 +241,7 @@ def test_open_reset_links_stop_working_when_the_account_is_secured(ending: str) 
 
 
 def test_each_quote_request_shows_its_status_as_the_customer_reads_it() -> None:
-    customer_id = register_customer()
+    customer_id = register_customer(verified=True)
     now = utcnow()
     statuses = ("new", "spam", "contacted", "qualified", "won", "lost")
     for age, status in enumerate(statuses):

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import logging
 import smtplib
-import threading
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from rcxsite import mail
 from rcxsite.mail import outgoing
 from rcxsite.settings import Settings, get_settings
 from tests.support.fixtures import Configure
-from tests.support.site import outbox_messages
+from tests.support.site import jobs_of_kind, outbox_messages
 from tests.support.smtp import Mailbox, free_port
 
 
@@ -21,9 +20,8 @@ def test_without_smtp_host_mail_is_written_to_the_outbox_and_logged(
 ) -> None:
     caplog.set_level(logging.INFO, logger="rcxsite.mail")
 
-    future = mail.send_mail(to="bob@example.com", subject="Hi", text="plain body", html="<b>x</b>")
+    mail.send_mail(to="bob@example.com", subject="Hi", text="plain body", html="<b>x</b>")
 
-    assert future.result(timeout=10) is None
     [message] = outbox_messages()
     assert (message["To"], message["Subject"]) == ("bob@example.com", "Hi")
     assert message["From"] == get_settings().smtp_from
@@ -45,41 +43,42 @@ def test_smtp_delivery_reaches_a_real_server(mailbox: Mailbox) -> None:
     assert list(get_settings().outbox_dir.glob("*.eml")) == []
 
 
-def test_send_mail_returns_before_delivery(monkeypatch: pytest.MonkeyPatch) -> None:
-    release = threading.Event()
-    delivered: list[EmailMessage] = []
+def test_send_mail_queues_a_sealed_job_and_returns_before_delivery() -> None:
+    mail.send_mail(to="bob@example.com", subject="s", text="reset link: https://x/abc123")
 
-    def slow_deliver(settings: Settings, message: EmailMessage) -> None:
-        assert release.wait(10)
-        delivered.append(message)
-
-    monkeypatch.setattr(outgoing, "deliver", slow_deliver)
-
-    future = mail.send_mail(to="bob@example.com", subject="s", text="t")
-
-    assert not future.done() and delivered == []
-    assert mail.wait_for_outgoing_mail(timeout=0.05) is False
-    release.set()
+    [job] = jobs_of_kind("mail")
+    assert (job.state, job.attempts) == ("queued", 0)
+    # The queued message is sealed at rest (it may hold a reset link).
+    assert "abc123" not in job.payload and "bob@example.com" not in job.payload
+    assert list(get_settings().outbox_dir.glob("*.eml")) == []
     assert mail.wait_for_outgoing_mail(timeout=10) is True
-    assert [message["To"] for message in delivered] == ["bob@example.com"]
+    [job] = jobs_of_kind("mail")
+    assert (job.state, job.attempts, job.payload) == ("done", 1, "")
+    assert len(list(get_settings().outbox_dir.glob("*.eml"))) == 1
 
 
-def test_a_down_server_is_retried_then_logged_and_reported_to_the_caller(
+def test_a_down_server_is_retried_on_schedule_then_marked_failed_and_logged(
     configure: Configure, caplog: pytest.LogCaptureFixture
 ) -> None:
-    configure(smtp_host="127.0.0.1", smtp_port=free_port("127.0.0.1"), mail_send_attempts=3)
+    configure(smtp_host="127.0.0.1", smtp_port=free_port("127.0.0.1"),
+              job_retry_seconds="0.2,0.4", job_give_up_hours=1.5 / 3600)
 
-    future = mail.send_mail(to="bob@example.com", subject="s", text="t")
+    mail.send_mail(to="bob@example.com", subject="s", text="t")
 
-    assert isinstance(future.exception(timeout=30), OSError)
-    assert caplog.text.count("Mail to bob@example.com failed (attempt") == 2
-    assert "Giving up on mail to bob@example.com ('s') after 3 attempt(s)" in caplog.text
+    with caplog.at_level(logging.INFO):
+        assert mail.wait_for_outgoing_mail(timeout=30) is True
+    [job] = jobs_of_kind("mail")
+    assert job.state == "failed" and job.attempts >= 3
+    assert job.last_error.startswith(("ConnectionRefusedError", "OSError"))
+    assert job.payload  # kept, so an admin's "Retry" can send it
+    assert caplog.text.count("failed (attempt") == job.attempts - 1
+    assert f"Gave up on job {job.id} (mail) after {job.attempts} attempt(s)" in caplog.text
+    assert '"event": "mail_failed"' in caplog.text or "mail_failed failed" in caplog.text
 
 
 def test_a_permanent_refusal_is_not_retried(
     monkeypatch: pytest.MonkeyPatch, configure: Configure
 ) -> None:
-    configure(mail_send_attempts=3)
     calls: list[str] = []
 
     def refuse(settings: Settings, message: EmailMessage) -> Path:
@@ -88,10 +87,13 @@ def test_a_permanent_refusal_is_not_retried(
 
     monkeypatch.setattr(outgoing, "deliver", refuse)
 
-    future = mail.send_mail(to="bob@example.com", subject="s", text="t")
+    mail.send_mail(to="bob@example.com", subject="s", text="t")
 
-    assert isinstance(future.exception(timeout=10), smtplib.SMTPRecipientsRefused)
+    assert mail.wait_for_outgoing_mail(timeout=10) is True
     assert calls == ["bob@example.com"]
+    [job] = jobs_of_kind("mail")
+    assert (job.state, job.attempts) == ("failed", 1)
+    assert "no such user" in job.last_error
 
 
 def test_names_in_the_html_part_are_escaped(mailbox: Mailbox) -> None:

@@ -125,7 +125,7 @@ def test_a_row_holds_what_the_list_shows() -> None:
 def test_the_card_shows_details_plan_and_quotes_but_never_the_hash() -> None:
     customer_id = register_customer(
         email="Alice@Example.com", user_name="Alice", subscription_plan_id=102,
-        plan_duration_id=2, is_trial=True,
+        plan_duration_id=2, is_trial=True, verified=True,
     )
     assert customer_id is not None
     now = utcnow()

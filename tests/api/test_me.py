@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlmodel import Session, col, update
 
 from rcxsite import accounts
+from rcxsite.db import get_engine
+from rcxsite.models import Customer, utcnow
 from tests.support.api import CHANGE_PASSWORD, EXPORT, LOGIN, LOGOUT_ALL, ME, envelope
 from tests.support.site import PASSWORD, outbox_messages, register_customer
 
@@ -151,3 +154,17 @@ def test_personal_answers_are_never_stored_by_caches(client: TestClient) -> None
         answer = client.get(path, headers=headers)
         assert answer.status_code == 200
         assert answer.headers["cache-control"] == "no-store"
+
+
+def test_a_token_left_open_on_a_locked_account_is_refused(client: TestClient) -> None:
+    """A login that raced a staff lock can leave its session unrevoked: the lock alone
+    must keep the token out."""
+    customer_id = register_customer()
+    headers = _bearer(client)
+    assert client.get(ME, headers=headers).status_code == 200
+    with Session(get_engine()) as session:  # the lock as the race leaves it: sessions open
+        session.exec(update(Customer).where(col(Customer.id) == customer_id)
+                     .values(locked_at=utcnow()))
+        session.commit()
+
+    assert envelope(client.get(ME, headers=headers)) == SIGNED_OUT

@@ -26,12 +26,15 @@ from tests.support.api import (
     LOGOUT_ALL,
     ME,
     RESET,
+    VERIFICATION_EMAIL,
+    VERIFY_EMAIL,
     envelope,
 )
 
 SIGNED_IN = {
     (LOGOUT_ALL, "post"), (ME, "get"), (ME, "patch"), (ME, "delete"),
-    (CHANGE_PASSWORD, "post"), (EXPORT, "get"),
+    (CHANGE_PASSWORD, "post"), (EXPORT, "get"), (VERIFICATION_EMAIL, "post"),
+    (VERIFY_EMAIL, "post"),
 }
 REQUIRED = {
     "RegistrationInput": {
@@ -43,6 +46,7 @@ REQUIRED = {
     "ResetPasswordInput": {"NewPassword", "email", "ResetToken"},
     "ChangePasswordInput": {"CurrentPassword", "NewPassword", "ConfirmPassword"},
     "DeleteAccountInput": {"Password", "Confirm"},
+    "VerifyEmailInput": {"Token"},
 }
 VALID_PROFILE = {
     "UserName": "Alice", "MobileNumber": "9876543210", "CompanyName": "ACME", "Location": "Pune",
@@ -122,7 +126,7 @@ def test_signed_in_routes_name_the_bearer_scheme(document: dict[str, Any]) -> No
                 assert operation["security"] == [{BEARER: []}, {}]  # answers either way
             else:
                 assert "security" not in operation, (path, method)
-    assert {FORGOT, CHECK, RESET, LOGIN, CREATE} <= set(document["paths"])
+    assert {FORGOT, CHECK, RESET, LOGIN, CREATE, VERIFY_EMAIL} <= set(document["paths"])
 
 
 def test_a_missing_token_still_gets_the_spec_401_before_the_route_runs(

@@ -26,6 +26,8 @@ from tests.support.api import (
     LOGOUT_ALL,
     ME,
     RESET,
+    VERIFICATION_EMAIL,
+    VERIFY_EMAIL,
     envelope,
 )
 from tests.support.fixtures import Configure
@@ -35,6 +37,7 @@ VALID_BODIES: dict[str, dict[str, object]] = {
     FORGOT: {"email": "alice@example.com"},
     RESET: {"email": "alice@example.com", "NewPassword": "n3w-pass", "ResetToken": "t"},
     LOGIN: {"UserName": "alice@example.com", "Password": "s3cret-pass"},
+    VERIFY_EMAIL: {"Token": "t"},
     CREATE: {
         "UserName": "Bobby",
         "EmailAddress": "bob@example.com",
@@ -44,6 +47,9 @@ VALID_BODIES: dict[str, dict[str, object]] = {
         "Location": "Pune",
     },
 }
+# Taken from a signed-in customer only: sent with alice's bearer token, so that the body
+# itself is judged rather than the missing login (401).
+SIGNED_IN_BODIES = {VERIFY_EMAIL}
 ODD_TEXT = {
     "nul": "a\x00b",
     "control": "a\x1b[31mb",
@@ -61,6 +67,15 @@ def _rows() -> tuple[int, int]:
     return customers, tokens
 
 
+def _headers(client: TestClient, path: str) -> dict[str, str]:
+    headers = {"Content-Type": "application/json"}
+    if path in SIGNED_IN_BODIES:
+        register_customer(email="alice@example.com")
+        login = envelope(client.post(LOGIN, json=VALID_BODIES[LOGIN]))
+        headers["Authorization"] = f"Bearer {login['data']['token']}"  # type: ignore[index]
+    return headers
+
+
 def _odd_bodies() -> Iterator[tuple[str, str, str]]:
     for path, body in VALID_BODIES.items():
         for field in body:
@@ -73,11 +88,12 @@ def test_odd_text_in_any_field_is_a_client_error(
     client: TestClient, path: str, field: str, kind: str
 ) -> None:
     register_customer(email="alice@example.com")
+    headers = _headers(client, path)
     before = _rows()
     # json.dumps escapes the lone surrogate as \ud800, which is valid JSON text.
     payload = json.dumps(VALID_BODIES[path] | {field: ODD_TEXT[kind]})
 
-    response = client.post(path, content=payload, headers={"Content-Type": "application/json"})
+    response = client.post(path, content=payload, headers=headers)
 
     body = envelope(response)
     assert 200 <= response.status_code < 500
@@ -99,7 +115,7 @@ def test_odd_text_in_any_field_is_a_client_error(
 )
 def test_malformed_bodies_are_400(client: TestClient, content: bytes, message: str) -> None:
     for path in VALID_BODIES:
-        response = client.post(path, content=content, headers={"Content-Type": "application/json"})
+        response = client.post(path, content=content, headers=_headers(client, path))
         assert (response.status_code, envelope(response)["message"]) == (400, message)
 
 
@@ -164,6 +180,7 @@ def test_the_openapi_document_lists_every_path(client: TestClient) -> None:
 
     assert set(document["paths"]) == {
         FORGOT, CHECK, RESET, LOGIN, LOGOUT, CREATE, ME, EXPORT, CHANGE_PASSWORD, LOGOUT_ALL,
+        VERIFY_EMAIL, VERIFICATION_EMAIL,
     }
     check_parameters = document["paths"][CHECK]["get"]["parameters"]
     assert [parameter["name"] for parameter in check_parameters] == ["resetTocken"]

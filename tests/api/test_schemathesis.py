@@ -25,10 +25,11 @@ from tests.support.rate_limits import reset_rate_limits
 from tests.support.site import PASSWORD, register_customer
 
 # Well-formed requests whose secret is not the right one: spec §5 answers them 400 (a reset
-# link that is not live, a current password that is not the customer's). No document can
-# tell a generator which secret is right.
+# or verification link that is not live, a current password that is not the customer's). No
+# document can tell a generator which secret is right.
 WRONG_SECRET_ANSWERS = [
     "POST /api/v1/Auth/ResetPasswordLink",
+    "POST /api/v1/Auth/VerifyEmail",
     "POST /api/v1/User/ChangePassword",
     "DELETE /api/v1/User/Me",
 ]

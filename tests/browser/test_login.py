@@ -18,6 +18,7 @@ from tests.support.accounts_ui import (
     record_button_states,
     recorded_button_states,
     session_cookie,
+    wait_for_logout_answer,
 )
 from tests.support.live_server import LiveServer
 
@@ -92,6 +93,7 @@ def test_login_session_header_refusal_and_logout(any_page: Page, live_site: Live
     header_action(page, "Logout").click()
     expect(page).to_have_url(re.compile(r"://[^/]+/$"))
     header_action(page, "Log in")
+    wait_for_logout_answer(page)
     assert session_cookie(page.context) is None
     assert header_entry(page) is None
 

@@ -21,6 +21,7 @@ from tests.support.accounts_ui import (
     new_customer,
     session_cookie,
     unique_email,
+    wait_for_logout_answer,
 )
 from tests.support.live_server import LiveServer
 
@@ -55,9 +56,7 @@ def test_the_login_cookie_is_httponly_and_no_script_sees_the_token(
 
     header_action(page, "Logout").click()
     header_action(page, "Log in")
-    # The header changes with the event; the cookies go with the answer to the page's
-    # request that follows it (both in one answer), which a loaded machine may delay.
-    page.wait_for_function("!document.cookie.includes('userSessionActive')")
+    wait_for_logout_answer(page)
     assert session_cookie(page.context) is None
 
 

@@ -4,7 +4,9 @@ role, sign-out, and axe on the staff pages at both widths."""
 from __future__ import annotations
 
 import re
+import stat
 import time
+import uuid
 from pathlib import Path
 
 import pyotp
@@ -15,7 +17,7 @@ from rcxsite.staff.sign_in import SIGN_IN_REFUSED
 from tests.browser.test_accessibility import axe_violations
 from tests.conftest import DESKTOP, PHONE
 from tests.support.live_server import LiveServer
-from tests.support.staff_ui import enrol, invite, sign_in
+from tests.support.staff_ui import enrol, invite, sign_in, signed_in_member
 
 
 def test_invitation_enrolment_sign_in_and_one_time_codes(
@@ -104,3 +106,40 @@ def test_staff_pages_are_noindex_disallowed_and_hold_no_data_before_the_check(
         assert "@rcx.example" not in html
     home = page.request.get(f"{live_site.url}/").text()
     assert 'href="/staff' not in home
+
+
+def _stored_tab_states(site: LiveServer) -> bytes:
+    """Every tab state the site has written (the embedded default keeps them as files)."""
+    folder = site.data_dir / "states"
+    return b"\n".join(path.read_bytes() for path in folder.rglob("*") if path.is_file())
+
+
+def test_secrets_shown_once_are_never_stored_with_the_tab(
+    page: Page, live_site: LiveServer
+) -> None:
+    """The authenticator key, the recovery codes and a new invitation's link reach the
+    screen, and nothing of them the tab's stored state, which outlives the page."""
+    member = signed_in_member(page, live_site, "admin")
+    page.goto(routes.STAFF_TEAM.path)
+    invited = f"once-{uuid.uuid4().hex[:8]}@rcx.example"
+    invite_form = page.get_by_role("form", name="Invite a member")
+    invite_form.get_by_label("Email").fill(invited)
+    invite_form.get_by_label("Name").fill("Oona Once")
+    invite_form.get_by_label("Role").select_option("support")
+    invite_form.get_by_role("button", name="Invite").click()
+    link = page.locator(".staff-link")
+    expect(link).to_contain_text("/staff/invite/")
+    token = link.inner_text().rsplit("/", 1)[-1]
+    # Written after the link was shown: once it is stored, so is everything before it.
+    notice = f"Invitation sent to {invited}.".encode()
+    expect(page.get_by_role("status")).to_have_text(notice.decode())
+    deadline = time.monotonic() + 15
+    while notice not in _stored_tab_states(live_site):
+        assert time.monotonic() < deadline, "the team page's state was never stored"
+        page.wait_for_timeout(100)
+    stored = _stored_tab_states(live_site)
+    secrets = {"invitation token": token, "authenticator key": member.key,
+               **{f"recovery code {n}": code for n, code in enumerate(member.recovery)}}
+    assert [name for name, secret in secrets.items() if secret.encode() in stored] == []
+    folder = live_site.data_dir / "states"
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700

@@ -26,7 +26,14 @@ from tests.conftest import DESKTOP, PHONE, open_tab
 from tests.support.accounts_ui import PASSWORD, create_customer, submit_login, unique_email
 from tests.support.live_server import LiveServer
 from tests.support.smtp import Mailbox
-from tests.support.staff_ui import add_quotes, invite, sign_in, signed_in_member, watch_csp
+from tests.support.staff_ui import (
+    add_quotes,
+    invite,
+    mark_verified,
+    sign_in,
+    signed_in_member,
+    watch_csp,
+)
 
 
 def _table(page: Page, name: str):
@@ -98,6 +105,7 @@ def test_a_request_is_worked_status_lost_reason_owner_notes_and_history(
     csp = watch_csp(page)
     customer = unique_email("staffquote")
     create_customer(live_site.url, customer, company="Northway Clinics")
+    mark_verified(live_site, customer)  # only a verified address links a request to it
     [quote_id] = add_quotes(live_site, 1, company="Northway Clinics", email=customer)
     me = signed_in_member(page, live_site, "admin")
     page.goto(routes.staff_quote_path(quote_id))

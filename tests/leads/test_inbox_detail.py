@@ -15,11 +15,13 @@ from tests.leads.inbox_data import BASE_TIME, add_quote
 from tests.support.staff import add_member
 
 
-def add_customer(email: str) -> int:
+def add_customer(email: str, *, verified: bool = False) -> int:
+    """A customer with `email`; `verified`: one who opened the link registration mailed."""
     with Session(get_engine()) as session:
         customer = Customer(user_name="Alice", email=email, email_key=email.lower(),
                             mobile_number="9876543210", password_hash="x",
-                            company_name="ACME", location="Pune")
+                            company_name="ACME", location="Pune",
+                            email_verified_at=BASE_TIME if verified else None)
         session.add(customer)
         session.commit()
         assert customer.id is not None
@@ -102,7 +104,7 @@ def test_a_slot_without_a_time_says_so() -> None:
 
 def test_the_customer_with_the_same_email_is_linked_whatever_the_case() -> None:
     member = add_member("Sam Sales", "sam@rcx.example", "sales")
-    customer_id = add_customer("alice@client.example")
+    customer_id = add_customer("alice@client.example", verified=True)
     linked = add_quote(email="Alice@Client.example")
     other = add_quote(email="bob@client.example")
 

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from sqlmodel import Session
 
 from rcxsite.db import get_engine
+from rcxsite.jobs.runner import Runner
 from rcxsite.leads.export import write_csv
 from rcxsite.leads.inbox import InboxFilter, inbox_page, not_spam, purge_old_spam
 from rcxsite.leads.validation import business_today
@@ -140,11 +141,16 @@ def test_an_old_request_marked_spam_lately_stays_30_days_for_rescue() -> None:
     assert ids_stored() == []
 
 
-def test_each_trapped_form_purges_the_old_spam() -> None:
+def test_the_periodic_job_purges_the_old_spam_once_an_hour() -> None:
     expired = add_quote(status="spam", created_at=datetime.now(UTC) - timedelta(days=31))
     kept = add_quote(status="new", created_at=datetime.now(UTC) - timedelta(days=31))
 
     submit_quote(fields=quote_fields(**TRAP), client_ip="10.0.0.8")
-
     [new_spam] = [i for i in ids_stored() if i not in (expired, kept)]
+    assert sorted(ids_stored()) == sorted([kept, expired, new_spam])  # no purge on the way
+
+    Runner().run_periodic()
     assert ids_stored() == [kept, new_spam]
+    again = add_quote(status="spam", created_at=datetime.now(UTC) - timedelta(days=31))
+    Runner().run_periodic()  # the same hour: another runner does not run it again
+    assert again in ids_stored()

@@ -97,6 +97,13 @@ def session_cookie(context: BrowserContext) -> dict[str, Any] | None:
     return None
 
 
+def wait_for_logout_answer(page: Page) -> None:
+    """The header changes with the logout event; the login cookies go with the answer to
+    the request the page sends after it (all in one answer, with the script-visible
+    `userSessionActive`), which a loaded machine may delay."""
+    page.wait_for_function("!document.cookie.includes('userSessionActive')")
+
+
 def header_entry(page: Page) -> dict[str, Any] | None:
     raw = page.evaluate("sessionStorage.getItem('userSession')")
     return json.loads(raw) if raw else None

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 import redis
 
+import rcxsite.job_kinds  # noqa: F401  (every kind of job a runner does)
+from rcxsite.jobs.runner import BackgroundRunner
 from rcxsite.mail import wait_for_outgoing_mail
 from tests.support.rate_limits import reset_rate_limits
-from tests.support.services import service_missing
+from tests.support.services import service_missing, services_wanted
 from tests.support.site import isolated_site, refresh_settings, reset_state
 from tests.support.smtp import Mailbox
 
@@ -53,7 +55,10 @@ def mailbox(configure: Configure) -> Iterator[Mailbox]:
     """A running SMTP server that the site sends to for the duration of the test."""
     box = Mailbox().start()
     configure(smtp_host=box.host, smtp_port=box.port, smtp_starttls=False)
+    # The site's own job runner delivers the outbox, as it does beside the site.
+    runner = BackgroundRunner().start()
     yield box
+    runner.stop()
     wait_for_outgoing_mail(30)
     box.stop()
 
@@ -61,6 +66,7 @@ def mailbox(configure: Configure) -> Iterator[Mailbox]:
 @pytest.fixture
 def redis_limits(configure: Configure) -> Iterator[redis.Redis]:
     """Rate limits kept in the machine's Redis for one test; yields a client to look inside."""
+    services_wanted("Redis")
     client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
     try:
         client.ping()

@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
 from rcxsite.db import get_engine
-from tests.support.services import service_missing
+from tests.support.services import service_missing, services_wanted
 from tests.support.site import alembic_config
 
 SERVER = "postgresql://postgres@127.0.0.1:5432"
@@ -21,6 +21,7 @@ SERVER = "postgresql://postgres@127.0.0.1:5432"
 def scratch_postgres(configure: Callable[..., None], *, revision: str = "head",
                      before_drop: Callable[[], object] = lambda: None) -> Iterator[str]:
     """Create a database, point DATABASE_URL at it, migrate to `revision`, drop it after."""
+    services_wanted("PostgreSQL")
     admin = create_engine(
         f"{SERVER}/test", isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 3}
     )

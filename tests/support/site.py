@@ -14,24 +14,29 @@ from pathlib import Path
 import pytest
 from alembic.command import upgrade
 from alembic.config import Config
-from sqlmodel import Session, delete
+from sqlmodel import Session, col, delete, select, update
 
 from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import (
     AuditEntry,
     Customer,
+    EmailVerificationToken,
+    Job,
     PasswordResetToken,
+    PeriodicRun,
     QuoteChange,
     QuoteNote,
     QuoteRequest,
     StaffInvitation,
     StaffMember,
     StaffSession,
+    utcnow,
 )
 from rcxsite.settings import PROJECT_ROOT, get_settings
 from tests.support import service_calls as calls
 from tests.support.rate_limits import reset_rate_limits
+from tests.support.smtp import VERIFY_LINK, is_address_verification
 
 SITE_URL = "https://rcx.test"
 PASSWORD = "s3cret-pass"
@@ -80,12 +85,13 @@ def isolated_site(root: Path) -> Iterator[Path]:
 
 
 def reset_state() -> None:
-    """Empty tables, rate limits and outbox between tests."""
-    assert wait_for_outgoing_mail(30), "mail queue did not drain"
+    """Empty tables (queued mail and jobs among them), rate limits and outbox between
+    tests."""
     with Session(get_engine()) as session:
         # Children before parents, so this works with foreign keys enforced.
-        for table in (AuditEntry, StaffSession, StaffInvitation, QuoteNote, QuoteChange,
-                      PasswordResetToken, Customer, QuoteRequest, StaffMember):
+        for table in (Job, PeriodicRun, AuditEntry, StaffSession, StaffInvitation, QuoteNote,
+                      QuoteChange, PasswordResetToken, EmailVerificationToken, Customer,
+                      QuoteRequest, StaffMember):
             session.exec(delete(table))  # type: ignore[call-overload]
         session.commit()
     reset_rate_limits()
@@ -94,9 +100,11 @@ def reset_state() -> None:
 
 
 def register_customer(
-    email: str = "alice@example.com", password: str = PASSWORD, **fields: object
+    email: str = "alice@example.com", password: str = PASSWORD, *, verified: bool = False,
+    **fields: object
 ) -> int | None:
-    """The new customer's id; None when the address already had an account."""
+    """The new customer's id; None when the address already had an account. `verified`:
+    as if the customer had then opened the link registration mailed (`mark_verified`)."""
     values: dict[str, object] = {
         "user_name": "Alice",
         "mobile_number": "9876543210",
@@ -104,20 +112,45 @@ def register_customer(
         "location": "Pune",
     }
     values.update(fields)
-    return calls.register(  # type: ignore[arg-type]
+    customer_id = calls.register(  # type: ignore[arg-type]
         # A client of its own each time: these are fixtures, not tests of the limit.
         email=email, password=password, client_ip=f"2001:db8:{secrets.token_hex(2)}::1", **values
     ).id
+    if verified and customer_id is not None:
+        mark_verified(customer_id)
+    return customer_id
 
 
-def outbox_messages() -> list[EmailMessage]:
-    """Messages the outbox mode wrote, oldest first (after the queue has drained)."""
+def mark_verified(customer_id: int) -> None:
+    """The customer's address counts as verified, for tests of what verification unlocks;
+    the link itself is tested in tests/accounts/test_email_verification.py."""
+    with Session(get_engine()) as session:
+        session.exec(update(Customer).where(col(Customer.id) == customer_id)
+                     .values(email_verified_at=utcnow()))
+        session.commit()
+
+
+def outbox_messages(*, verification: bool = False) -> list[EmailMessage]:
+    """Messages the outbox mode wrote, oldest first (after the queue has drained): those
+    with an address-verification link if `verification`, else all others (every
+    registration sends one, and tests of other mails need not step over it)."""
     assert wait_for_outgoing_mail(30), "mail queue did not drain"
     parser = BytesParser(policy=policy.default)
-    return [
+    messages = [
         parser.parsebytes(path.read_bytes())  # type: ignore[misc]
         for path in sorted(get_settings().outbox_dir.glob("*.eml"))
     ]
+    return [message for message in messages
+            if is_address_verification(message) == verification]
+
+
+def verification_token_in(message: EmailMessage) -> str:
+    """The token of the address-verification link in a mail's plain-text part."""
+    body = message.get_body(("plain",))
+    assert body is not None, "mail has no plain-text part"
+    match = VERIFY_LINK.search(body.get_content())
+    assert match, "no verification link in the mail"
+    return match.group(1)
 
 
 def reset_token_in(message: EmailMessage) -> str:
@@ -127,3 +160,15 @@ def reset_token_in(message: EmailMessage) -> str:
     match = _RESET_LINK.search(body.get_content())
     assert match, "no reset link in the mail"
     return match.group(1)
+
+
+def jobs_of_kind(kind: str, *, state: str = "") -> list[Job]:
+    """The job table's rows of one kind (in one state), oldest first."""
+    query = select(Job).where(col(Job.kind) == kind)
+    if state:
+        query = query.where(col(Job.state) == state)
+    with Session(get_engine()) as session:
+        rows = list(session.exec(query.order_by(col(Job.id))))
+        for row in rows:
+            session.expunge(row)
+        return rows

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 import pyotp
 from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine
-from sqlmodel import Session
+from sqlmodel import Session, col, update
 
 from rcxsite import routes
-from rcxsite.models import QuoteRequest
+from rcxsite.models import Customer, QuoteRequest, utcnow
 from tests.support.live_server import ROOT, LiveServer
 
 if TYPE_CHECKING:
@@ -112,6 +112,18 @@ def add_quotes(site: LiveServer | ScaledSite, count: int, *, company: str, statu
         ids = [row.id for row in rows]
     engine.dispose()
     return [quote_id for quote_id in ids if quote_id is not None]
+
+
+def mark_verified(site: LiveServer | ScaledSite, email: str) -> None:
+    """The customer with `email` counts as having opened the link registration mailed, for
+    tests of what a verified address unlocks (tests/browser/test_verify_email.py opens the
+    link itself)."""
+    engine = create_engine(site.database_url)
+    with Session(engine) as session:
+        session.exec(update(Customer).where(col(Customer.email_key) == email.lower())
+                     .values(email_verified_at=utcnow()))
+        session.commit()
+    engine.dispose()
 
 
 def watch_csp(page: Page) -> list[str]:

@@ -1,4 +1,5 @@
-"""/api/v1/Auth/*: login and password reset (paths and field names as the clients use them)."""
+"""/api/v1/Auth/*: login, password reset and email verification (paths and field names as
+the clients use them)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from rcxsite.api.schemas import (
     LoginData,
     ResetCheckData,
     ResetPasswordBody,
+    VerifyEmailBody,
 )
 from rcxsite.api.signed_in import AUTHORIZATION_MAX, CurrentCustomer, bearer_token
 
@@ -53,6 +55,26 @@ def check_reset_url(
 )
 def reset_password(body: ResetPasswordBody, request: Request) -> Envelope[None]:
     message = accounts.reset_password(body, client_ip=client_address(request))
+    return Envelope(status=200, message=message)
+
+
+@router.post(
+    "/VerifyEmail",
+    summary="Verify a customer's email address with the link registration mailed",
+    description="Token is the last part of the link's path. Only the customer the link was "
+    "sent for can use it, with their own bearer token: anyone can register someone else's "
+    "address, and whoever then opens the mail must not verify that account. A link works "
+    "once, until it expires or a newer one is sent; a refused one answers 400, and one sent "
+    "for another customer 403 (it stays usable).",
+    responses=error_responses(
+        401, 403, 429, descriptions=SIGNED_IN_ONLY | {
+            400: "Malformed request, or an unusable verification link",
+            403: "The link was sent for another customer's account; it is not used up",
+        },
+    ),
+)
+def verify_email(body: VerifyEmailBody, me: CurrentCustomer) -> Envelope[None]:
+    message = accounts.verify_email(body, customer_id=me.customer_id, client_ip=me.client_ip)
     return Envelope(status=200, message=message)
 
 

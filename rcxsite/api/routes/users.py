@@ -54,6 +54,14 @@ def update_me(body: ProfileBody, me: CurrentCustomer) -> Envelope[AccountData]:
     return _account(me, message)
 
 
+@router.post("/Me/VerificationEmail", responses=_ACCOUNT_ERRORS,
+             summary="Mail a new link that verifies the address (older links stop working)")
+def send_verification_email(me: CurrentCustomer) -> Envelope[None]:
+    message = accounts.send_verification_again(customer_id=me.customer_id,
+                                               client_ip=me.client_ip)
+    return Envelope(status=200, message=message)
+
+
 @router.post("/ChangePassword", responses=_ACCOUNT_ERRORS,
              summary="Change the password; every session ends and data.token is the new one")
 def change_password(body: ChangePasswordBody, me: CurrentCustomer) -> Envelope[NewTokenData]:

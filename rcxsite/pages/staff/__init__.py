@@ -12,9 +12,11 @@ from rcxsite.pages.staff.admin import staff_audit_page, staff_team_page
 from rcxsite.pages.staff.customers import staff_customer_page, staff_customers_page
 from rcxsite.pages.staff.entry import staff_invite_page, staff_log_in_page
 from rcxsite.pages.staff.inbox import staff_inbox_page, staff_quote_page
+from rcxsite.pages.staff.jobs import staff_jobs_page
 from rcxsite.routes import Route, RouteKind
 from rcxsite.state.staff.customers import StaffCustomersState, StaffCustomerState
 from rcxsite.state.staff.inbox import StaffInboxState, StaffQuoteState
+from rcxsite.state.staff.jobs import StaffJobsState
 from rcxsite.state.staff.sign_in import StaffInviteState, StaffSignInState
 from rcxsite.state.staff.team import StaffAuditState, StaffTeamState
 
@@ -27,6 +29,7 @@ BUILDERS: dict[RouteKind, Callable[[Route], rx.Component]] = {
     "staff_customer": staff_customer_page,
     "staff_team": staff_team_page,
     "staff_audit": staff_audit_page,
+    "staff_jobs": staff_jobs_page,
 }
 
 ON_LOAD: dict[RouteKind, list[EventHandler]] = {
@@ -38,4 +41,5 @@ ON_LOAD: dict[RouteKind, list[EventHandler]] = {
     "staff_customer": [StaffCustomerState.load],
     "staff_team": [StaffTeamState.load],
     "staff_audit": [StaffAuditState.load],
+    "staff_jobs": [StaffJobsState.load],
 }

@@ -5,11 +5,17 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite.components.form_fields import form, select_field, text_field
+from rcxsite.components.react import OneTimeSecret
 from rcxsite.components.staff_ui import data_table, notices, page_heading, pager
 from rcxsite.forms import max_length
 from rcxsite.routes import Route
 from rcxsite.staff.inputs import InviteInput
-from rcxsite.state.staff.team import ROLE_OPTIONS, StaffAuditState, StaffTeamState
+from rcxsite.state.staff.team import (
+    INVITE_LINK,
+    ROLE_OPTIONS,
+    StaffAuditState,
+    StaffTeamState,
+)
 
 
 def _member_actions(member: rx.Var) -> rx.Component:
@@ -61,9 +67,9 @@ def staff_team_page(route: Route) -> rx.Component:
     return rx.el.div(
         page_heading("Team"),
         notices(StaffTeamState.error, StaffTeamState.notice),
-        rx.cond(StaffTeamState.invite_link != "",
+        rx.cond(StaffTeamState.invite_shown,
                 rx.el.p("Invitation link (also mailed): ",
-                        rx.el.code(StaffTeamState.invite_link, class_name="staff-link"),
+                        OneTimeSecret.create(slot=INVITE_LINK, class_name="staff-link"),
                         class_name="staff-note")),
         data_table(
             "Staff members", ("Name", "Email", "Role", "Two-factor", "Status",

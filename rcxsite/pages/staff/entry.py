@@ -11,10 +11,17 @@ from rcxsite.components.form_fields import (
     submit_button,
     text_field,
 )
+from rcxsite.components.react import OneTimeDownload, OneTimeSecret
 from rcxsite.forms import max_length
 from rcxsite.routes import Route
 from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput, StaffSignInInput
-from rcxsite.state.staff.sign_in import StaffInviteState, StaffSignInState
+from rcxsite.state.staff.sign_in import (
+    ENROLMENT_KEY,
+    ENROLMENT_QR,
+    RECOVERY_CODES,
+    StaffInviteState,
+    StaffSignInState,
+)
 
 
 def _card(heading: str, *children: rx.Component) -> rx.Component:
@@ -87,9 +94,9 @@ def _code_step() -> rx.Component:
         rx.el.p("Scan this QR code with an authenticator app (or type the key below), then "
                 "enter the 6-digit code it shows.", class_name="auth-lead"),
         rx.el.figure(
-            rx.html(StaffInviteState.qr_svg, class_name="staff-qr", role="img",
-                    aria_label="QR code with your sign-in key"),
-            rx.el.figcaption("Key: ", rx.el.code(StaffInviteState.secret, id="staff-key")),
+            OneTimeSecret.create(slot=ENROLMENT_QR, kind="svg", class_name="staff-qr",
+                                 label="QR code with your sign-in key"),
+            rx.el.figcaption("Key: ", OneTimeSecret.create(slot=ENROLMENT_KEY, id="staff-key")),
             class_name="staff-qr-figure",
         ),
         form(
@@ -112,13 +119,13 @@ def _codes_step() -> rx.Component:
         rx.el.h2("Your recovery codes", class_name="staff-step-title"),
         rx.el.p("Each code signs you in once if you lose your phone. Keep them somewhere "
                 "safe: they are shown only now.", class_name="auth-lead"),
-        rx.el.ul(rx.foreach(StaffInviteState.recovery_codes,
-                            lambda code: rx.el.li(rx.el.code(code))),
-                 class_name="staff-recovery-codes"),
+        OneTimeSecret.create(slot=RECOVERY_CODES, kind="lines",
+                             class_name="staff-recovery-codes"),
         rx.el.div(
-            rx.el.button("Download as a text file", type="button",
-                         class_name="button button-outline",
-                         on_click=StaffInviteState.download_codes),
+            OneTimeDownload.create("Download as a text file", slot=RECOVERY_CODES,
+                                   filename="rcx-staff-recovery-codes.txt",
+                                   heading="RCX staff recovery codes (each works once)\n\n",
+                                   class_name="button button-outline"),
             rx.el.button("I have saved them, continue", type="button",
                          class_name="button button-primary", on_click=StaffInviteState.done),
             class_name="staff-actions",

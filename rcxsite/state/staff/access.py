@@ -30,6 +30,7 @@ from rcxsite.api.staff_cookie import STAFF_COOKIE_PATH
 from rcxsite.staff import sessions
 from rcxsite.staff.permissions import NO_ACCESS, Permission, StaffActor, allowed
 from rcxsite.state.session import cookie_value
+from rcxsite.state.stored_data import holds_data
 
 logger = logging.getLogger(__name__)
 _PACKAGE = __name__.rpartition(".")[0] + "."
@@ -54,6 +55,9 @@ class StaffState(rx.State):
     access: str = ""
     _staff_digest: str = ""
     _staff_connection: str = ""
+    # The member whose data this tab's staff states hold (0: nobody's).
+    _loaded_by: int = 0
+    _checked_connection: str = ""
 
     def _digest(self) -> str | None:
         if self._staff_digest and self._staff_connection == self.router.session.session_id:
@@ -93,10 +97,34 @@ class StaffState(rx.State):
         """Signed out (or the session ended elsewhere): this tab keeps nothing the member
         loaded, since whoever reconnects with its token would get the stored state."""
         self._staff_digest = self._staff_connection = ""
+        self._loaded_by = 0
         self.member_name = self.member_role = ""
         self.access = "signed_out"
         for state in _staff_data_states():
             (await self.get_state(state)).reset()
+
+    async def _forget_unless_owner(self) -> None:
+        """Before this tab's state is sent to a new connection (rcxsite/state/stored_data.py):
+        only the member it was loaded for, by their own cookie, gets it; with nobody
+        recorded (never loaded, or the record lapsed first), no staff state keeps data."""
+        if not self._loaded_by:
+            for state in _staff_data_states():
+                held = await self.get_state(state)
+                if holds_data(held):
+                    held.reset()
+            return
+        actor = await self._actor()
+        if actor is None or actor.member_id != self._loaded_by:
+            await self._forget()
+
+    async def _forget_stored_data(self) -> None:
+        await self._forget()
+
+    async def _hold_for(self, actor: StaffActor) -> None:
+        """What the tab holds from now on is `actor`'s: another member's goes first."""
+        if self._loaded_by and self._loaded_by != actor.member_id:
+            await self._forget()
+        self._loaded_by = actor.member_id
 
     @rx.event
     async def sign_out(self):
@@ -148,9 +176,17 @@ def staff_event(permission: Permission) -> Callable[[F], F]:
             if actor is None:
                 await staff._forget()
                 return _sign_in_redirect(self.router.url.path or routes.STAFF_INBOX.path)
+            await staff._hold_for(actor)
             staff.member_name, staff.member_role = actor.name, actor.role
             if not allowed(actor, permission):
                 staff.access = "denied"
+                from rcxsite.staff.audit import record_denied
+
+                try:
+                    await asyncio.to_thread(record_denied, actor,
+                                            handler=handler.__qualname__, permission=permission)
+                except Exception:  # the refusal stands even if it could not be recorded
+                    logger.exception("could not record a denied staff call")
                 return None
             staff.access = "ok"
             token = _ACTING.set(actor)

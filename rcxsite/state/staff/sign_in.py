@@ -12,8 +12,12 @@ from rcxsite.accounts import tokens
 from rcxsite.staff import invitations
 from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput, StaffSignInInput
 from rcxsite.staff.sign_in import sign_in
+from rcxsite.state.one_time import show_once
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState
+
+# The slots of what the invitation page shows once.
+ENROLMENT_QR, ENROLMENT_KEY, RECOVERY_CODES = "enrolment-qr", "enrolment-key", "recovery-codes"
 
 SIGN_IN_FIELDS = StaffSignInInput.field_names()
 _TIME_ZONE_SCRIPT = (
@@ -76,9 +80,8 @@ class StaffInviteState(rx.State):
     error: str = ""
     busy: bool = False
     field_errors: dict[str, str] = {"new_password": "", "confirm_new_password": "", "code": ""}
-    qr_svg: str = ""
-    secret: str = ""
-    recovery_codes: list[str] = []
+    # The key, its QR code and the recovery codes are shown once (state/one_time.py),
+    # never kept here.
 
     def _link(self) -> str | None:
         return _link_digest(self.router.url.path)
@@ -116,7 +119,8 @@ class StaffInviteState(rx.State):
         enrolment = await self._step(_choose_password, fields)
         if enrolment is None:
             return
-        self.qr_svg, self.secret, self.step = enrolment.qr_svg, enrolment.grouped_secret, "code"
+        self.step = "code"
+        yield show_once({ENROLMENT_QR: enrolment.qr_svg, ENROLMENT_KEY: enrolment.grouped_secret})
 
     @rx.event
     async def verify(self, form: dict[str, str]):
@@ -127,22 +131,13 @@ class StaffInviteState(rx.State):
         done = await self._step(_finish, {"code": str(form.get("code", ""))})
         if done is None:
             return
-        self.recovery_codes = list(done.recovery_codes)
-        self.qr_svg = self.secret = ""
         self.step = "codes"
+        yield show_once({RECOVERY_CODES: list(done.recovery_codes)})
         staff = await self.get_state(StaffState)
         yield staff._remember_sign_in(done.session_digest, done.cookie_ticket, done.actor)
 
     @rx.event
-    def download_codes(self):
-        if self.step != "codes":
-            return None
-        text = "RCX staff recovery codes (each works once)\n\n" + "\n".join(self.recovery_codes)
-        return rx.download(data=text + "\n", filename="rcx-staff-recovery-codes.txt")
-
-    @rx.event
     def done(self):
-        self.recovery_codes = []
         return rx.redirect(routes.STAFF_INBOX.path)
 
 
@@ -157,7 +152,7 @@ def _finish(fields: dict[str, str], **context: object) -> invitations.EnrolmentD
 # Public by design: the ways in, before anyone is signed in.
 for _handler in ("prepare", "sign_in"):
     STAFF_HANDLERS[f"StaffSignInState.{_handler}"] = None
-for _handler in ("open_link", "choose_password", "verify", "download_codes", "done"):
+for _handler in ("open_link", "choose_password", "verify", "done"):
     STAFF_HANDLERS[f"StaffInviteState.{_handler}"] = None
 
 __all__ = ["StaffInviteState", "StaffSignInState"]

@@ -10,10 +10,12 @@ import reflex as rx
 from rcxsite.staff import audit, members
 from rcxsite.staff.inputs import InviteInput, RoleInput
 from rcxsite.staff.permissions import ROLE_LABELS, Permission
+from rcxsite.state.one_time import show_once
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.staff.access import acting, staff_event
 
 INVITE_FIELDS = InviteInput.field_names()
+INVITE_LINK = "invite-link"
 
 
 def _when(moment: Any) -> str:
@@ -25,7 +27,8 @@ class StaffTeamState(rx.State):
     invite_errors: dict[str, str] = dict.fromkeys(INVITE_FIELDS, "")
     error: str = ""
     notice: str = ""
-    invite_link: str = ""
+    # The link itself is shown once (state/one_time.py), never kept here.
+    invite_shown: bool = False
 
     async def _reload(self) -> None:
         outcome = await call_service(members.list_members, actor=acting())
@@ -43,48 +46,55 @@ class StaffTeamState(rx.State):
 
     @staff_event(Permission.MANAGE_TEAM)
     async def load(self):
-        self.error = self.notice = self.invite_link = ""
+        self.error = self.notice = ""
+        self.invite_shown = False
         await self._reload()
 
     @staff_event(Permission.MANAGE_TEAM)
     async def invite(self, form: dict[str, str]):
-        self.error = self.notice = self.invite_link = ""
+        self.error = self.notice = ""
+        self.invite_shown = False
         fields = {name: str(form.get(name, "")) for name in INVITE_FIELDS}
         outcome = await call_service(_invite, fields, actor=acting())
         self.invite_errors = outcome.field_messages(INVITE_FIELDS)
         if not outcome.ok:
             self.error = "" if outcome.field_refusal else outcome.message()
             return
-        self.invite_link = outcome.result().link
+        self.invite_shown = True
         self.notice = f"Invitation sent to {fields['email'].strip()}."
         await self._reload()
+        return show_once({INVITE_LINK: outcome.result().link})
 
-    async def _change(self, call: Any, **kwargs: Any) -> None:
-        self.error = self.notice = self.invite_link = ""
+    async def _change(self, call: Any, **kwargs: Any) -> rx.event.EventSpec | None:
+        self.error = self.notice = ""
+        self.invite_shown = False
+        shown = None
         outcome = await call_service(call, actor=acting(), **kwargs)
         if outcome.ok:
             result = outcome.result()
             if isinstance(result, members.Invited):
-                self.invite_link = result.link
+                self.invite_shown = True
+                shown = show_once({INVITE_LINK: result.link})
                 self.notice = "Two-factor sign-in was reset; a new invitation was sent."
             else:
                 self.notice = str(result)
         else:
             self.error = outcome.message()
         await self._reload()
+        return shown
 
     @staff_event(Permission.MANAGE_TEAM)
     async def change_role(self, member_id: str, role: str):
-        await self._change(_change_role, member_id=_id(member_id), role=role)
+        return await self._change(_change_role, member_id=_id(member_id), role=role)
 
     @staff_event(Permission.MANAGE_TEAM)
     async def set_disabled(self, member_id: str, disabled: bool):
-        await self._change(members.set_disabled, member_id=_id(member_id),
-                           disabled=bool(disabled))
+        return await self._change(members.set_disabled, member_id=_id(member_id),
+                                  disabled=bool(disabled))
 
     @staff_event(Permission.MANAGE_TEAM)
     async def reset_two_factor(self, member_id: str):
-        await self._change(members.reset_two_factor, member_id=_id(member_id))
+        return await self._change(members.reset_two_factor, member_id=_id(member_id))
 
 
 def _id(value: object) -> int:
@@ -103,6 +113,13 @@ def _change_role(*, actor: Any, member_id: int, role: str) -> str:
 
 
 ROLE_OPTIONS = tuple(ROLE_LABELS.items())
+
+
+def _times(count: int, last_at: Any) -> str:
+    """A repeated refusal's count and last time: " ×37 (last 14:05 UTC)"."""
+    if count <= 1:
+        return ""
+    return f" ×{count:,}" + (f" (last {last_at.strftime('%H:%M UTC')})" if last_at else "")
 
 
 def _day(value: object) -> date | None:
@@ -144,7 +161,8 @@ class StaffAuditState(rx.State):
         self.actors = [[str(i), name] for i, name in result.actors]
         self.rows = [
             {"time": _when(row.created_at), "actor": row.actor_name or "—",
-             "action": row.action.replace("_", " "), "target": row.target,
+             "action": row.action.replace("_", " ") + _times(row.count, row.last_at),
+             "target": row.target,
              "detail": row.detail, "client": row.client_address}
             for row in result.rows
         ]

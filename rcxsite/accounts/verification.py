@@ -1,0 +1,159 @@
+"""Proving that a customer's email address is theirs: a mailed, single-use, expiring link.
+
+As django-allauth's optional verification: an unverified customer still logs in and uses
+My account, but quote requests, which carry nothing but an email address, are shown as
+the customer's (My account, the staff inbox's link to the account, the customer card)
+only once the address is verified. Otherwise anyone could register someone else's
+address and read which requests it sent.
+
+A link works only for the customer it was sent for, signed in (the screens' login cookie,
+the API's bearer token): anyone can register someone else's address, and the person who
+then opens the mailed link must not thereby verify that account (and show it their quote
+requests). The account's owner knows its password; that person does not. Opened by anyone
+else, a link is not used up. The mail greets nobody by name: whoever registered the
+address typed the name.
+
+Links are stored like reset links (rcxsite.accounts.reset): only the SHA-256 of the token,
+an expiry (`EMAIL_VERIFICATION_DAYS`), used once, and a new link voids the older ones. A
+link verifies the account's address as it is when the link is used: the address cannot be
+changed today, and whatever changes it must clear `email_verified_at` and issue a new link
+(`issue_verification_link`), which voids the links mailed to the old address.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import ColumnElement, update
+from sqlmodel import Session, col, select
+
+from rcxsite import mail, routes
+from rcxsite.accounts import limits
+from rcxsite.accounts.inputs import VERIFY_LINK_INVALID, VerifyEmailInput
+from rcxsite.accounts.my_account import SIGNED_OUT
+from rcxsite.accounts.tokens import new_token, token_digest
+from rcxsite.db import session_scope
+from rcxsite.logs import security_event
+from rcxsite.models import Customer, EmailVerificationToken, utcnow
+from rcxsite.service_errors import ServiceError
+from rcxsite.settings import get_settings
+
+EMAIL_VERIFIED = "Your email address is verified."
+ALREADY_VERIFIED = "Your email address is already verified."
+# The screen's answer to a visitor who is not signed in; the link is not used.
+LOG_IN_TO_VERIFY = (
+    "Only the account's owner can verify its email address. Log in, then open the link again."
+)
+OTHER_ACCOUNT = (
+    "This link was sent for another account: log in to that account, then open the link again."
+)
+
+
+def link_sent(email: str) -> str:
+    return f"A new link has been sent to {email}."
+
+
+def verification_link(token: str) -> str:
+    # Built from configuration only: a forged Host header must not redirect the link.
+    return get_settings().site_url + routes.verify_email_path(token)
+
+
+def _void_open_links(session: Session, customer_id: int, now: datetime) -> None:
+    session.exec(
+        update(EmailVerificationToken)
+        .where(
+            col(EmailVerificationToken.customer_id) == customer_id,
+            col(EmailVerificationToken.used_at).is_(None),
+        )
+        .values(used_at=now)
+    )
+
+
+def issue_verification_link(session: Session, customer: Customer) -> None:
+    """Within the caller's transaction: a new link for the customer's current address, only
+    its digest stored, its mail queued in the same transaction (the outbox); every older
+    open link stops working, so only the newest mail counts."""
+    assert customer.id is not None
+    days = get_settings().email_verification_days
+    now = utcnow()
+    _void_open_links(session, customer.id, now)
+    token, digest = new_token()
+    session.add(
+        EmailVerificationToken(
+            customer_id=customer.id, token_hash=digest,
+            expires_at=now + timedelta(days=days), created_at=now,
+        )
+    )
+    mail.send_email_verification_mail(to=customer.email, link=verification_link(token),
+                                      valid_days=days, session=session)
+
+
+def _open_link_clause(digest: str, now: datetime) -> tuple[ColumnElement[bool], ...]:
+    return (
+        col(EmailVerificationToken.token_hash) == digest,
+        col(EmailVerificationToken.used_at).is_(None),
+        col(EmailVerificationToken.expires_at) > now,
+    )
+
+
+def verify_email(form: VerifyEmailInput, *, customer_id: int, client_ip: str) -> str:
+    """The API's verification: the link's token itself, for the signed-in `customer_id`."""
+    limits.count_verification_link(client_ip=client_ip)
+    return _verify(token_digest(form.token.strip()), customer_id, client_ip)
+
+
+def verify_email_link(*, link_digest: str | None, customer_id: int, client_ip: str) -> str:
+    """As `verify_email`, for the screens, which see only the digest of the link's token
+    (rcxsite/api/reset_link_events.py). Never offered to API clients: a digest read from
+    the database must not work as a link."""
+    limits.count_verification_link(client_ip=client_ip)
+    return _verify(link_digest, customer_id, client_ip)
+
+
+def _verify(digest: str | None, customer_id: int, client_ip: str) -> str:
+    now = utcnow()
+    with session_scope() as session:
+        # Claimed with a conditional UPDATE: of two requests with one link, only one sees
+        # a row change, so a link works exactly once, and only for its own customer.
+        claimed = None if digest is None else session.exec(
+            update(EmailVerificationToken)
+            .where(*_open_link_clause(digest, now),
+                   col(EmailVerificationToken.customer_id) == customer_id)
+            .values(used_at=now)
+            .returning(col(EmailVerificationToken.customer_id))
+        ).first()
+        customer = session.get(Customer, claimed[0]) if claimed else None
+        if customer is None:
+            if digest is not None and session.exec(
+                select(EmailVerificationToken.id).where(*_open_link_clause(digest, now))
+            ).first() is not None:
+                # Another account's live link: left as it is, for that account's owner.
+                security_event("email_verification", "other_account", client_ip=client_ip,
+                               customer=customer_id)
+                raise ServiceError(403, OTHER_ACCOUNT)
+            security_event("email_verification", "refused", client_ip=client_ip)
+            raise ServiceError(400, VERIFY_LINK_INVALID)
+        if customer.email_verified_at is None:
+            customer.email_verified_at = now
+            session.add(customer)
+        email = customer.email
+    security_event("email_verification", "verified", client_ip=client_ip, email=email,
+                   customer=customer_id)
+    return EMAIL_VERIFIED
+
+
+def send_verification_again(*, customer_id: int, client_ip: str) -> str:
+    """My account's "Send the link again": a new link to the account's address (older
+    ones stop working); nothing is sent once the address is verified."""
+    limits.count_verification_mail(customer_id=customer_id, client_ip=client_ip)
+    with session_scope() as session:
+        customer = session.get(Customer, customer_id)
+        if customer is None:  # deleted while a session was still being checked
+            raise ServiceError(401, SIGNED_OUT)
+        if customer.email_verified_at is not None:
+            return ALREADY_VERIFIED
+        issue_verification_link(session, customer)
+        address = customer.email
+    security_event("email_verification", "sent", client_ip=client_ip, email=address,
+                   customer=customer_id)
+    return link_sent(address)

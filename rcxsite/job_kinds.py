@@ -1,0 +1,28 @@
+"""Every kind of job and every periodic job a runner knows: the modules that register
+them (`@jobs.handler`, `@jobs.periodic`, `@after_sent`). A runner imports this, not the
+web app; a feature that adds a kind adds its module here."""
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+import rcxsite.housekeeping
+import rcxsite.leads.service
+import rcxsite.leads.spam
+import rcxsite.mail.outgoing  # noqa: F401  (mail)
+from rcxsite.jobs.runner import BackgroundRunner
+from rcxsite.settings import get_settings
+
+
+@contextlib.asynccontextmanager
+async def alongside_the_site() -> AsyncIterator[None]:
+    """`make run`: a runner on a thread of the site's own process, started and stopped with
+    it (JOB_RUNNER_IN_SITE; `make run-scaled` runs its own runner processes instead)."""
+    if not get_settings().job_runner_in_site:
+        yield
+        return
+    background = BackgroundRunner().start()
+    try:
+        yield
+    finally:
+        await asyncio.to_thread(background.stop)

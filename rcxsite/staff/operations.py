@@ -1,0 +1,23 @@
+"""The staff office's view of mail and jobs (admins): health, and "Retry" for a failed
+job. The work itself is rcxsite.jobs; here is who may look and act, and the audit row."""
+
+from __future__ import annotations
+
+from rcxsite.db import session_scope
+from rcxsite.jobs import status
+from rcxsite.staff import audit
+from rcxsite.staff.permissions import Permission, StaffActor, require
+
+
+def jobs_health(*, actor: StaffActor | None) -> status.Health:
+    require(actor, Permission.OPERATE_JOBS)
+    return status.health()
+
+
+def retry_job(*, actor: StaffActor | None, job_id: int) -> str:
+    """Queue a failed job again; the notice to show."""
+    require(actor, Permission.OPERATE_JOBS)
+    status.retry(job_id)
+    with session_scope() as session:
+        audit.record(session, action="job_retried", actor=actor, target=f"job {job_id}")
+    return f"Job #{job_id} is queued again."

@@ -1,0 +1,70 @@
+"""Mail and jobs in the staff office (admins): what waits and what failed, with its error,
+and "Retry" at both widths; nobody else gets the page's data."""
+
+from __future__ import annotations
+
+import uuid
+
+from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine, text
+
+from rcxsite import routes
+from rcxsite.staff.permissions import NO_ACCESS
+from tests.browser.test_accessibility import axe_violations
+from tests.conftest import PHONE, open_tab
+from tests.support.live_server import LiveServer
+from tests.support.staff_ui import signed_in_member, watch_csp
+
+_FAILED_MAIL = text(
+    "INSERT INTO job (kind, ref, payload, state, due_at, attempts, claimed_by, last_error,"
+    " created_at, finished_at) VALUES ('mail', :ref, '', 'failed', :now, 9, '', :error,"
+    " :now, :now)")
+
+
+def _failed_mail(site: LiveServer) -> tuple[int, str]:
+    """A mail the site gave up on (as after a day of a refused mail server): its id and
+    error."""
+    error = f"SMTPRecipientsRefused: 550 no such user {uuid.uuid4().hex[:6]}"
+    engine = create_engine(site.database_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(_FAILED_MAIL, {"ref": "", "error": error,
+                                              "now": "2026-11-24 09:00:00.000000"})
+            job_id = connection.execute(text("SELECT max(id) FROM job")).scalar_one()
+    finally:
+        engine.dispose()
+    return int(job_id), error
+
+
+def test_an_admin_sees_a_failed_mail_and_retries_it(
+    browser, page: Page, live_site: LiveServer
+) -> None:
+    csp = watch_csp(page)
+    job_id, error = _failed_mail(live_site)
+    signed_in_member(page, live_site, "admin")
+    page.get_by_role("link", name="Mail and jobs").click()
+    expect(page.get_by_role("heading", name="Mail and jobs")).to_be_visible()
+    failed = page.get_by_role("table", name="Failed").locator("tbody tr")
+    row = failed.filter(has_text=error)
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text(f"#{job_id}")
+    expect(page.get_by_role("table", name="Waiting and failed, by kind")).to_contain_text(
+        "mail")
+    assert axe_violations(page) == []
+    row.get_by_role("button", name=f"Retry job {job_id}").click()
+    expect(page.get_by_role("status")).to_have_text(f"Job #{job_id} is queued again.")
+    expect(failed.filter(has_text=error)).to_have_count(0)
+    page.goto(routes.STAFF_AUDIT.path)
+    expect(page.get_by_role("table", name="Audit entries").locator("tbody tr").filter(
+        has_text=f"job {job_id}").first).to_contain_text("job retried")
+    assert csp == []
+
+    with open_tab(browser, live_site, PHONE) as phone:
+        signed_in_member(phone, live_site, "admin")
+        phone.goto(routes.STAFF_JOBS.path)
+        expect(phone.get_by_role("heading", name="Mail and jobs")).to_be_visible()
+        assert axe_violations(phone) == []
+        signed_in_member(phone, live_site, "sales")
+        phone.goto(routes.STAFF_JOBS.path)
+        expect(phone.get_by_text(NO_ACCESS)).to_be_visible()
+        expect(phone.get_by_role("table", name="Failed")).to_have_count(0)
