@@ -10,6 +10,7 @@ import uuid
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
+from functools import lru_cache
 from pathlib import Path
 
 from rcxsite.settings import Settings
@@ -27,19 +28,28 @@ def build_message(
     text: str,
     html: str | None,
     reply_to: str | None = None,
+    sender: str = "",
+    date: str = "",
+    message_id: str = "",
 ) -> EmailMessage:
+    """The message; `sender`, `date` and `message_id` as fixed when it was queued (a retry
+    sends the same message), else now's."""
     message = EmailMessage()
-    message["From"] = settings.smtp_from
+    message["From"] = sender or settings.smtp_from
     message["To"] = to
     if reply_to:
         message["Reply-To"] = reply_to
     message["Subject"] = subject
-    message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = make_msgid(domain=_sender_domain(settings.smtp_from))
+    message["Date"] = date or formatdate(localtime=False)
+    message["Message-ID"] = message_id or new_message_id(settings)
     message.set_content(text)
     if html is not None:
         message.add_alternative(html, subtype="html")
     return message
+
+
+def new_message_id(settings: Settings) -> str:
+    return make_msgid(domain=_sender_domain(settings.smtp_from))
 
 
 def _sender_domain(sender: str) -> str | None:
@@ -67,12 +77,18 @@ def _write_to_outbox(outbox: Path, message: EmailMessage) -> Path:
     return path
 
 
+@lru_cache(maxsize=1)
+def _tls_context() -> ssl.SSLContext:
+    # Loading the system's certificates takes tens of milliseconds: once per process.
+    return ssl.create_default_context()
+
+
 def _send_smtp(settings: Settings, message: EmailMessage) -> None:
     implicit_tls = settings.smtp_port == _IMPLICIT_TLS_PORT
     timeout = settings.smtp_timeout_seconds
     # The server's certificate is checked (Python's own default for SMTP does not): a reset
     # link must not go to whoever sits between us and the mail server.
-    context = ssl.create_default_context()
+    context = _tls_context()
     client: smtplib.SMTP = (
         smtplib.SMTP_SSL(settings.smtp_host, settings.smtp_port, timeout=timeout,
                          context=context)
