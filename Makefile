@@ -37,7 +37,7 @@ help:
 	@echo "make check-content  articles' front matter, unique slugs, internal links"
 	@echo "make bench  performance report in bench/REPORT.md (not part of make test; ~15 min)"
 	@echo "            quick: make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing BENCH_LIGHTHOUSE=0"
-	@echo "            throughput only (issue 10): make bench BENCH_ONLY=scaled BENCH_SECONDS=5"
+	@echo "            throughput only: make bench BENCH_ONLY=scaled BENCH_SECONDS=5"
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -104,7 +104,9 @@ check-content: setup
 
 lint: setup-dev
 	ruff check .
+	ruff format --check .
 	mypy
+	lint-imports
 
 test: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint \
 		check-content
@@ -114,7 +116,7 @@ test: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/lib/nginx/modules/ngx_htt
 # or Redis (the tests that would use those skip, saying so).
 UNIT_TESTS := tests/accounts tests/api tests/leads tests/staff tests/jobs \
 	tests/site/test_insights.py tests/site/test_route_table.py tests/site/test_search.py \
-	tests/site/test_search_bounds.py
+	tests/site/test_search_bounds.py tests/site/test_layout_rules.py
 unit: setup-dev
 	RCX_TESTS_WITHOUT_SERVICES=1 $(PY) -m pytest -q -m "not slow" $(UNIT_TESTS)
 

@@ -2,6 +2,7 @@
 
 import os
 from pathlib import Path
+from typing import Any
 
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
@@ -13,6 +14,8 @@ settings = get_settings()
 # Read by Reflex when it creates its socket server.
 os.environ.setdefault("REFLEX_SOCKET_MAX_HTTP_BUFFER_SIZE", str(SOCKET_MESSAGE_LIMIT_BYTES))
 _tools_bun = Path(__file__).parent / ".tools" / "node_modules" / ".bin" / "bun"
+# The Makefile installs bun from the npm registry; Reflex's own download reaches GitHub.
+_bun: dict[str, Any] = {"bun_path": _tools_bun} if _tools_bun.exists() else {}
 
 config = rx.Config(
     app_name="rcxsite",
@@ -30,8 +33,7 @@ config = rx.Config(
     # of a tab that was closed, or of a websocket opened by a script, does not linger.
     redis_token_expiration=settings.tab_state_seconds,
     default_color_mode="dark",
-    # The Makefile installs bun from the npm registry; Reflex's own download reaches GitHub.
-    **({"bun_path": _tools_bun} if _tools_bun.exists() else {}),
+    **_bun,
     disable_plugins=[SitemapPlugin],
     # Brotli first: about a fifth smaller than gzip for our JavaScript on a slow link.
     frontend_compression_formats=["brotli", "gzip"],

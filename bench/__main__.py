@@ -3,10 +3,10 @@
 1. the phone profile applied for real and 2. Lighthouse, on the single production process
 (`reflex run --env prod`, built once per run); 3. throughput: wrk at 50 connections on
 run-scaled against nginx alone, and logins against the hashing limit; then the staff inbox
-at 100,000 requests on SQLite and PostgreSQL (issue 19, bench/inbox.py: its own section, with
-its own target), and the site search's server time per query (issue 20, bench/search.py,
-likewise). The targets are in bench/targets.py, the options (BENCH_* variables) in
-bench/config.py.
+at 100,000 requests on SQLite and PostgreSQL (bench/inbox.py: its own section, with its
+own target), the site search's server time per query (bench/search.py, likewise) and
+durable mail (bench/outbox.py, likewise). The targets are in bench/targets.py, the options
+(BENCH_* variables) in bench/config.py.
 """
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ from bench.sites import production_site
 from bench.targets import check
 
 
-def figures(loads: dict[str, phone.PageLoads],
-            audits: dict[tuple[str, str], list[lighthouse.Audit]] | None,
-            rates: throughput.Throughput | None) -> dict[str, dict[str, float | None]]:
+def figures(
+    loads: dict[str, phone.PageLoads],
+    audits: dict[tuple[str, str], list[lighthouse.Audit]] | None,
+    rates: throughput.Throughput | None,
+) -> dict[str, dict[str, float | None]]:
     """What bench/targets.py checks: each figure by page ("" when it has no page)."""
     result: dict[str, dict[str, float | None]] = {}
     for page, runs in loads.items():
@@ -38,14 +40,17 @@ def figures(loads: dict[str, phone.PageLoads],
         for category in LIGHTHOUSE_CATEGORIES:
             result.setdefault(f"{preset} {category}", {})[page] = medians.get(category)
     if rates is not None:
-        scaled = {page: rates.pages.get(page, {}).get(throughput.SCALED)
-                  for page in THROUGHPUT_PAGES}
+        scaled = {
+            page: rates.pages.get(page, {}).get(throughput.SCALED) for page in THROUGHPUT_PAGES
+        }
         result["pages vs nginx"] = {page: rates.ratio(page) for page in THROUGHPUT_PAGES}
-        result["page errors"] = {page: None if run is None or run.failure else run.errors
-                                 for page, run in scaled.items()}
+        result["page errors"] = {
+            page: None if run is None or run.failure else run.errors for page, run in scaled.items()
+        }
         result["logins vs hashing"] = {"": rates.login_ratio}
-        result["login errors"] = {"": None if rates.logins is None or rates.logins.failure
-                                  else rates.logins.errors}
+        result["login errors"] = {
+            "": None if rates.logins is None or rates.logins.failure else rates.logins.errors
+        }
     return result
 
 
@@ -55,18 +60,18 @@ def _stop_on_sigterm(signum: int, _frame: object) -> None:
 
 
 def _inbox(options: Options, environment: dict[str, str]) -> str:
-    print("staff inbox (issue 19) ...", file=sys.stderr, flush=True)
+    print("staff inbox ...", file=sys.stderr, flush=True)
     figures = inbox.run(OUT_DIR / "inbox", options.inbox_rows, options.inbox_runs)
     return inbox_report.render(figures, environment)
 
 
 def _search(environment: dict[str, str]) -> str:
-    print("site search (issue 20) ...", file=sys.stderr, flush=True)
+    print("site search ...", file=sys.stderr, flush=True)
     return search.render(search.run(OUT_DIR / "search"), environment)
 
 
 def _outbox(environment: dict[str, str]) -> str:
-    print("durable mail (issue 28) ...", file=sys.stderr, flush=True)
+    print("durable mail ...", file=sys.stderr, flush=True)
     return outbox.render(outbox.run(OUT_DIR / "outbox"), environment)
 
 
@@ -97,21 +102,29 @@ def main() -> int:
         with production_site(OUT_DIR / "server", options.url) as site:
             print("phone profile ...", file=sys.stderr, flush=True)
             loads = phone.run(site, options.pages, options.runs)
-            (OUT_DIR / "loads.json").write_text(json.dumps(
-                {page: asdict(runs) for page, runs in loads.items()}, indent=1))
+            (OUT_DIR / "loads.json").write_text(
+                json.dumps({page: asdict(runs) for page, runs in loads.items()}, indent=1)
+            )
             if options.lighthouse:
                 print("lighthouse ...", file=sys.stderr, flush=True)
                 audits = lighthouse.run(site, options.pages, options.runs, OUT_DIR / "lighthouse")
     if options.scaled:
-        print("throughput (issue 10) ...", file=sys.stderr, flush=True)
+        print("throughput ...", file=sys.stderr, flush=True)
         rates = throughput.run(options, OUT_DIR / "scaled")
     section = _inbox(options, environment) if options.inbox else None
     search_section = _search(environment) if options.search else None
     outbox_section = _outbox(environment) if options.outbox else None
-    markdown = report.render(report.Results(
-        options=options, environment=environment, wall_seconds=time.monotonic() - started,
-        checks=check(figures(loads, audits, rates)), loads=loads, audits=audits,
-        throughput=rates))
+    markdown = report.render(
+        report.Results(
+            options=options,
+            environment=environment,
+            wall_seconds=time.monotonic() - started,
+            checks=check(figures(loads, audits, rates)),
+            loads=loads,
+            audits=audits,
+            throughput=rates,
+        )
+    )
     if section:
         markdown = inbox_report.replace_section(markdown, section)
     if search_section:

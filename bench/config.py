@@ -2,10 +2,10 @@
 
 Quick runs: `make bench BENCH_RUNS=1 BENCH_PAGES=/,/pricing BENCH_LIGHTHOUSE=0`, or the
 throughput part alone: `make bench BENCH_ONLY=scaled BENCH_SECONDS=5`, or the staff inbox
-part alone (issue 19; it replaces only its own section of the report):
+part alone (it replaces only its own section of the report):
 `make bench BENCH_ONLY=inbox`, quicker with BENCH_INBOX_ROWS=20000 BENCH_INBOX_RUNS=5;
-or the site search part alone (issue 20, a few seconds): `make bench BENCH_ONLY=search`;
-or durable mail alone (issue 28, under a minute): `make bench BENCH_ONLY=outbox`.
+or the site search part alone (a few seconds): `make bench BENCH_ONLY=search`;
+or durable mail alone (under a minute): `make bench BENCH_ONLY=outbox`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,15 @@ OUT_DIR = ROOT / "bench" / "out"  # all a run writes but the report; emptied at 
 REPORT_PATH = ROOT / "bench" / "REPORT.md"
 
 # As a visitor types them: a redirect to the slash form, if any, is part of the cost.
-PAGES = ("/", "/services/software-development", "/casestudies/fintech", "/insights/blogs",
-         "/pricing", "/request-a-quote", "/log-in")
+PAGES = (
+    "/",
+    "/services/software-development",
+    "/casestudies/fintech",
+    "/insights/blogs",
+    "/pricing",
+    "/request-a-quote",
+    "/log-in",
+)
 HOME = "/"
 NOINDEX_PAGES = frozenset({"/log-in"})  # a sign-in form: its SEO score is not held to 100
 RUNS = 3
@@ -82,25 +89,44 @@ WORKERS = 2
 POSTGRES = "postgresql://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/5"
 # Every request comes from 127.0.0.1: the rate limits must not be what is measured.
-SCALED_LIMITS = {"REGISTRATION_LIMIT": "10000 per hour",
-                 "LOGIN_FAILURE_LIMIT": "100000 per 15 minutes",
-                 "RESET_MAIL_CLIENT_LIMITS": "10000 per hour", "QUOTE_LIMIT": "10000 per hour",
-                 "ACCOUNT_CHANGE_LIMIT": "10000 per hour",
-                 # nginx's per-client caps: the bench's wrk runs all come from one address.
-                 "API_REQUESTS_PER_SECOND": "10000", "API_BURST": "10000",
-                 "CONNECTIONS_PER_CLIENT": "10000"}
-# The staff inbox part (issue 19): requests seeded, calls per measurement, the target.
+SCALED_LIMITS = {
+    "REGISTRATION_LIMIT": "10000 per hour",
+    "LOGIN_FAILURE_LIMIT": "100000 per 15 minutes",
+    "RESET_MAIL_CLIENT_LIMITS": "10000 per hour",
+    "QUOTE_LIMIT": "10000 per hour",
+    "ACCOUNT_CHANGE_LIMIT": "10000 per hour",
+    # nginx's per-client caps: the bench's wrk runs all come from one address.
+    "API_REQUESTS_PER_SECOND": "10000",
+    "API_BURST": "10000",
+    "CONNECTIONS_PER_CLIENT": "10000",
+}
+# The staff inbox part: requests seeded, calls per measurement, the target.
 INBOX_ROWS = 100_000
 INBOX_RUNS = 20
 INBOX_TARGET_MS = 100
-# The site search part (issue 20): the queries timed (typing mistakes, other word forms,
+# The site search part: the queries timed (typing mistakes, other word forms,
 # several words, nothing found), calls per query, the target per query.
 SEARCH_QUERIES = (
-    "software development", "devlopment", "helthcare", "testing", "staff augmentaton",
-    "accesibility clinics", "kubernetes", "mobile apps", "volunteering",
-    "migrating data to the cloud", "machine learning", "ecommerce", "hotel booking",
-    "open source microsoft", "free trial", "python engineer", "privacy", "dev",
-    "healthcare zyxwvut", "qwxzjvkp",
+    "software development",
+    "devlopment",
+    "helthcare",
+    "testing",
+    "staff augmentaton",
+    "accesibility clinics",
+    "kubernetes",
+    "mobile apps",
+    "volunteering",
+    "migrating data to the cloud",
+    "machine learning",
+    "ecommerce",
+    "hotel booking",
+    "open source microsoft",
+    "free trial",
+    "python engineer",
+    "privacy",
+    "dev",
+    "healthcare zyxwvut",
+    "qwxzjvkp",
     "cloud data migration security testing design development delivery architecture",
 )
 SEARCH_RUNS = 50
@@ -119,15 +145,23 @@ SEARCH_ADVERSARIAL = (
     ("U+FDF8 joined by hyphens × 50", "-".join(["\ufdf8"] * 50)),
     ("Ⅷ and ﬃ, mixed", "\u2167\ufb03" * 50),
     ("“ab-” × 33, a hyphen compound", "-".join(["ab"] * 33) + "a"),
-    ("33 different two-letter words", " ".join(
-        a + b for a in "bcdfg" for b in "bcdfghjklmn")[:98]),
-    ("12 words of 7 letters, none on the site",
-     " ".join(f"qz{letter}xwvk" for letter in "abcdefghijkl")),
-    ("8 words of 5 ligatures U+FDF2–U+FDF8 (20 letters: the site's longest word)",
-     " ".join(("\ufdf2\ufdf3\ufdf4\ufdf5\ufdf6\ufdf7\ufdf8" * 2)[start:start + 5]
-              for start in range(8))),
-    ("7 long site words misspelt", "infrastructr documntproces vulnerabilitis "
-     "personalisaton antimoneylaund securitycleard customrsuport"),
+    ("33 different two-letter words", " ".join(a + b for a in "bcdfg" for b in "bcdfghjklmn")[:98]),
+    (
+        "12 words of 7 letters, none on the site",
+        " ".join(f"qz{letter}xwvk" for letter in "abcdefghijkl"),
+    ),
+    (
+        "8 words of 5 ligatures U+FDF2–U+FDF8 (20 letters: the site's longest word)",
+        " ".join(
+            ("\ufdf2\ufdf3\ufdf4\ufdf5\ufdf6\ufdf7\ufdf8" * 2)[start : start + 5]
+            for start in range(8)
+        ),
+    ),
+    (
+        "7 long site words misspelt",
+        "infrastructr documntproces vulnerabilitis "
+        "personalisaton antimoneylaund securitycleard customrsuport",
+    ),
     ("“ing” × 33, stripped again and again", "ing" * 33 + "s"),
     ("“sses” × 25", "sses" * 25),
 )
@@ -169,36 +203,48 @@ class Options:
     @property
     def phone(self) -> bool:
         """The phone profile and Lighthouse, on the single production process."""
-        return not (self.only_scaled or self.only_inbox or self.only_search
-                    or self.only_outbox)
+        return not (self.only_scaled or self.only_inbox or self.only_search or self.only_outbox)
 
     @classmethod
     def from_env(cls) -> Options:
-        pages = tuple(page.strip() for page in os.environ.get("BENCH_PAGES", "").split(",")
-                      if page.strip()) or PAGES
+        pages = (
+            tuple(
+                page.strip()
+                for page in os.environ.get("BENCH_PAGES", "").split(",")
+                if page.strip()
+            )
+            or PAGES
+        )
         if not all(page.startswith("/") for page in pages):
             raise SystemExit("BENCH_PAGES: every page is a path starting with /")
         only = os.environ.get("BENCH_ONLY", "").strip().lower()
-        if only not in {"", "scaled", "inbox", "search", "outbox"} or (
-                only == "scaled" and not _flag("BENCH_SCALED")) or (
-                only == "inbox" and not _flag("BENCH_INBOX")) or (
-                only == "search" and not _flag("BENCH_SEARCH")) or (
-                only == "outbox" and not _flag("BENCH_OUTBOX")):
-            raise SystemExit("BENCH_ONLY: `scaled`, `inbox`, `search` or `outbox`, and not "
-                             "with that part off (BENCH_SCALED=0, BENCH_INBOX=0, "
-                             "BENCH_SEARCH=0, BENCH_OUTBOX=0)")
-        return cls(pages=pages, runs=_number("BENCH_RUNS", RUNS),
-                   lighthouse=_flag("BENCH_LIGHTHOUSE"),
-                   url=os.environ.get("BENCH_URL", "").strip().rstrip("/") or None,
-                   scaled=_flag("BENCH_SCALED") and only in {"", "scaled"},
-                   only_scaled=only == "scaled",
-                   seconds=_number("BENCH_SECONDS", SECONDS),
-                   workers=_number("BENCH_WORKERS", WORKERS),
-                   inbox=_flag("BENCH_INBOX") and only in {"", "inbox"},
-                   only_inbox=only == "inbox",
-                   inbox_rows=_number("BENCH_INBOX_ROWS", INBOX_ROWS),
-                   inbox_runs=_number("BENCH_INBOX_RUNS", INBOX_RUNS),
-                   search=_flag("BENCH_SEARCH") and only in {"", "search"},
-                   only_search=only == "search",
-                   outbox=_flag("BENCH_OUTBOX") and only in {"", "outbox"},
-                   only_outbox=only == "outbox")
+        if (
+            only not in {"", "scaled", "inbox", "search", "outbox"}
+            or (only == "scaled" and not _flag("BENCH_SCALED"))
+            or (only == "inbox" and not _flag("BENCH_INBOX"))
+            or (only == "search" and not _flag("BENCH_SEARCH"))
+            or (only == "outbox" and not _flag("BENCH_OUTBOX"))
+        ):
+            raise SystemExit(
+                "BENCH_ONLY: `scaled`, `inbox`, `search` or `outbox`, and not "
+                "with that part off (BENCH_SCALED=0, BENCH_INBOX=0, "
+                "BENCH_SEARCH=0, BENCH_OUTBOX=0)"
+            )
+        return cls(
+            pages=pages,
+            runs=_number("BENCH_RUNS", RUNS),
+            lighthouse=_flag("BENCH_LIGHTHOUSE"),
+            url=os.environ.get("BENCH_URL", "").strip().rstrip("/") or None,
+            scaled=_flag("BENCH_SCALED") and only in {"", "scaled"},
+            only_scaled=only == "scaled",
+            seconds=_number("BENCH_SECONDS", SECONDS),
+            workers=_number("BENCH_WORKERS", WORKERS),
+            inbox=_flag("BENCH_INBOX") and only in {"", "inbox"},
+            only_inbox=only == "inbox",
+            inbox_rows=_number("BENCH_INBOX_ROWS", INBOX_ROWS),
+            inbox_runs=_number("BENCH_INBOX_RUNS", INBOX_RUNS),
+            search=_flag("BENCH_SEARCH") and only in {"", "search"},
+            only_search=only == "search",
+            outbox=_flag("BENCH_OUTBOX") and only in {"", "outbox"},
+            only_outbox=only == "outbox",
+        )

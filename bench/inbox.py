@@ -1,4 +1,4 @@
-"""Issue 19's staff inbox at 100,000 requests, on SQLite and PostgreSQL.
+"""The staff inbox at 100,000 requests, on SQLite and PostgreSQL.
 
 Each database is a scratch one (a file in bench/out, a PostgreSQL database created here
 and dropped after), migrated by alembic so that the indexes measured are the real ones,
@@ -33,10 +33,10 @@ from sqlalchemy.exc import OperationalError
 from bench import config, inbox_plans
 from bench.environment import environment, refresh
 from bench.inbox_seed import MEMBERS, SEARCH_HIT, SEARCH_MISS, SEARCH_NAME, seed
+from rcxsite.core.permissions import StaffActor
 from rcxsite.db import get_engine
-from rcxsite.leads.inbox import InboxFilter, inbox_page
 from rcxsite.settings import PROJECT_ROOT
-from rcxsite.staff.permissions import StaffActor
+from rcxsite.staff.inbox import InboxFilter, inbox_page
 
 SQLITE, POSTGRESQL = "SQLite", "PostgreSQL"
 PARTS = ("total", "rows", "counts", "members")  # the statements of one inbox_page call
@@ -55,15 +55,26 @@ def scenarios(now: datetime) -> tuple[Scenario, ...]:
     today = now.date()
     return (
         Scenario("First page (status New, the default)", InboxFilter()),
-        Scenario("Filtered: Contacted, owner Priya, a 9-month range, page 3",
-                 InboxFilter(status="contacted", owner="2", since=today - timedelta(days=300),
-                             until=today - timedelta(days=30)), page=3),
+        Scenario(
+            "Filtered: Contacted, owner Priya, a 9-month range, page 3",
+            InboxFilter(
+                status="contacted",
+                owner="2",
+                since=today - timedelta(days=300),
+                until=today - timedelta(days=30),
+            ),
+            page=3,
+        ),
         Scenario("All but spam, page 1", InboxFilter(status="all")),
         Scenario(f"Search “{SEARCH_HIT}” in all", InboxFilter(status="all", search=SEARCH_HIT)),
-        Scenario(f"Search “{SEARCH_NAME}” in all (a surname)",
-                 InboxFilter(status="all", search=SEARCH_NAME)),
-        Scenario(f"Search “{SEARCH_MISS}” in all (no match)",
-                 InboxFilter(status="all", search=SEARCH_MISS)),
+        Scenario(
+            f"Search “{SEARCH_NAME}” in all (a surname)",
+            InboxFilter(status="all", search=SEARCH_NAME),
+        ),
+        Scenario(
+            f"Search “{SEARCH_MISS}” in all (no match)",
+            InboxFilter(status="all", search=SEARCH_MISS),
+        ),
     )
 
 
@@ -81,8 +92,11 @@ class Timing:
 
     @property
     def p95(self) -> float:
-        return statistics.quantiles(self.runs_ms, n=20)[-1] if len(self.runs_ms) > 1 \
+        return (
+            statistics.quantiles(self.runs_ms, n=20)[-1]
+            if len(self.runs_ms) > 1
             else self.runs_ms[0]
+        )
 
     def part(self, name: str) -> float | None:
         values = self.parts_ms.get(name)
@@ -117,8 +131,11 @@ def _site(database_url: str, data_dir: Path) -> Iterator[Engine]:
 
 @contextmanager
 def _scratch_postgres() -> Iterator[str]:
-    admin = create_engine(f"{config.POSTGRES}/postgres", isolation_level="AUTOCOMMIT",
-                          connect_args={"connect_timeout": 3})
+    admin = create_engine(
+        f"{config.POSTGRES}/postgres",
+        isolation_level="AUTOCOMMIT",
+        connect_args={"connect_timeout": 3},
+    )
     name = f"rcx_bench_inbox_{uuid.uuid4().hex[:12]}"
     try:
         with admin.connect() as connection:
@@ -138,7 +155,8 @@ def _postgres_missing() -> str | None:
             return None
     except OperationalError as error:
         return f"PostgreSQL not reachable at {config.POSTGRES}: " + " ".join(
-            str(error.orig).split())
+            str(error.orig).split()
+        )
     finally:
         probe.dispose()
 
@@ -188,8 +206,7 @@ def _time(engine: Engine, scenario: Scenario, runs: int) -> Timing:
             for _ in range(runs):
                 started = time.perf_counter()
                 connection.exec_driver_sql(statement, parameters).all()
-                timing.parts_ms.setdefault(kind, []).append(
-                    1000 * (time.perf_counter() - started))
+                timing.parts_ms.setdefault(kind, []).append(1000 * (time.perf_counter() - started))
             if kind != "members":
                 timing.plans[kind] = inbox_plans.summary(connection, statement, parameters)
     return timing
@@ -205,24 +222,39 @@ def _measure(database: DatabaseRun, url: str, work_dir: Path, rows: int, runs: i
         with engine.connect() as connection:
             if engine.dialect.name == "postgresql":
                 connection.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql(
-                    "VACUUM ANALYZE")
-                database.version = str(connection.exec_driver_sql("SHOW server_version")
-                                       .scalar_one()).split()[0]
+                    "VACUUM ANALYZE"
+                )
+                database.version = str(
+                    connection.exec_driver_sql("SHOW server_version").scalar_one()
+                ).split()[0]
             else:
-                database.version = str(connection.exec_driver_sql("SELECT sqlite_version()")
-                                       .scalar_one())
+                database.version = str(
+                    connection.exec_driver_sql("SELECT sqlite_version()").scalar_one()
+                )
         database.seed_seconds = time.monotonic() - started
-        print(f"  {database.database}: {rows:,} requests seeded in "
-              f"{database.seed_seconds:.1f} s", file=sys.stderr, flush=True)
+        print(
+            f"  {database.database}: {rows:,} requests seeded in {database.seed_seconds:.1f} s",
+            file=sys.stderr,
+            flush=True,
+        )
         for scenario in scenarios(now):
             timing = _time(engine, scenario, runs)
             database.timings.append(timing)
-            print(f"  {database.database}: {scenario.label}: {timing.found:,} found, median "
-                  f"{timing.median:.1f} ms, p95 {timing.p95:.1f} ms", file=sys.stderr, flush=True)
+            print(
+                f"  {database.database}: {scenario.label}: {timing.found:,} found, median "
+                f"{timing.median:.1f} ms, p95 {timing.p95:.1f} ms",
+                file=sys.stderr,
+                flush=True,
+            )
 
 
-def _run_one(database: DatabaseRun, url: Callable[[], AbstractContextManager[str]],
-             work_dir: Path, rows: int, runs: int) -> None:
+def _run_one(
+    database: DatabaseRun,
+    url: Callable[[], AbstractContextManager[str]],
+    work_dir: Path,
+    rows: int,
+    runs: int,
+) -> None:
     try:
         with url() as database_url:
             _measure(database, database_url, work_dir, rows, runs)
@@ -238,15 +270,19 @@ def _sqlite_file(path: Path) -> Iterator[str]:
     yield f"sqlite:///{path}"
 
 
-def run(work_dir: Path, rows: int = config.INBOX_ROWS,
-        runs: int = config.INBOX_RUNS) -> InboxBench:
+def run(work_dir: Path, rows: int = config.INBOX_ROWS, runs: int = config.INBOX_RUNS) -> InboxBench:
     """Seed and time both databases; a missing PostgreSQL is a skip with its reason."""
     started, load_start = time.monotonic(), os.getloadavg()
     bench = InboxBench(rows=rows, runs=runs)
     sqlite = DatabaseRun(SQLITE)
     bench.databases.append(sqlite)
-    _run_one(sqlite, lambda: _sqlite_file(work_dir / "sqlite" / "rcx.db"), work_dir / "sqlite",
-             rows, runs)
+    _run_one(
+        sqlite,
+        lambda: _sqlite_file(work_dir / "sqlite" / "rcx.db"),
+        work_dir / "sqlite",
+        rows,
+        runs,
+    )
     postgres = DatabaseRun(POSTGRESQL, skipped=_postgres_missing())
     bench.databases.append(postgres)
     if postgres.skipped:

@@ -23,8 +23,9 @@ def _nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 def _postgres(connection: Connection, statement: str, parameters: Any) -> list[str]:
-    found = connection.exec_driver_sql("EXPLAIN (FORMAT JSON) " + statement,
-                                       parameters).scalar_one()
+    found = connection.exec_driver_sql(
+        "EXPLAIN (FORMAT JSON) " + statement, parameters
+    ).scalar_one()
     plan = json.loads(found) if isinstance(found, str) else found
     reads: list[tuple[str, list[str]]] = []  # one entry per run of nodes of one kind
     for node in _nodes(plan[0]["Plan"]):
@@ -43,8 +44,7 @@ def _postgres(connection: Connection, statement: str, parameters: Any) -> list[s
 
 def _sqlite(connection: Connection, statement: str, parameters: Any) -> list[str]:
     rows = connection.exec_driver_sql("EXPLAIN QUERY PLAN " + statement, parameters).all()
-    return [str(row[-1]) for row in rows
-            if str(row[-1]).startswith(("SCAN", "SEARCH", "USE TEMP"))]
+    return [str(row[-1]) for row in rows if str(row[-1]).startswith(("SCAN", "SEARCH", "USE TEMP"))]
 
 
 def summary(connection: Connection, statement: str, parameters: Any) -> str:

@@ -13,7 +13,7 @@ from bench.inbox_seed import SEARCH_HIT, SEARCH_HIT_SHARE, STATUSES
 from bench.report import load_average
 from rcxsite.settings import PROJECT_ROOT
 
-TITLE = "## Staff inbox at 100,000 requests (issue 19)"
+TITLE = "## Staff inbox at 100,000 requests"
 _SECTION = re.compile(r"^## Staff inbox at [\d,]+ requests.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
 DASH = "–"
 
@@ -38,43 +38,86 @@ def render(bench: InboxBench, environment: dict[str, str]) -> str:
     for database in bench.databases:
         name = f"{database.database} {database.version}".strip()
         if database.skipped or database.failure:
-            notes.append(f"- {name}: " + (f"not measured: {database.skipped}" if database.skipped
-                                          else f"**failed part-way:** `{database.failure}`"))
+            notes.append(
+                f"- {name}: "
+                + (
+                    f"not measured: {database.skipped}"
+                    if database.skipped
+                    else f"**failed part-way:** `{database.failure}`"
+                )
+            )
         for timing in database.timings:
-            rows.append([timing.scenario, name, f"{timing.found:,}", _ms(timing.median),
-                         _ms(timing.p95), *(_ms(timing.part(part)) for part in PARTS),
-                         _met(database.database, timing)])
-            plans.append(f"- {name}, {timing.scenario}: " + "; ".join(
-                f"*{kind}* {plan}" for kind, plan in timing.plans.items()))
+            rows.append(
+                [
+                    timing.scenario,
+                    name,
+                    f"{timing.found:,}",
+                    _ms(timing.median),
+                    _ms(timing.p95),
+                    *(_ms(timing.part(part)) for part in PARTS),
+                    _met(database.database, timing),
+                ]
+            )
+            plans.append(
+                f"- {name}, {timing.scenario}: "
+                + "; ".join(f"*{kind}* {plan}" for kind, plan in timing.plans.items())
+            )
         if database.seed_seconds:
-            notes.append(f"- {name}: seeded in {database.seed_seconds:.1f} s (bulk insert of "
-                         f"{bench.rows:,} rows"
-                         + (", then `VACUUM ANALYZE`)" if database.database == POSTGRESQL
-                            else "; no `ANALYZE`, as the site's SQLite file has none)"))
-    header = ["Call", "Database", "Found", "Median", "p95",
-              *(f"{part} query" for part in PARTS), f"< {config.INBOX_TARGET_MS:g} ms"]
-    table = "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
-                       *("| " + " | ".join(row) + " |" for row in rows)])
+            notes.append(
+                f"- {name}: seeded in {database.seed_seconds:.1f} s (bulk insert of "
+                f"{bench.rows:,} rows"
+                + (
+                    ", then `VACUUM ANALYZE`)"
+                    if database.database == POSTGRESQL
+                    else "; no `ANALYZE`, as the site's SQLite file has none)"
+                )
+            )
+    header = [
+        "Call",
+        "Database",
+        "Found",
+        "Median",
+        "p95",
+        *(f"{part} query" for part in PARTS),
+        f"< {config.INBOX_TARGET_MS:g} ms",
+    ]
+    table = "\n".join(
+        [
+            "| " + " | ".join(header) + " |",
+            "|" + "---|" * len(header),
+            *("| " + " | ".join(row) + " |" for row in rows),
+        ]
+    )
     spread = ", ".join(f"{status} {weight} %" for status, weight in STATUSES)
-    return "\n".join([
-        TITLE.replace("100,000", f"{bench.rows:,}"), "",
-        f"- Date: {environment['date']}; git commit `{environment['commit']}`; the part took "
-        f"{bench.wall_seconds:.0f} s",
-        f"- Machine: {environment['machine']}, shared with the database server; load average "
-        f"(1, 5, 15 min) before the part {load_average(bench.load[0])}, after "
-        f"{load_average(bench.load[1])}: on a busy machine the p95 figures are its noise",
-        f"- Data: {bench.rows:,} requests made up by `bench/inbox_seed.py` over two years "
-        f"({spread}; owners uneven, new and spam mostly unassigned; “{SEARCH_HIT}” in about "
-        f"{SEARCH_HIT_SHARE:.1%} of the messages), in scratch databases migrated to alembic "
-        f"head `{_head()}`.",
-        f"- What is timed: `inbox_page(...)` called in the bench's process as /staff calls it, "
-        f"{bench.runs} times after 2 warm-up calls: server time (SQL and Python), no Reflex "
-        "or network. Then each of its four statements alone, as often, rows fetched but no "
-        "ORM (*total*: the count of the filter, *rows*: the page of 50 with owner names, "
-        "*counts*: the count per status tab, *members*: the owner list); their medians. "
-        f"Target (issue 19): under {config.INBOX_TARGET_MS:g} ms on PostgreSQL, median of "
-        "the calls.",
-        *notes, "", table, "", "How each statement reads the tables (EXPLAIN):", "", *plans])
+    return "\n".join(
+        [
+            TITLE.replace("100,000", f"{bench.rows:,}"),
+            "",
+            f"- Date: {environment['date']}; git commit `{environment['commit']}`; the part took "
+            f"{bench.wall_seconds:.0f} s",
+            f"- Machine: {environment['machine']}, shared with the database server; load average "
+            f"(1, 5, 15 min) before the part {load_average(bench.load[0])}, after "
+            f"{load_average(bench.load[1])}: on a busy machine the p95 figures are its noise",
+            f"- Data: {bench.rows:,} requests made up by `bench/inbox_seed.py` over two years "
+            f"({spread}; owners uneven, new and spam mostly unassigned; “{SEARCH_HIT}” in about "
+            f"{SEARCH_HIT_SHARE:.1%} of the messages), in scratch databases migrated to alembic "
+            f"head `{_head()}`.",
+            f"- What is timed: `inbox_page(...)` called in the bench's process as /staff calls it, "
+            f"{bench.runs} times after 2 warm-up calls: server time (SQL and Python), no Reflex "
+            "or network. Then each of its four statements alone, as often, rows fetched but no "
+            "ORM (*total*: the count of the filter, *rows*: the page of 50 with owner names, "
+            "*counts*: the count per status tab, *members*: the owner list); their medians. "
+            f"Target: under {config.INBOX_TARGET_MS:g} ms on PostgreSQL, median of "
+            "the calls.",
+            *notes,
+            "",
+            table,
+            "",
+            "How each statement reads the tables (EXPLAIN):",
+            "",
+            *plans,
+        ]
+    )
 
 
 def replace_section(markdown: str, section: str) -> str:

@@ -1,4 +1,4 @@
-"""Durable mail (issue 28): what the outbox adds to the request that writes it, and mails
+"""Durable mail: what the outbox adds to the request that writes it, and mails
 per second through it, on SQLite and PostgreSQL.
 
 1. A quote request's transaction (the row, plus its mail to sales as a job) against the
@@ -29,7 +29,7 @@ from bench.inbox import _postgres_missing, _scratch_postgres
 MAILS = 1000
 REQUESTS = 200
 TARGET_MS = 5.0
-_SECTION = re.compile(r"^## Durable mail \(issue 28\).*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
+_SECTION = re.compile(r"^## Durable mail\b.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
 
 
 @dataclass
@@ -55,9 +55,16 @@ def _alembic() -> Config:
 
 @contextmanager
 def _database(url: str, data_dir: Path, smtp_port: int) -> Iterator[None]:
-    with environment({"DATABASE_URL": url, "DATA_DIR": str(data_dir), "SMTP_HOST": "127.0.0.1",
-                      "SMTP_PORT": str(smtp_port), "SMTP_STARTTLS": "false",
-                      "OUTBOX_DIR": str(data_dir / "outbox")}):
+    with environment(
+        {
+            "DATABASE_URL": url,
+            "DATA_DIR": str(data_dir),
+            "SMTP_HOST": "127.0.0.1",
+            "SMTP_PORT": str(smtp_port),
+            "SMTP_STARTTLS": "false",
+            "OUTBOX_DIR": str(data_dir / "outbox"),
+        }
+    ):
         upgrade(_alembic(), "head")
         yield
 
@@ -67,7 +74,7 @@ def _request_ms(with_mail: bool) -> list[float]:
     from rcxsite.leads.notification import send_quote_mail
     from rcxsite.leads.validation import QuoteInput
     from rcxsite.models import QuoteRequest
-    from tests.leads.forms import quote_fields
+    from tests.support.quotes import quote_fields
 
     quote = QuoteInput.parse(quote_fields())
     timings = []
@@ -91,8 +98,9 @@ def _throughput(run: OutboxRun, mailbox: object) -> None:
     Runner("before", kinds=("mail",)).run_due()  # the request part's mails, not counted
     with session_scope() as session:
         for number in range(MAILS):
-            send_mail(to=f"n{number}@example.com", subject=f"bench {number}", text="t",
-                      session=session)
+            send_mail(
+                to=f"n{number}@example.com", subject=f"bench {number}", text="t", session=session
+            )
     before = len(mailbox.messages)  # type: ignore[attr-defined]
     runners = [Runner(f"bench {n}", kinds=("mail",)) for n in range(2)]
     start = time.perf_counter()
@@ -138,12 +146,13 @@ def run(work_dir: Path) -> list[OutboxRun]:
 
 def render(runs: list[OutboxRun], environment_facts: dict[str, str]) -> str:
     lines = [
-        "## Durable mail (issue 28)", "",
+        "## Durable mail",
+        "",
         f"A quote request's transaction with and without its mail to sales ({REQUESTS} "
         f"each, median and p95), and {MAILS} mails delivered by two runners to a local "
         f"SMTP server. Target: the outbox adds under {TARGET_MS:.0f} ms to the request.",
-        f"Machine: {environment_facts.get('cpu', '')} "
-        f"{environment_facts.get('load', '')}".rstrip(), "",
+        f"Machine: {environment_facts.get('cpu', '')} {environment_facts.get('load', '')}".rstrip(),
+        "",
         "| Database | request alone | request + mail | p95 | added | target | mails/s |",
         "|---|---|---|---|---|---|---|",
     ]
@@ -155,7 +164,8 @@ def render(runs: list[OutboxRun], environment_facts: dict[str, str]) -> str:
         lines.append(
             f"| {run.database} | {run.plain_ms:.2f} ms | {run.with_mail_ms:.2f} ms | "
             f"{run.with_mail_p95_ms:.2f} ms | {run.added_ms:.2f} ms | {met} | "
-            f"{run.mails_per_second:.0f} ({run.delivered} delivered) |")
+            f"{run.mails_per_second:.0f} ({run.delivered} delivered) |"
+        )
     return "\n".join(lines) + "\n"
 
 

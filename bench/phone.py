@@ -57,6 +57,7 @@ _PROBE = """(() => {
   }, {capture: true, passive: true});
 })();"""
 
+
 @dataclass
 class Load:
     """One cold load: times in ms since navigation start, None when not reached; bytes as
@@ -82,8 +83,10 @@ class _NetworkLog:
         self.load, self.open, self.events = load, {}, 0
         cdp.on("Network.requestWillBeSent", self._sent)
         cdp.on("Network.responseReceived", self._response)
-        cdp.on("Network.loadingFinished",
-               lambda e: self._close(e["requestId"], e.get("encodedDataLength", 0)))
+        cdp.on(
+            "Network.loadingFinished",
+            lambda e: self._close(e["requestId"], e.get("encodedDataLength", 0)),
+        )
         cdp.on("Network.loadingFailed", lambda e: self._close(e["requestId"], 0))
 
     def _sent(self, event: dict[str, Any]) -> None:
@@ -96,8 +99,10 @@ class _NetworkLog:
 
     def _response(self, event: dict[str, Any]) -> None:
         if event["requestId"] in self.open:
-            self.open[event["requestId"]] = (event["response"].get("mimeType", ""),
-                                             event.get("type", ""))
+            self.open[event["requestId"]] = (
+                event["response"].get("mimeType", ""),
+                event.get("type", ""),
+            )
 
     def _close(self, request_id: str, size: float) -> None:
         if (entry := self.open.pop(request_id, None)) is not None:
@@ -113,10 +118,14 @@ def _button(page: Page, interaction: Interaction) -> Locator:
 
 
 def _tap_until_answered(page: Page, interaction: Interaction, load: Load) -> None:
-    page.wait_for_function("() => window.__bench && window.__bench.fcp !== null",
-                           polling=config.TAP_INTERVAL_MS, timeout=LOAD_TIMEOUT_MS)
-    if page.evaluate("(s) => { __bench.target = s; return __bench.visible(s); }",
-                     interaction.answered):
+    page.wait_for_function(
+        "() => window.__bench && window.__bench.fcp !== null",
+        polling=config.TAP_INTERVAL_MS,
+        timeout=LOAD_TIMEOUT_MS,
+    )
+    if page.evaluate(
+        "(s) => { __bench.target = s; return __bench.visible(s); }", interaction.answered
+    ):
         load.error = f"{interaction.answered} was visible before any tap"
         return
     deadline = time.monotonic() + LOAD_TIMEOUT_MS / 1000
@@ -136,7 +145,10 @@ def measure(browser: Browser, url: str, tap: Interaction | None = None) -> Load:
     """One cold load of `url`: a paint load, or with `tap` the time until it is answered."""
     context = browser.new_context(
         viewport={"width": PHONE.width, "height": PHONE.height},
-        device_scale_factor=PHONE.device_scale_factor, is_mobile=True, has_touch=True)
+        device_scale_factor=PHONE.device_scale_factor,
+        is_mobile=True,
+        has_touch=True,
+    )
     load = Load()
     try:
         context.add_init_script(_PROBE)
@@ -146,12 +158,19 @@ def measure(browser: Browser, url: str, tap: Interaction | None = None) -> Load:
         cdp = context.new_cdp_session(page)
         log = _NetworkLog(cdp, load)
         for method, params in (
-                ("Network.enable", {}), ("Network.setCacheDisabled", {"cacheDisabled": True}),
-                ("Network.emulateNetworkConditions", {
-                    "offline": False, "latency": PHONE.latency_ms,
+            ("Network.enable", {}),
+            ("Network.setCacheDisabled", {"cacheDisabled": True}),
+            (
+                "Network.emulateNetworkConditions",
+                {
+                    "offline": False,
+                    "latency": PHONE.latency_ms,
                     "downloadThroughput": PHONE.download_kbps * 1024 / 8,
-                    "uploadThroughput": PHONE.upload_kbps * 1024 / 8}),
-                ("Emulation.setCPUThrottlingRate", {"rate": PHONE.cpu_slowdown})):
+                    "uploadThroughput": PHONE.upload_kbps * 1024 / 8,
+                },
+            ),
+            ("Emulation.setCPUThrottlingRate", {"rate": PHONE.cpu_slowdown}),
+        ):
             cdp.send(method, params)
         if tap is not None:
             page.goto(url, wait_until="commit")
@@ -164,8 +183,9 @@ def measure(browser: Browser, url: str, tap: Interaction | None = None) -> Load:
             while (log.events != seen or log.open) and time.monotonic() < deadline:
                 seen = log.events
                 page.wait_for_timeout(config.SETTLE_MS)
-            load.interaction = next((i.label for i in INTERACTIONS if _button(page, i).count()),
-                                    None)
+            load.interaction = next(
+                (i.label for i in INTERACTIONS if _button(page, i).count()), None
+            )
             load.lcp = page.evaluate("() => __bench.lcp")
         load.fcp = page.evaluate("() => __bench.fcp")
     except PlaywrightTimeout as error:
@@ -205,21 +225,29 @@ def run(site: str, pages: tuple[str, ...], runs: int) -> dict[str, PageLoads]:
     run of one page."""
     loads = {page: PageLoads() for page in pages}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                             args=list(CHROMIUM_ARGS))
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
+        )
         for index in range(1, runs + 1):
             for page, done in loads.items():
                 done.paint.append(measure(browser, site + page))
                 # What to tap comes from this page's untouched loads.
                 offered = [load.interaction for load in done.paint if load.interaction]
                 tap = next((i for i in INTERACTIONS if offered and i.label == offered[-1]), None)
-                done.tap.append(measure(browser, site + page, tap) if tap else
-                                Load(error="nothing to tap: no control of INTERACTIONS"))
+                done.tap.append(
+                    measure(browser, site + page, tap)
+                    if tap
+                    else Load(error="nothing to tap: no control of INTERACTIONS")
+                )
                 done.tap[-1].interaction = tap and tap.label
                 for kind, load in (("paint", done.paint[-1]), ("tap", done.tap[-1])):
-                    print(f"  run {index}/{runs} {page} {kind}: FCP {load.fcp or 0:.0f} LCP "
-                          f"{load.lcp or 0:.0f} tap {load.interactive or 0:.0f} "
-                          f"{load.bytes / 1024:.0f} KiB/{load.requests} "
-                          f"{load.error or ''}", file=sys.stderr, flush=True)
+                    print(
+                        f"  run {index}/{runs} {page} {kind}: FCP {load.fcp or 0:.0f} LCP "
+                        f"{load.lcp or 0:.0f} tap {load.interactive or 0:.0f} "
+                        f"{load.bytes / 1024:.0f} KiB/{load.requests} "
+                        f"{load.error or ''}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
         browser.close()
     return loads

@@ -1,4 +1,4 @@
-"""Issue 20's site search: the server time of one query over the whole site.
+"""Site search: the server time of one query over the whole site.
 
 Timed in this process, as the /search page's state calls it: `search_site` with its input
 model parsed, the per-client limit counted (in memory; the limit itself raised so that it
@@ -29,8 +29,8 @@ from rcxsite.search import SearchInput, SearchResults, search_site
 from rcxsite.search.index import site_index
 from rcxsite.search.text import clear_stem_cache
 
-TITLE = "## Site search (issue 20)"
-_SECTION = re.compile(r"^## Site search \(issue 20\).*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
+TITLE = "## Site search"
+_SECTION = re.compile(r"^## Site search\b.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
 _CLIENT = "192.0.2.20"
 _WARM_UP = 3
 
@@ -103,9 +103,14 @@ class SearchBench:
 
 def _settings(work_dir: Path) -> AbstractContextManager[None]:
     """In-memory counters, a key and a data folder of the bench's own, then as it was."""
-    return environment({"REDIS_URL": "", "DATA_DIR": str(work_dir),
-                        "SECRET_KEY": "bench-signing-key-" + "x" * 40,
-                        "SEARCH_LIMIT": "1000000 per minute"})
+    return environment(
+        {
+            "REDIS_URL": "",
+            "DATA_DIR": str(work_dir),
+            "SECRET_KEY": "bench-signing-key-" + "x" * 40,
+            "SEARCH_LIMIT": "1000000 per minute",
+        }
+    )
 
 
 def _milliseconds(samples: list[float]) -> tuple[float, float]:
@@ -131,8 +136,11 @@ def _flood(searches: list[SearchInput]) -> Flood:
     ordinary = SearchInput.parse({"q": config.SEARCH_QUERIES[0]})
     started = time.perf_counter()
     with ThreadPoolExecutor(config.SEARCH_FLOOD_CLIENTS) as pool:
-        calls = [pool.submit(search_site, search, client_ip=f"192.0.2.{100 + n}")
-                 for n in range(config.SEARCH_FLOOD_CLIENTS) for search in searches]
+        calls = [
+            pool.submit(search_site, search, client_ip=f"192.0.2.{100 + n}")
+            for n in range(config.SEARCH_FLOOD_CLIENTS)
+            for search in searches
+        ]
         slowest = 0.0
         while True:
             before = time.perf_counter()
@@ -146,8 +154,9 @@ def _flood(searches: list[SearchInput]) -> Flood:
 
 
 def _adversarial(runs: int) -> tuple[tuple[Adversarial, ...], Memory, Flood]:
-    searches = [(label, SearchInput.parse({"q": query}))
-                for label, query in config.SEARCH_ADVERSARIAL]
+    searches = [
+        (label, SearchInput.parse({"q": query})) for label, query in config.SEARCH_ADVERSARIAL
+    ]
     gc.collect()
     resident_before = _resident_kib()
     timings = []
@@ -157,8 +166,11 @@ def _adversarial(runs: int) -> tuple[tuple[Adversarial, ...], Memory, Flood]:
             before = time.perf_counter()
             results = search_site(search, client_ip=_CLIENT)
             samples.append(time.perf_counter() - before)
-        timings.append(Adversarial(label, _answer(results), statistics.median(samples) * 1000,
-                                   max(samples) * 1000))
+        timings.append(
+            Adversarial(
+                label, _answer(results), statistics.median(samples) * 1000, max(samples) * 1000
+            )
+        )
     gc.collect()
     resident_after = _resident_kib()
     flood = _flood([search for _label, search in searches])
@@ -176,12 +188,18 @@ def _adversarial(runs: int) -> tuple[tuple[Adversarial, ...], Memory, Flood]:
         kept = tracemalloc.get_traced_memory()[0] - start
     finally:
         tracemalloc.stop()
-    return tuple(timings), Memory(resident_before, resident_after, resident_after_flood,
-                                  peak // 1024, kept // 1024), flood
+    return (
+        tuple(timings),
+        Memory(resident_before, resident_after, resident_after_flood, peak // 1024, kept // 1024),
+        flood,
+    )
 
 
-def run(work_dir: Path, runs: int = config.SEARCH_RUNS,
-        adversarial_runs: int = config.SEARCH_ADVERSARIAL_RUNS) -> SearchBench:
+def run(
+    work_dir: Path,
+    runs: int = config.SEARCH_RUNS,
+    adversarial_runs: int = config.SEARCH_ADVERSARIAL_RUNS,
+) -> SearchBench:
     started, load_start = time.monotonic(), os.getloadavg()
     work_dir.mkdir(parents=True, exist_ok=True)
     with _settings(work_dir):
@@ -204,9 +222,18 @@ def run(work_dir: Path, runs: int = config.SEARCH_RUNS,
             first = results.hits[0].path if results.hits else ""
             timings.append(Timing(query, results.total, first, median, p95))
         adversarial, memory, flood = _adversarial(adversarial_runs)
-    return SearchBench(build_ms, len(index.entries), len(index.vocabulary), runs,
-                       tuple(timings), (load_start, os.getloadavg()),
-                       time.monotonic() - started, adversarial, memory, flood)
+    return SearchBench(
+        build_ms,
+        len(index.entries),
+        len(index.vocabulary),
+        runs,
+        tuple(timings),
+        (load_start, os.getloadavg()),
+        time.monotonic() - started,
+        adversarial,
+        memory,
+        flood,
+    )
 
 
 def _ms(value: float) -> str:
@@ -216,27 +243,48 @@ def _ms(value: float) -> str:
 def render(bench: SearchBench, environment: dict[str, str]) -> str:
     target = config.SEARCH_TARGET_MS
     header = ["Query", "Pages found", "First result", "Median", "p95", f"< {target:g} ms"]
-    rows = [[f"`{t.query}`", str(t.found), f"`{t.first}`" if t.first else "–", _ms(t.median),
-             _ms(t.p95), "yes" if t.p95 < target else "**no**"] for t in bench.timings]
-    table = "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
-                       *("| " + " | ".join(row) + " |" for row in rows)])
+    rows = [
+        [
+            f"`{t.query}`",
+            str(t.found),
+            f"`{t.first}`" if t.first else "–",
+            _ms(t.median),
+            _ms(t.p95),
+            "yes" if t.p95 < target else "**no**",
+        ]
+        for t in bench.timings
+    ]
+    table = "\n".join(
+        [
+            "| " + " | ".join(header) + " |",
+            "|" + "---|" * len(header),
+            *("| " + " | ".join(row) + " |" for row in rows),
+        ]
+    )
     met = "met" if bench.worst_p95 < target else "**not met**"
-    return "\n".join([
-        TITLE, "",
-        f"- Date: {environment['date']}; git commit `{environment['commit']}`; the part took "
-        f"{bench.wall_seconds:.0f} s",
-        f"- Machine: {environment['machine']}; load average (1, 5, 15 min) before the part "
-        f"{load_average(bench.load[0])}, after {load_average(bench.load[1])}",
-        f"- Index: {bench.pages} pages, {bench.words:,} distinct words, built in "
-        f"{bench.build_ms:.0f} ms (once per worker, by its first search).",
-        "- What is timed: `search_site(...)` called in the bench's process as /search calls "
-        f"it (input parsed, the per-client limit counted in memory, ranking and snippets), "
-        f"{bench.runs} times per query after {_WARM_UP} warm-up calls: server time, no Reflex "
-        "or network. Queries with typing mistakes, other word forms, several words and none "
-        "that match.",
-        f"- Target (issue 20): under {target:g} ms per query. Slowest median "
-        f"{_ms(bench.worst_median)}, slowest p95 {_ms(bench.worst_p95)}: {met}.",
-        *_adversarial_lines(bench), "", table, *_adversarial_table(bench)])
+    return "\n".join(
+        [
+            TITLE,
+            "",
+            f"- Date: {environment['date']}; git commit `{environment['commit']}`; the part took "
+            f"{bench.wall_seconds:.0f} s",
+            f"- Machine: {environment['machine']}; load average (1, 5, 15 min) before the part "
+            f"{load_average(bench.load[0])}, after {load_average(bench.load[1])}",
+            f"- Index: {bench.pages} pages, {bench.words:,} distinct words, built in "
+            f"{bench.build_ms:.0f} ms (once per worker, by its first search).",
+            "- What is timed: `search_site(...)` called in the bench's process as /search calls "
+            f"it (input parsed, the per-client limit counted in memory, ranking and snippets), "
+            f"{bench.runs} times per query after {_WARM_UP} warm-up calls: server time, no Reflex "
+            "or network. Queries with typing mistakes, other word forms, several words and none "
+            "that match.",
+            f"- Target: under {target:g} ms per query. Slowest median "
+            f"{_ms(bench.worst_median)}, slowest p95 {_ms(bench.worst_p95)}: {met}.",
+            *_adversarial_lines(bench),
+            "",
+            table,
+            *_adversarial_table(bench),
+        ]
+    )
 
 
 def _mib(kib: int) -> str:
@@ -258,19 +306,37 @@ def _adversarial_lines(bench: SearchBench) -> list[str]:
         f"before them, {_mib(memory.resident_after)} after, "
         f"{_mib(memory.resident_after_flood)} after the flood; by tracemalloc, at most "
         f"{_mib(memory.traced_peak)} held while answering one, "
-        f"{memory.traced_kept:+,} KiB still held after all of them."]
+        f"{memory.traced_kept:+,} KiB still held after all of them."
+    ]
 
 
 def _adversarial_table(bench: SearchBench) -> list[str]:
     if not bench.adversarial:
         return []
     target = config.SEARCH_ADVERSARIAL_TARGET_MS
-    header = ["Adversarial query (100 characters at most)", "Answer", "Median", "Slowest",
-              f"< {target:g} ms"]
-    rows = [[t.label, t.answer, _ms(t.median), _ms(t.slowest),
-             "yes" if t.slowest < target else "**no**"] for t in bench.adversarial]
-    return ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header),
-            *("| " + " | ".join(row) + " |" for row in rows)]
+    header = [
+        "Adversarial query (100 characters at most)",
+        "Answer",
+        "Median",
+        "Slowest",
+        f"< {target:g} ms",
+    ]
+    rows = [
+        [
+            t.label,
+            t.answer,
+            _ms(t.median),
+            _ms(t.slowest),
+            "yes" if t.slowest < target else "**no**",
+        ]
+        for t in bench.adversarial
+    ]
+    return [
+        "",
+        "| " + " | ".join(header) + " |",
+        "|" + "---|" * len(header),
+        *("| " + " | ".join(row) + " |" for row in rows),
+    ]
 
 
 def replace_section(markdown: str, section: str) -> str:

@@ -35,29 +35,47 @@ NGINX_START_TIMEOUT_S = 20
 STOP_TIMEOUT_S = 30
 
 
-def _started(what: str, process: subprocess.Popen[bytes], url: str, timeout_s: float,
-             log_dir: Path, logs: tuple[str, ...], ready: Path | None = None) -> None:
+def _started(
+    what: str,
+    process: subprocess.Popen[bytes],
+    url: str,
+    timeout_s: float,
+    log_dir: Path,
+    logs: tuple[str, ...],
+    ready: Path | None = None,
+) -> None:
     """Wait until `url` answers 200 (and `ready` exists), or raise with the tails of the
     logs (glob patterns in `log_dir`)."""
     started = time.monotonic()
     try:
         processes.wait_until(
             lambda: (ready is None or ready.exists()) and processes.answers_http(url, 5),
-            process=process, timeout_s=timeout_s, what=what, interval_s=0.5)
+            process=process,
+            timeout_s=timeout_s,
+            what=what,
+            interval_s=0.5,
+        )
     except processes.NotReady:
-        tails = "\n".join(f"== {log.name}\n" + "\n".join(
-            log.read_text(errors="replace").splitlines()[-30:])
-            for pattern in logs for log in sorted(log_dir.glob(pattern)))
+        tails = "\n".join(
+            f"== {log.name}\n" + "\n".join(log.read_text(errors="replace").splitlines()[-30:])
+            for pattern in logs
+            for log in sorted(log_dir.glob(pattern))
+        )
         raise RuntimeError(f"{what} did not start:\n{tails}") from None
-    print(f"  {what} answered after {time.monotonic() - started:.0f} s",
-          file=sys.stderr, flush=True)
+    print(
+        f"  {what} answered after {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True
+    )
 
 
 def _env(**values: str) -> dict[str, str]:
     # Mail goes nowhere: the bench's own accounts get no welcome mail through a real server.
     env = {key: value for key, value in os.environ.items() if not key.startswith("SMTP_")}
-    return {**env, "REFLEX_TELEMETRY_ENABLED": "false", "REFLEX_CHECK_LATEST_VERSION": "0",
-            **values}
+    return {
+        **env,
+        "REFLEX_TELEMETRY_ENABLED": "false",
+        "REFLEX_CHECK_LATEST_VERSION": "0",
+        **values,
+    }
 
 
 @contextmanager
@@ -70,18 +88,38 @@ def production_site(work_dir: Path, url: str | None) -> Iterator[str]:
     shutil.rmtree(work_dir, ignore_errors=True)
     work_dir.mkdir(parents=True)
     port = processes.free_port()
-    env = _env(PORT=str(port), SITE_URL=f"http://localhost:{port}", DATA_DIR=str(work_dir),
-               OUTBOX_DIR=str(work_dir / "outbox"), REDIS_URL="",
-               DATABASE_URL=f"sqlite:///{work_dir / 'rcx.db'}",
-               REFLEX_STATES_WORKDIR=str(work_dir / "states"))
-    subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], cwd=ROOT, env=env,
-                   check=True, capture_output=True)
+    env = _env(
+        PORT=str(port),
+        SITE_URL=f"http://localhost:{port}",
+        DATA_DIR=str(work_dir),
+        OUTBOX_DIR=str(work_dir / "outbox"),
+        REDIS_URL="",
+        DATABASE_URL=f"sqlite:///{work_dir / 'rcx.db'}",
+        REFLEX_STATES_WORKDIR=str(work_dir / "states"),
+    )
+    subprocess.run(
+        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     print("building and starting the production site ...", file=sys.stderr, flush=True)
-    process = processes.start([sys.executable, "-m", "reflex", "run", "--env", "prod"],
-                              env=env, log_path=work_dir / "server.log", cwd=ROOT)
+    process = processes.start(
+        [sys.executable, "-m", "reflex", "run", "--env", "prod"],
+        env=env,
+        log_path=work_dir / "server.log",
+        cwd=ROOT,
+    )
     try:
-        _started("the production site", process, env["SITE_URL"] + "/",
-                 SITE_START_TIMEOUT_S, work_dir, ("server.log",))
+        _started(
+            "the production site",
+            process,
+            env["SITE_URL"] + "/",
+            SITE_START_TIMEOUT_S,
+            work_dir,
+            ("server.log",),
+        )
         yield env["SITE_URL"]
     finally:
         processes.stop(process, STOP_TIMEOUT_S)
@@ -89,11 +127,16 @@ def production_site(work_dir: Path, url: str | None) -> Iterator[str]:
 
 def missing() -> str | None:
     """Why run-scaled cannot run here, or None."""
-    reasons = [f"{name} not reachable at {url.hostname}:{url.port}"
-               for name, url in (("PostgreSQL", urlsplit(POSTGRES)), ("Redis", urlsplit(REDIS)))
-               if not processes.port_open(url.hostname or "", url.port or 0, timeout=2)]
-    reasons += [f"{tool} is missing (`make bench` installs it)"
-                for tool in (NGINX, WRK) if not tool.exists()]
+    reasons = [
+        f"{name} not reachable at {url.hostname}:{url.port}"
+        for name, url in (("PostgreSQL", urlsplit(POSTGRES)), ("Redis", urlsplit(REDIS)))
+        if not processes.port_open(url.hostname or "", url.port or 0, timeout=2)
+    ]
+    reasons += [
+        f"{tool} is missing (`make bench` installs it)"
+        for tool in (NGINX, WRK)
+        if not tool.exists()
+    ]
     return "; ".join(reasons) or None
 
 
@@ -118,19 +161,40 @@ def run_scaled(work_dir: Path, workers: int) -> Iterator[str]:
     token = uuid.uuid4().hex[:10]
     database = f"rcx_bench_{token}"
     port = processes.free_port()
-    env = _env(PORT=str(port), WORKERS=str(workers), SITE_URL=f"http://localhost:{port}",
-               DATABASE_URL=f"{POSTGRES}/{database}", REDIS_URL=REDIS,
-               RATE_LIMIT_KEY_PREFIX=f"rcx-bench-{token}", DATA_DIR=str(work_dir / "data"),
-               OUTBOX_DIR=str(work_dir / "data" / "outbox"), SCALED_RUN_DIR=str(run_dir),
-               **SCALED_LIMITS)
-    print(f"starting run-scaled ({workers} workers; builds the frontend) ...",
-          file=sys.stderr, flush=True)
-    process = processes.start([sys.executable, "-m", "rcxsite.tools.run_scaled"], env=env,
-                              log_path=run_dir / "runner.log", cwd=ROOT)
+    env = _env(
+        PORT=str(port),
+        WORKERS=str(workers),
+        SITE_URL=f"http://localhost:{port}",
+        DATABASE_URL=f"{POSTGRES}/{database}",
+        REDIS_URL=REDIS,
+        RATE_LIMIT_KEY_PREFIX=f"rcx-bench-{token}",
+        DATA_DIR=str(work_dir / "data"),
+        OUTBOX_DIR=str(work_dir / "data" / "outbox"),
+        SCALED_RUN_DIR=str(run_dir),
+        **SCALED_LIMITS,
+    )
+    print(
+        f"starting run-scaled ({workers} workers; builds the frontend) ...",
+        file=sys.stderr,
+        flush=True,
+    )
+    process = processes.start(
+        [sys.executable, "-m", "rcxsite.tools.run_scaled"],
+        env=env,
+        log_path=run_dir / "runner.log",
+        cwd=ROOT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
-        _started("run-scaled", process, url + "/", SCALED_START_TIMEOUT_S, run_dir,
-                 ("runner.log", "worker-*.log", "nginx-error.log"), run_dir / "processes.json")
+        _started(
+            "run-scaled",
+            process,
+            url + "/",
+            SCALED_START_TIMEOUT_S,
+            run_dir,
+            ("runner.log", "worker-*.log", "nginx-error.log"),
+            run_dir / "processes.json",
+        )
         yield url
     finally:
         # SIGTERM: the runner stops nginx and its workers; killed, it leaves them behind.
@@ -152,14 +216,24 @@ def nginx_alone(work_dir: Path, root: Path = STATIC_ROOT) -> Iterator[str]:
     run_dir.mkdir(parents=True, exist_ok=True)
     port = processes.free_port()
     conf = run_dir / "nginx.conf"
-    conf.write_text(render_nginx_conf(run_dir=run_dir, static_root=root, listen=port,
-                                      worker_ports=[], hsts=False))
-    process = processes.start([str(NGINX), "-p", str(run_dir), "-c", str(conf)], env=None,
-                              log_path=run_dir / "nginx.log")
+    conf.write_text(
+        render_nginx_conf(
+            run_dir=run_dir, static_root=root, listen=port, worker_ports=[], hsts=False
+        )
+    )
+    process = processes.start(
+        [str(NGINX), "-p", str(run_dir), "-c", str(conf)], env=None, log_path=run_dir / "nginx.log"
+    )
     url = f"http://127.0.0.1:{port}"
     try:
-        _started("nginx alone", process, url + "/", NGINX_START_TIMEOUT_S, run_dir,
-                 ("nginx.log", "nginx-error.log"))
+        _started(
+            "nginx alone",
+            process,
+            url + "/",
+            NGINX_START_TIMEOUT_S,
+            run_dir,
+            ("nginx.log", "nginx-error.log"),
+        )
         yield url
     finally:
         processes.stop(process, STOP_TIMEOUT_S)

@@ -1,4 +1,4 @@
-"""The targets of issues 8 (pages on a phone) and 10 (throughput), in one table.
+"""The bench's targets for pages on a phone and for throughput, in one table.
 
 A target names a figure of the run (see `figures` in bench/__main__.py: a value per page)
 and the pages whose worst value counts. A figure missing from a run (a part skipped by
@@ -26,33 +26,76 @@ class Target:
 
 _PHONE = "phone profile, median of the cold loads"
 _LH = "Lighthouse, median of the audits"
-_SCORES = (("performance", "performance"), ("accessibility", "accessibility"),
-           ("best-practices", "best practices"))
+_SCORES = (
+    ("performance", "performance"),
+    ("accessibility", "accessibility"),
+    ("best-practices", "best practices"),
+)
 
 TARGETS: tuple[Target, ...] = (
     Target("FCP, home", "fcp", True, 1.2, "s", _PHONE, "home"),
     Target("FCP, every page", "fcp", True, 1.5, "s", _PHONE),
     Target("LCP, home", "lcp", True, 1.5, "s", _PHONE, "home"),
-    Target("A tap opens the menu, every page (`/log-in`: shows the password)", "tap", True,
-           2.5, "s", _PHONE),
+    Target(
+        "A tap opens the menu, every page (`/log-in`: shows the password)",
+        "tap",
+        True,
+        2.5,
+        "s",
+        _PHONE,
+    ),
     Target("Bytes transferred, home", "bytes", True, 180, "KiB", _PHONE, "home"),
     Target("JavaScript transferred, home", "js", True, 150, "KiB", _PHONE, "home"),
-    Target("Lighthouse mobile performance, home", "mobile performance", False, 100, "", _LH,
-           "home"),
-    Target("Lighthouse mobile performance, every page", "mobile performance", False, 95, "",
-           _LH),
-    Target("Lighthouse desktop performance, every page", "desktop performance", False, 100,
-           "", _LH),
-    *(Target(f"Lighthouse {preset} {label}, every page", f"{preset} {category}", False, 100,
-             "", _LH) for category, label in _SCORES[1:] for preset in LIGHTHOUSE_PRESETS),
-    *(Target(f"Lighthouse {preset} SEO, every indexed page", f"{preset} seo", False, 100, "",
-             _LH, "indexed") for preset in LIGHTHOUSE_PRESETS),
-    Target("Pages per second at 50 connections, run-scaled vs nginx alone", "pages vs nginx",
-           False, 0.8, "x", "wrk, one run per page and target"),
-    Target("Failed page requests, run-scaled", "page errors", True, 0, "",
-           "wrk: answers other than 2xx/3xx, socket errors"),
-    Target("Logins per second at 16 connections vs the hashing limit (workers / one hash)",
-           "logins vs hashing", False, 0.8, "x", "wrk on the REST API; one hash timed here"),
+    Target(
+        "Lighthouse mobile performance, home", "mobile performance", False, 100, "", _LH, "home"
+    ),
+    Target("Lighthouse mobile performance, every page", "mobile performance", False, 95, "", _LH),
+    Target(
+        "Lighthouse desktop performance, every page", "desktop performance", False, 100, "", _LH
+    ),
+    *(
+        Target(
+            f"Lighthouse {preset} {label}, every page", f"{preset} {category}", False, 100, "", _LH
+        )
+        for category, label in _SCORES[1:]
+        for preset in LIGHTHOUSE_PRESETS
+    ),
+    *(
+        Target(
+            f"Lighthouse {preset} SEO, every indexed page",
+            f"{preset} seo",
+            False,
+            100,
+            "",
+            _LH,
+            "indexed",
+        )
+        for preset in LIGHTHOUSE_PRESETS
+    ),
+    Target(
+        "Pages per second at 50 connections, run-scaled vs nginx alone",
+        "pages vs nginx",
+        False,
+        0.8,
+        "x",
+        "wrk, one run per page and target",
+    ),
+    Target(
+        "Failed page requests, run-scaled",
+        "page errors",
+        True,
+        0,
+        "",
+        "wrk: answers other than 2xx/3xx, socket errors",
+    ),
+    Target(
+        "Logins per second at 16 connections vs the hashing limit (workers / one hash)",
+        "logins vs hashing",
+        False,
+        0.8,
+        "x",
+        "wrk on the REST API; one hash timed here",
+    ),
     Target("Login errors", "login errors", True, 0, "", "wrk on the REST API"),
 )
 
@@ -99,6 +142,9 @@ def check(figures: dict[str, dict[str, float | None]]) -> list[Check]:
         # Name the worst page only where pages differ: "100 (`/`)" would read as a finding.
         differ = len(set(present.values())) > 1 and worst_page
         measured = _format(worst, target.unit) + (f" (`{worst_page}`)" if differ else "")
-        checks.append(Check(target, measured,
-                            worst <= target.limit if target.at_most else worst >= target.limit))
+        checks.append(
+            Check(
+                target, measured, worst <= target.limit if target.at_most else worst >= target.limit
+            )
+        )
     return checks

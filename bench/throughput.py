@@ -1,4 +1,4 @@
-"""Issue 10's throughput, all with wrk: pages at 50 connections on run-scaled and on nginx
+"""Throughput, all with wrk: pages at 50 connections on run-scaled and on nginx
 alone, then logins at 16 connections on run-scaled against the hashing limit.
 
 Both page targets serve the same build; a page's two runs follow each other, so that a
@@ -25,14 +25,16 @@ from pathlib import Path
 import httpx
 
 from bench import config, sites
-from rcxsite.accounts.passwords import hash_password, verify_password
+from rcxsite.core.passwords import hash_password, verify_password
 
 NGINX_ALONE, SCALED = "nginx alone", "run-scaled"
 _UNIT_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}  # wrk's "812.00us", "1.23ms"
 _PERCENTILE = re.compile(r"^\s*(50|99)(?:\.0+)?%\s+([\d.]+)(us|ms|s|m)\s*$", re.MULTILINE)
 _RATE = re.compile(r"^Requests/sec:\s+([\d.]+)", re.MULTILINE)
-_ERRORS = re.compile(r"Non-2xx or 3xx responses:\s+(\d+)|Socket errors: connect (\d+), "
-                     r"read (\d+), write (\d+), timeout (\d+)")
+_ERRORS = re.compile(
+    r"Non-2xx or 3xx responses:\s+(\d+)|Socket errors: connect (\d+), "
+    r"read (\d+), write (\d+), timeout (\d+)"
+)
 # Each of wrk's connections logs the accounts in, in turn.
 _LOGIN_SCRIPT = """local bodies = {%s}
 local n = 0
@@ -61,11 +63,14 @@ def wrk(url: str, seconds: int, connections: int, *options: str) -> WrkRun:
     except subprocess.TimeoutExpired:
         return WrkRun(failure=f"wrk did not finish within {seconds + 60} s")
     rate = _RATE.search(done.stdout)
-    percentiles = {int(p): float(value) * _UNIT_MS[unit]
-                   for p, value, unit in _PERCENTILE.findall(done.stdout)}
+    percentiles = {
+        int(p): float(value) * _UNIT_MS[unit] for p, value, unit in _PERCENTILE.findall(done.stdout)
+    }
     if done.returncode != 0 or rate is None or len(percentiles) != 2:
-        return WrkRun(failure=f"wrk exited with {done.returncode}: "
-                      + (done.stderr + done.stdout).strip()[-800:])
+        return WrkRun(
+            failure=f"wrk exited with {done.returncode}: "
+            + (done.stderr + done.stdout).strip()[-800:]
+        )
     errors = sum(int(n) for match in _ERRORS.findall(done.stdout) for n in match if n)
     return WrkRun(float(rate.group(1)), percentiles[50], percentiles[99], errors)
 
@@ -77,10 +82,17 @@ def _login_script(base_url: str, path: Path) -> tuple[str, ...]:
         for index in range(config.LOGIN_ACCOUNTS):
             email = f"bench.{index}.{uuid.uuid4().hex[:12]}@example.com"
             password = f"bench-{uuid.uuid4().hex}"
-            answer = client.post("/api/v1/User/CreateCustomer", json={
-                "UserName": "Bench Customer", "EmailAddress": email,
-                "MobileNumber": "0123456789", "Password": password,
-                "CompanyName": "Bench Ltd", "Location": "Leeds"})
+            answer = client.post(
+                "/api/v1/User/CreateCustomer",
+                json={
+                    "UserName": "Bench Customer",
+                    "EmailAddress": email,
+                    "MobileNumber": "0123456789",
+                    "Password": password,
+                    "CompanyName": "Bench Ltd",
+                    "Location": "Leeds",
+                },
+            )
             if answer.status_code != 201:
                 raise RuntimeError(f"CreateCustomer answered {answer.status_code}: {answer.text}")
             bodies.append(json.dumps({"UserName": email, "Password": password}))
@@ -104,8 +116,9 @@ class Throughput:
     def ratio(self, page: str) -> float | None:
         """run-scaled's requests per second over nginx alone's."""
         runs = self.pages.get(page, {})
-        scaled, alone = (getattr(runs.get(target), "requests_per_s", None)
-                         for target in (SCALED, NGINX_ALONE))
+        scaled, alone = (
+            getattr(runs.get(target), "requests_per_s", None) for target in (SCALED, NGINX_ALONE)
+        )
         return scaled / alone if scaled and alone else None
 
     @property
@@ -119,9 +132,16 @@ class Throughput:
 
 
 def _log(target: str, run: WrkRun) -> None:
-    print(f"  {target}: " + (run.failure or f"{run.requests_per_s:,.1f} req/s, p50 "
-                             f"{run.p50_ms:.2f} ms, p99 {run.p99_ms:.2f} ms, {run.errors} errors"),
-          file=sys.stderr, flush=True)
+    print(
+        f"  {target}: "
+        + (
+            run.failure
+            or f"{run.requests_per_s:,.1f} req/s, p50 "
+            f"{run.p50_ms:.2f} ms, p99 {run.p99_ms:.2f} ms, {run.errors} errors"
+        ),
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def _measure(t: Throughput, work_dir: Path) -> None:
@@ -139,8 +159,9 @@ def _measure(t: Throughput, work_dir: Path) -> None:
             raise RuntimeError(f"warm-up logins failed: {warm_up.failure or warm_up.errors}")
         password = uuid.uuid4().hex
         stored = hash_password(password)
-        t.hash_ms = 1000 * statistics.median(timeit.repeat(
-            lambda: verify_password(password, stored), number=1, repeat=15))
+        t.hash_ms = 1000 * statistics.median(
+            timeit.repeat(lambda: verify_password(password, stored), number=1, repeat=15)
+        )
         t.logins = wrk(scaled_url, t.seconds, config.LOGIN_CONNECTIONS, *script)
         _log(f"logins (limit {t.login_limit:.1f}/s)", t.logins)
 

@@ -29,8 +29,9 @@ class SealBroken(ValueError):
 
 @lru_cache(maxsize=4)
 def _cipher(signing_key: str) -> AESGCM:
-    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
-               info=b"rcxsite secrets at rest v1").derive(signing_key.encode())
+    key = HKDF(
+        algorithm=hashes.SHA256(), length=32, salt=None, info=b"rcxsite secrets at rest v1"
+    ).derive(signing_key.encode())
     return AESGCM(key)
 
 
@@ -53,7 +54,8 @@ def unseal(purpose: str, stored: str, *, signing_key: str | None = None) -> str:
     try:
         raw = base64.urlsafe_b64decode(stored.removeprefix(PREFIX).encode("ascii"))
         key = signing_key or get_settings().signing_key()
-        return _cipher(key).decrypt(raw[:_NONCE_BYTES], raw[_NONCE_BYTES:],
-                                    purpose.encode()).decode()
+        return (
+            _cipher(key).decrypt(raw[:_NONCE_BYTES], raw[_NONCE_BYTES:], purpose.encode()).decode()
+        )
     except (InvalidTag, ValueError, UnicodeError) as error:
         raise SealBroken("the value cannot be opened with this server's secret") from error

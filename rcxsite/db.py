@@ -34,8 +34,12 @@ def get_engine() -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_timeout=CONNECT_TIMEOUT_SECONDS * 2,
-                         connect_args=_postgres_bounds(url))
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_timeout=CONNECT_TIMEOUT_SECONDS * 2,
+        connect_args=_postgres_bounds(url),
+    )
 
 
 def _postgres_bounds(url: str) -> dict[str, object]:
@@ -45,8 +49,11 @@ def _postgres_bounds(url: str) -> dict[str, object]:
     bounds: dict[str, object] = {
         "connect_timeout": CONNECT_TIMEOUT_SECONDS,
         "options": f"-c statement_timeout={STATEMENT_TIMEOUT_SECONDS * 1000}",
-        "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5,
-        "keepalives_count": 3, "tcp_user_timeout": STATEMENT_TIMEOUT_SECONDS * 1000,
+        "keepalives": 1,
+        "keepalives_idle": 10,
+        "keepalives_interval": 5,
+        "keepalives_count": 3,
+        "tcp_user_timeout": STATEMENT_TIMEOUT_SECONDS * 1000,
     }
     given = make_url(url).query
     return {name: value for name, value in bounds.items() if name not in given}

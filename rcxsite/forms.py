@@ -80,7 +80,7 @@ class Documented:
     """A field's rules as JSON Schema keywords, for the API's OpenAPI document.
 
     The validators alone decide what is accepted, and are lenient in types so that a
-    refusal carries the spec's own message; this marker (in the field's `Annotated`
+    refusal carries the field's own message; this marker (in the field's `Annotated`
     metadata, which validation ignores) says the same rules up front for generated clients
     and fuzzers. A required field is listed as such, without the `""` default that only
     makes a missing field get its "required" message. Build it from the limits the
@@ -158,7 +158,10 @@ class FormInput(BaseModel):
     field's message is the form's)."""
 
     model_config = ConfigDict(
-        frozen=True, extra="ignore", populate_by_name=True, str_strip_whitespace=False,
+        frozen=True,
+        extra="ignore",
+        populate_by_name=True,
+        str_strip_whitespace=False,
         # A missing field is validated like an empty one, so it gets its "required" message.
         validate_default=True,
         # The request bodies' JSON schema (the API's OpenAPI document) states each field's
@@ -189,9 +192,9 @@ class FormInput(BaseModel):
         try:
             return cls.model_validate(raw, context=context), {}
         except ValidationError as error:
-            return None, field_messages(error, dict(zip(cls.model_fields, cls.field_names(),
-                                                        strict=True)))
-
+            return None, field_messages(
+                error, dict(zip(cls.model_fields, cls.field_names(), strict=True))
+            )
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:

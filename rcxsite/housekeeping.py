@@ -42,22 +42,32 @@ def prune_expired(*, now: datetime | None = None) -> dict[str, int]:
     login_age = timedelta(days=settings.login_token_days)
     staff_age = timedelta(hours=settings.staff_session_hours)
     statements = {
-        "login_session": delete(LoginSession).where(or_(
-            col(LoginSession.revoked_at) < now - keep,
-            col(LoginSession.created_at) < now - login_age - keep)),
+        "login_session": delete(LoginSession).where(
+            or_(
+                col(LoginSession.revoked_at) < now - keep,
+                col(LoginSession.created_at) < now - login_age - keep,
+            )
+        ),
         "password_reset_token": delete(PasswordResetToken).where(
-            col(PasswordResetToken.expires_at) < now - keep),
+            col(PasswordResetToken.expires_at) < now - keep
+        ),
         "email_verification_token": delete(EmailVerificationToken).where(
-            col(EmailVerificationToken.expires_at) < now - keep),
-        "staff_session": delete(StaffSession).where(or_(
-            col(StaffSession.revoked_at) < now - keep,
-            col(StaffSession.created_at) < now - staff_age - keep)),
+            col(EmailVerificationToken.expires_at) < now - keep
+        ),
+        "staff_session": delete(StaffSession).where(
+            or_(
+                col(StaffSession.revoked_at) < now - keep,
+                col(StaffSession.created_at) < now - staff_age - keep,
+            )
+        ),
         "staff_invitation": delete(StaffInvitation).where(
-            col(StaffInvitation.expires_at) < now - keep),
+            col(StaffInvitation.expires_at) < now - keep
+        ),
         # Failed ones too: a month is long enough to retry, and their sealed mail holds
         # names and addresses that must not outlive that.
-        "job": delete(Job).where(and_(col(Job.state).in_((DONE, CANCELLED, FAILED)),
-                                      col(Job.finished_at) < now - keep)),
+        "job": delete(Job).where(
+            and_(col(Job.state).in_((DONE, CANCELLED, FAILED)), col(Job.finished_at) < now - keep)
+        ),
     }
     pruned = {}
     with session_scope() as session:

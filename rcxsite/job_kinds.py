@@ -6,10 +6,12 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
+# Imported for what they register: the daily clean-up, the quote's mailed_at once sales
+# were mailed, the hourly spam purge, and mail itself.
 import rcxsite.housekeeping
 import rcxsite.leads.service
 import rcxsite.leads.spam
-import rcxsite.mail.outgoing  # noqa: F401  (mail)
+import rcxsite.mail.outgoing  # noqa: F401
 from rcxsite.jobs.runner import BackgroundRunner
 from rcxsite.settings import get_settings
 

@@ -104,7 +104,11 @@ def account_hash(email: str) -> str:
 
 
 def security_event(
-    event: str, outcome: str, *, client_ip: str | None = None, email: str | None = None,
+    event: str,
+    outcome: str,
+    *,
+    client_ip: str | None = None,
+    email: str | None = None,
     **details: str | int | None,
 ) -> None:
     """Record one security event (`login`/`failure`, `reset_requested`/`sent`, ...)."""

@@ -27,8 +27,7 @@ REDIS_COMMAND_TIMEOUT_SECONDS = 5
 
 # Types that always mean "cannot reach it". A DBAPIError is one only when it says so (see
 # `_database_unreachable`): a missing table or a deadlock is a bug or a retry, not an outage.
-OUTAGE_TYPES = (DBAPIError, PoolTimeoutError, RedisConnectionError, RedisTimeoutError,
-                StorageError)
+OUTAGE_TYPES = (DBAPIError, PoolTimeoutError, RedisConnectionError, RedisTimeoutError, StorageError)
 # SQLSTATE classes of a lost or refused connection and of a server shutting down.
 _UNREACHABLE_STATES = ("08", "57P01", "57P02", "57P03")
 
@@ -60,8 +59,12 @@ def is_outage(error: BaseException) -> bool:
 
 
 def log_outage(error: BaseException, where: str) -> None:
-    logger.warning("%s: a backing service is unavailable (%s: %s)", where,
-                   type(error).__name__, str(error).splitlines()[0] if str(error) else "")
+    logger.warning(
+        "%s: a backing service is unavailable (%s: %s)",
+        where,
+        type(error).__name__,
+        str(error).splitlines()[0] if str(error) else "",
+    )
 
 
 def redis_url_with_timeouts(url: str, *, command_timeout: bool) -> str:
@@ -72,8 +75,10 @@ def redis_url_with_timeouts(url: str, *, command_timeout: bool) -> str:
     (`command_timeout=False`)."""
     if not url.startswith(("redis://", "rediss://", "unix://")):
         return url
-    wanted: dict[str, object] = {"socket_connect_timeout": CONNECT_TIMEOUT_SECONDS,
-                                 "socket_keepalive": "true"}
+    wanted: dict[str, object] = {
+        "socket_connect_timeout": CONNECT_TIMEOUT_SECONDS,
+        "socket_keepalive": "true",
+    }
     if command_timeout:
         wanted["socket_timeout"] = REDIS_COMMAND_TIMEOUT_SECONDS
     missing = [f"{name}={value}" for name, value in wanted.items() if f"{name}=" not in url]

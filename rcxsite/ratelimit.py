@@ -107,6 +107,7 @@ def hit(*limits: Limit) -> None:
     (the event then counts against none of them)."""
     reserve(*limits)
 
+
 @dataclass(frozen=True, slots=True)
 class Reservation:
     """Slots taken by `reserve`; `give_back()` returns them (the attempt did not count)."""

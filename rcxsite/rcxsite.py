@@ -3,7 +3,6 @@
 import reflex as rx
 
 from rcxsite import routes
-from rcxsite.api import api
 from rcxsite.components.connection import connection_notice
 from rcxsite.components.loading import loading_view
 from rcxsite.job_kinds import alongside_the_site
@@ -18,6 +17,7 @@ from rcxsite.state.socket_records import keep_tabs_of_stopped_workers
 from rcxsite.state.stored_data import StoredDataGuard, private_state_folder
 from rcxsite.templates.layouts import bare_layout, site_layout
 from rcxsite.templates.staff_layout import staff_layout
+from rcxsite.web.server import server
 
 keep_tabs_of_stopped_workers()
 private_state_folder()
@@ -31,7 +31,7 @@ app = rx.App(
     # Our own connection notice instead of Reflex's toasts: no toast library on every page.
     toaster=None,
     backend_exception_handler=report_event_failure,
-    api_transformer=api,
+    api_transformer=server,
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )
 app.add_middleware(StoredDataGuard(), index=0)

@@ -20,11 +20,40 @@ from rcxsite.settings import get_settings
 Layout = Literal["site", "bare", "staff"]
 # One page builder per kind (rcxsite/pages/__init__.py); a typo fails at import.
 RouteKind = Literal[
-    "home", "about", "products", "pricing", "careers", "gallery", "services", "service",
-    "industry", "case_studies", "case_study", "blogs", "article", "tag", "testimonials", "life_at",
-    "csr", "policy", "quote", "log_in", "forgot_password", "reset_password", "account",
-    "verify_email", "search", "staff_log_in", "staff_invite", "staff_inbox", "staff_quote",
-    "staff_customers", "staff_customer", "staff_team", "staff_audit", "staff_jobs",
+    "home",
+    "about",
+    "products",
+    "pricing",
+    "careers",
+    "gallery",
+    "services",
+    "service",
+    "industry",
+    "case_studies",
+    "case_study",
+    "blogs",
+    "article",
+    "tag",
+    "testimonials",
+    "life_at",
+    "csr",
+    "policy",
+    "quote",
+    "log_in",
+    "forgot_password",
+    "reset_password",
+    "account",
+    "verify_email",
+    "search",
+    "staff_log_in",
+    "staff_invite",
+    "staff_inbox",
+    "staff_quote",
+    "staff_customers",
+    "staff_customer",
+    "staff_team",
+    "staff_audit",
+    "staff_jobs",
 ]
 MenuGroup = Literal["services", "industry", "insights"]
 MENU_GROUPS: tuple[tuple[MenuGroup, str], ...] = (
@@ -63,123 +92,175 @@ class Route:
 _company = get_settings().company_name
 
 HOME = Route(
-    "/", f"{_company} – Software development and digital services",
+    "/",
+    f"{_company} – Software development and digital services",
     f"{_company} designs, builds and runs custom software, web and mobile apps, AI and "
     "cloud platforms for growing companies.",
-    kind="home", label="Home",
+    kind="home",
+    label="Home",
 )
 ABOUT = Route(
-    "/about", f"About {_company}",
+    "/about",
+    f"About {_company}",
     f"Who we are: {_company} is an independent software services company of engineers, "
     "designers and consultants.",
-    kind="about", label="About",
+    kind="about",
+    label="About",
 )
 SERVICES_INDEX = Route(
-    "/services", "Our services",
+    "/services",
+    "Our services",
     "Software, web and mobile development, AI, DevOps, design, marketing and staff "
     "augmentation: everything we offer.",
     kind="services",
 )
 PRODUCTS = Route(
-    "/products", "Products",
+    "/products",
+    "Products",
     f"Ready-made products by {_company} that you can adopt in days and extend as you grow.",
     kind="products",
 )
 PRICING = Route(
-    "/pricing", "Pricing",
+    "/pricing",
+    "Pricing",
     "Clear monthly plans for product teams, with a free trial and no setup fee.",
     kind="pricing",
 )
 CAREERS = Route(
-    "/careers", f"Careers at {_company}",
+    "/careers",
+    f"Careers at {_company}",
     f"Open positions at {_company}: engineering, design and delivery roles, remote-friendly.",
-    kind="careers", label="Careers",
+    kind="careers",
+    label="Careers",
 )
 GALLERY = Route(
-    "/gallery", "Gallery",
+    "/gallery",
+    "Gallery",
     f"Pictures from {_company}'s offices, workshops, hack days and community events.",
     kind="gallery",
 )
 TERMS = Route(
-    "/terms-of-service", "Terms of Use",
+    "/terms-of-service",
+    "Terms of Use",
     f"The terms that apply when you use the {_company} website and services.",
-    kind="policy", key="terms",
+    kind="policy",
+    key="terms",
 )
 PRIVACY = Route(
-    "/privacy-policy", "Privacy Policy",
+    "/privacy-policy",
+    "Privacy Policy",
     f"How {_company} collects, uses and protects your personal data.",
-    kind="policy", key="privacy",
+    kind="policy",
+    key="privacy",
 )
 COOKIES = Route(
-    "/cookie-policy", "Cookie Policy",
+    "/cookie-policy",
+    "Cookie Policy",
     f"Which cookies and browser storage the {_company} website uses and why.",
-    kind="policy", key="cookies",
+    kind="policy",
+    key="cookies",
 )
 QUOTE = Route(
-    "/request-a-quote", "Request a Quote",
+    "/request-a-quote",
+    "Request a Quote",
     "Book a call with our team: tell us about your project and get a proposal within two "
     "working days.",
     kind="quote",
 )
 CASE_STUDIES_INDEX = Route(
-    "/insights/casestudies", "Case Studies",
+    "/insights/casestudies",
+    "Case Studies",
     "How we helped clients in healthcare, finance, education, retail and more, with the "
     "results in figures.",
-    kind="case_studies", menu="insights", icon="briefcase",
+    kind="case_studies",
+    menu="insights",
+    icon="briefcase",
 )
 BLOGS = Route(
-    "/insights/blogs", "Blogs",
+    "/insights/blogs",
+    "Blogs",
     "Articles by our engineers on software delivery, cloud, AI and open source.",
-    kind="blogs", menu="insights", icon="newspaper",
+    kind="blogs",
+    menu="insights",
+    icon="newspaper",
 )
 TESTIMONIALS = Route(
-    "/insights/testimonials", "Testimonials",
+    "/insights/testimonials",
+    "Testimonials",
     f"What clients say about working with {_company}.",
-    kind="testimonials", menu="insights", icon="message-square-quote",
+    kind="testimonials",
+    menu="insights",
+    icon="message-square-quote",
 )
 LIFE_AT = Route(
-    f"/insights/lifeat{get_settings().company_slug}", f"Life at {_company}",
+    f"/insights/lifeat{get_settings().company_slug}",
+    f"Life at {_company}",
     f"How we work at {_company}: teams, learning, flexibility and the people behind our work.",
-    kind="life_at", menu="insights", icon="smile",
+    kind="life_at",
+    menu="insights",
+    icon="smile",
 )
 CSR = Route(
-    "/insights/csractivities", "CSR Activities",
+    "/insights/csractivities",
+    "CSR Activities",
     f"{_company}'s corporate social responsibility: education, environment and community work.",
-    kind="csr", menu="insights", icon="hand-heart",
+    kind="csr",
+    menu="insights",
+    icon="hand-heart",
 )
 LOG_IN = Route(
-    "/log-in", "Log in", f"Log in to your {_company} customer account or register.",
-    kind="log_in", layout="bare", label="Log in", public=False,
+    "/log-in",
+    "Log in",
+    f"Log in to your {_company} customer account or register.",
+    kind="log_in",
+    layout="bare",
+    label="Log in",
+    public=False,
 )
 FORGOT_PASSWORD = Route(
-    "/forgot-password", "Forgot password",
+    "/forgot-password",
+    "Forgot password",
     f"Request a link to reset the password of your {_company} account.",
-    kind="forgot_password", layout="bare", public=False,
+    kind="forgot_password",
+    layout="bare",
+    public=False,
 )
 RESET_PASSWORD = Route(
-    "/authentication/reset-password/[token]", "Reset password",
+    "/authentication/reset-password/[token]",
+    "Reset password",
     f"Choose a new password for your {_company} account.",
-    kind="reset_password", layout="bare", public=False,
+    kind="reset_password",
+    layout="bare",
+    public=False,
 )
 ACCOUNT = Route(
-    "/account", "My account",
+    "/account",
+    "My account",
     f"Your {_company} account: details, plan, password, sign-ins and your data.",
-    kind="account", label="My account", public=False, members_only=True,
+    kind="account",
+    label="My account",
+    public=False,
+    members_only=True,
 )
 # Results depend on `?q=`: not for search engines (noindex), not in the sitemap.
 SEARCH = Route(
-    "/search", "Search", f"Search the {_company} website: services, industries, case "
+    "/search",
+    "Search",
+    f"Search the {_company} website: services, industries, case "
     "studies, articles, products and more.",
-    kind="search", public=False,
+    kind="search",
+    public=False,
 )
 
 
 # The link registration mails to prove the address (rcxsite.accounts.verification): not for
 # search engines (noindex), not in the sitemap.
 VERIFY_EMAIL = Route(
-    "/verify-email/[token]", "Verify your email address",
+    "/verify-email/[token]",
+    "Verify your email address",
     f"Confirm that the email address of your {_company} account is yours.",
-    kind="verify_email", public=False,
+    kind="verify_email",
+    public=False,
 )
 
 
@@ -194,28 +275,93 @@ def verify_email_path(token: str) -> str:
 # The staff back office (rcxsite/pages/staff/): never listed, linked or indexed; robots.txt
 # disallows /staff. Its data reaches a page only through checked events.
 _staff = f"{_company} staff"
-STAFF_LOG_IN = Route("/staff/log-in", "Staff sign-in", f"Sign in to the {_staff} area.",
-                     kind="staff_log_in", layout="bare", public=False)
-STAFF_INVITE = Route("/staff/invite/[token]", "Staff invitation",
-                     f"Accept an invitation to the {_staff} area.",
-                     kind="staff_invite", layout="bare", public=False)
-STAFF_INBOX = Route("/staff", "Quote requests", "The sales inbox.", kind="staff_inbox",
-                    layout="staff", label="Quote requests", public=False)
-STAFF_QUOTE = Route("/staff/quotes/[id]", "Quote request", "One quote request.",
-                    kind="staff_quote", layout="staff", public=False)
-STAFF_CUSTOMERS = Route("/staff/customers", "Customers", "Customer support.",
-                        kind="staff_customers", layout="staff", label="Customers", public=False)
-STAFF_CUSTOMER = Route("/staff/customers/[id]", "Customer", "One customer.",
-                       kind="staff_customer", layout="staff", public=False)
-STAFF_TEAM = Route("/staff/team", "Team", "Staff members and their roles.", kind="staff_team",
-                   layout="staff", label="Team", public=False)
-STAFF_AUDIT = Route("/staff/audit", "Audit log", "What staff did, and when.",
-                    kind="staff_audit", layout="staff", label="Audit log", public=False)
-STAFF_JOBS = Route("/staff/jobs", "Mail and jobs", "Outgoing mail and background jobs.",
-                   kind="staff_jobs", layout="staff", label="Mail and jobs", public=False)
+STAFF_LOG_IN = Route(
+    "/staff/log-in",
+    "Staff sign-in",
+    f"Sign in to the {_staff} area.",
+    kind="staff_log_in",
+    layout="bare",
+    public=False,
+)
+STAFF_INVITE = Route(
+    "/staff/invite/[token]",
+    "Staff invitation",
+    f"Accept an invitation to the {_staff} area.",
+    kind="staff_invite",
+    layout="bare",
+    public=False,
+)
+STAFF_INBOX = Route(
+    "/staff",
+    "Quote requests",
+    "The sales inbox.",
+    kind="staff_inbox",
+    layout="staff",
+    label="Quote requests",
+    public=False,
+)
+STAFF_QUOTE = Route(
+    "/staff/quotes/[id]",
+    "Quote request",
+    "One quote request.",
+    kind="staff_quote",
+    layout="staff",
+    public=False,
+)
+STAFF_CUSTOMERS = Route(
+    "/staff/customers",
+    "Customers",
+    "Customer support.",
+    kind="staff_customers",
+    layout="staff",
+    label="Customers",
+    public=False,
+)
+STAFF_CUSTOMER = Route(
+    "/staff/customers/[id]",
+    "Customer",
+    "One customer.",
+    kind="staff_customer",
+    layout="staff",
+    public=False,
+)
+STAFF_TEAM = Route(
+    "/staff/team",
+    "Team",
+    "Staff members and their roles.",
+    kind="staff_team",
+    layout="staff",
+    label="Team",
+    public=False,
+)
+STAFF_AUDIT = Route(
+    "/staff/audit",
+    "Audit log",
+    "What staff did, and when.",
+    kind="staff_audit",
+    layout="staff",
+    label="Audit log",
+    public=False,
+)
+STAFF_JOBS = Route(
+    "/staff/jobs",
+    "Mail and jobs",
+    "Outgoing mail and background jobs.",
+    kind="staff_jobs",
+    layout="staff",
+    label="Mail and jobs",
+    public=False,
+)
 STAFF_ROUTES: tuple[Route, ...] = (
-    STAFF_LOG_IN, STAFF_INVITE, STAFF_INBOX, STAFF_QUOTE, STAFF_CUSTOMERS, STAFF_CUSTOMER,
-    STAFF_TEAM, STAFF_AUDIT, STAFF_JOBS,
+    STAFF_LOG_IN,
+    STAFF_INVITE,
+    STAFF_INBOX,
+    STAFF_QUOTE,
+    STAFF_CUSTOMERS,
+    STAFF_CUSTOMER,
+    STAFF_TEAM,
+    STAFF_AUDIT,
+    STAFF_JOBS,
 )
 
 
@@ -233,30 +379,51 @@ def staff_customer_path(customer_id: int) -> str:
 
 SERVICE_ROUTES = tuple(
     Route(
-        f"/services/{service.slug}", service.name, service.summary,
-        kind="service", key=service.slug, menu="services", icon=service.icon,
+        f"/services/{service.slug}",
+        service.name,
+        service.summary,
+        kind="service",
+        key=service.slug,
+        menu="services",
+        icon=service.icon,
     )
     for service in SERVICES
 )
 INDUSTRY_ROUTES = tuple(
     Route(
-        f"/industry/{industry.slug}", f"{industry.name} software", industry.summary,
-        kind="industry", key=industry.slug, menu="industry", icon=industry.icon,
+        f"/industry/{industry.slug}",
+        f"{industry.name} software",
+        industry.summary,
+        kind="industry",
+        key=industry.slug,
+        menu="industry",
+        icon=industry.icon,
         label=industry.name,
     )
     for industry in INDUSTRIES
 )
 CASE_STUDY_ROUTES = tuple(
     Route(
-        f"/casestudies/{study.slug}", study.title, study.summary,
-        kind="case_study", key=study.slug,
+        f"/casestudies/{study.slug}",
+        study.title,
+        study.summary,
+        kind="case_study",
+        key=study.slug,
     )
     for study in CASE_STUDIES
 )
+
+
 def article_route(article: Article) -> Route:
     """An article's page; a draft's (`make dev` only) is left out of the sitemap."""
-    return Route(f"/insights/{article.slug}", article.title, article.summary,
-                 kind="article", key=article.slug, public=not article.draft)
+    return Route(
+        f"/insights/{article.slug}",
+        article.title,
+        article.summary,
+        kind="article",
+        key=article.slug,
+        public=not article.draft,
+    )
 
 
 ARTICLE_ROUTES = tuple(article_route(article) for article in load_articles())
@@ -269,18 +436,42 @@ def tag_path(tag: str) -> str:
 
 
 TAG_ROUTES = tuple(
-    Route(tag_path(tag), f"Articles about {tag}",
-          f"{_company} Insights articles about {tag}, newest first.", kind="tag", key=tag)
+    Route(
+        tag_path(tag),
+        f"Articles about {tag}",
+        f"{_company} Insights articles about {tag}, newest first.",
+        kind="tag",
+        key=tag,
+    )
     for tag in all_tags()
 )
 
-# Header menu "Insights" lists these in this order (spec §2).
+# Header menu "Insights" lists these in this order.
 _INSIGHTS = (CASE_STUDIES_INDEX, BLOGS, TESTIMONIALS, LIFE_AT, CSR)
 
 ROUTES: tuple[Route, ...] = (
-    HOME, ABOUT, SERVICES_INDEX, *SERVICE_ROUTES, PRODUCTS, PRICING, CAREERS, GALLERY,
-    *INDUSTRY_ROUTES, *CASE_STUDY_ROUTES, QUOTE, *_INSIGHTS, *ARTICLE_ROUTES, *TAG_ROUTES,
-    TERMS, PRIVACY, COOKIES, LOG_IN, FORGOT_PASSWORD, RESET_PASSWORD, ACCOUNT, VERIFY_EMAIL,
+    HOME,
+    ABOUT,
+    SERVICES_INDEX,
+    *SERVICE_ROUTES,
+    PRODUCTS,
+    PRICING,
+    CAREERS,
+    GALLERY,
+    *INDUSTRY_ROUTES,
+    *CASE_STUDY_ROUTES,
+    QUOTE,
+    *_INSIGHTS,
+    *ARTICLE_ROUTES,
+    *TAG_ROUTES,
+    TERMS,
+    PRIVACY,
+    COOKIES,
+    LOG_IN,
+    FORGOT_PASSWORD,
+    RESET_PASSWORD,
+    ACCOUNT,
+    VERIFY_EMAIL,
     SEARCH,
 )
 # Pages a login may return to (`/log-in?next=...`): only these, so no link can send a

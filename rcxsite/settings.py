@@ -191,8 +191,7 @@ class Settings(BaseSettings):
             try:
                 networks.append(str(ipaddress.ip_network(listed, strict=False)))
             except ValueError:
-                raise ValueError(
-                    f"TRUSTED_PROXIES: {listed!r} is not an address or CIDR") from None
+                raise ValueError(f"TRUSTED_PROXIES: {listed!r} is not an address or CIDR") from None
         return networks
 
     @property

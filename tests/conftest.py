@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
-from playwright.sync_api import Page
 
 from rcxsite.tools.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.support.live_server import LiveServer, start_live_server
+from tests.support.browser import DESKTOP, PHONE, open_tab
+from tests.support.live_server import HEADER_SESSION_SECONDS, LiveServer, start_live_server
 from tests.support.smtp import Mailbox
-
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 375, "height": 812}
-HEADER_SESSION_SECONDS = 20
 
 
 @pytest.fixture(scope="session")
@@ -39,7 +34,6 @@ def live_site(
             "SMTP_HOST": site_mailbox.host,
             "SMTP_PORT": str(site_mailbox.port),
             "SMTP_STARTTLS": "false",
-            # Short enough for a test to watch the header entry expire.
             "HEADER_SESSION_MINUTES": str(HEADER_SESSION_SECONDS / 60),
             # Every browser test registers its own customers, logs them in and asks for their
             # reset links from the same address; the per-client limits have their own tests.
@@ -64,34 +58,6 @@ def browser() -> Iterator[object]:
         )
         yield chromium
         chromium.close()
-
-
-@contextmanager
-def open_tab(browser, site: LiveServer, viewport: dict[str, int] = DESKTOP) -> Iterator[Page]:
-    """A browser tab in a context of its own on `site` (anything with a `url`), closed
-    on exit."""
-    context = browser.new_context(viewport=viewport, base_url=site.url)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.page_errors = errors  # type: ignore[attr-defined]
-    plain_goto = page.goto
-
-    def goto(url: str, *, hydrated: bool = True, **options):
-        """Navigate, then wait until React owns the page: a click on prerendered HTML before
-        hydration has no handler yet and is lost. `hydrated=False` for tests of the
-        loading view, which keep the app from starting."""
-        response = plain_goto(url, **options)
-        if hydrated:
-            page.wait_for_selector("html[data-hydrated=true]", state="attached")
-        return response
-
-    page.goto = goto  # type: ignore[method-assign]
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ down_revision: str | None = '0005'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-# As QuoteRequest declares them (rcxsite/models.py, SEARCH_COLUMNS).
+# As QuoteRequest declares them (rcxsite/models/leads.py, SEARCH_COLUMNS).
 COLUMNS = ("name", "email", "company", "message")
 
 

@@ -8,8 +8,8 @@ checked, with keyword-only context (`client_ip`, the signed-in `customer_id`), a
 its result or raises `rcxsite.service_errors.ServiceError`.
 
 Staff-facing customer support (search, the customer card, sign out everywhere, password
-reset, lock, deletion) is `rcxsite.accounts.support`, not re-exported here: its functions
-take the acting staff member instead of a customer id, and check their role first.
+reset, lock, deletion) is the back office's, `rcxsite.staff.support`: it calls these
+functions for the acting staff member, after checking their role.
 """
 
 from rcxsite.accounts.login import authenticate, log_out, verify_login_token

@@ -1,4 +1,4 @@
-"""Every input of the accounts service, each defined once with its limits and spec §5 texts.
+"""Every input of the accounts service, each defined once with its limits and field texts.
 
 The REST API takes these as request bodies, the screens `read` their forms with them and
 the services `parse` what they are given, so all three refuse the same input the same way.
@@ -12,8 +12,8 @@ from typing import Annotated
 from email_validator import SPECIAL_USE_DOMAIN_NAMES
 from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 
-from rcxsite.accounts.common_passwords import COMMON_PASSWORD, is_common_password
-from rcxsite.accounts.validation import (
+from rcxsite.core.common_passwords import COMMON_PASSWORD, is_common_password
+from rcxsite.core.validation import (
     MAX_DB_INTEGER,
     MAX_PASSWORD,
     MAX_TOKEN_LENGTH,
@@ -77,7 +77,9 @@ def _optional_id(value: object) -> object:
 
 def _user_name(value: str) -> str:
     return required_text(
-        value, required="Username is required", minimum=MIN_USER_NAME,
+        value,
+        required="Username is required",
+        minimum=MIN_USER_NAME,
         too_short=f"Min {MIN_USER_NAME} characters",
     )
 
@@ -112,10 +114,12 @@ def _any_case(name: str) -> str:
 EMAIL = documented(format="email")
 # An address `normalize_email` (email_validator) accepts, which also refuses a special-use
 # domain (RFC 6761) such as a.test.
-DELIVERABLE_EMAIL = Documented(keywords=(
-    ("format", "email"),
-    ("not", {"pattern": f"[.@](?:{'|'.join(map(_any_case, SPECIAL_USE_DOMAIN_NAMES))})$"}),
-))
+DELIVERABLE_EMAIL = Documented(
+    keywords=(
+        ("format", "email"),
+        ("not", {"pattern": f"[.@](?:{'|'.join(map(_any_case, SPECIAL_USE_DOMAIN_NAMES))})$"}),
+    )
+)
 GIVEN_PASSWORD = documented(minLength=1)
 NEW_PASSWORD = documented(
     minLength=MIN_PASSWORD,
@@ -132,28 +136,33 @@ OPTIONAL_ID = documented(required=False, minimum=0, maximum=MAX_DB_INTEGER)
 # Rules shared by several inputs, attached to the field's type.
 TypedEmail = Annotated[str, AfterValidator(required_email), EMAIL]
 GivenPassword = Annotated[str, AfterValidator(_given_password), GIVEN_PASSWORD]
-NewPassword = Annotated[str, AfterValidator(partial(
-    _new_password, required=NEW_PASSWORD_REQUIRED, too_short=NEW_PASSWORD_TOO_SHORT
-)), NEW_PASSWORD]
+NewPassword = Annotated[
+    str,
+    AfterValidator(
+        partial(_new_password, required=NEW_PASSWORD_REQUIRED, too_short=NEW_PASSWORD_TOO_SHORT)
+    ),
+    NEW_PASSWORD,
+]
 
-# The details a customer gives at registration and may correct later (spec §5), declared
-# once for both models.
+# The details a customer gives at registration and may correct later, declared once for
+# both models, so both refuse the same value with the same text.
 UserName = Annotated[str, Field(alias="UserName", max_length=USER_NAME_MAX), _text(MIN_USER_NAME)]
 MobileNumber = Annotated[str, Field(alias="MobileNumber", max_length=MOBILE_INPUT_MAX), MOBILE]
 CompanyName = Annotated[str, Field(alias="CompanyName", max_length=COMPANY_NAME_MAX), _text()]
 Location = Annotated[str, Field(alias="Location", max_length=LOCATION_MAX), _text()]
 OptionalId = Annotated[int | None, OPTIONAL_ID]
 _DETAIL_RULES = {
-    "user_name": _user_name, "mobile_number": _mobile,
-    "company_name": _company, "location": _location,
+    "user_name": _user_name,
+    "mobile_number": _mobile,
+    "company_name": _company,
+    "location": _location,
 }
 
 
 class _DetailRules(FormInput):
     too_long_messages = {"mobile_number": "Invalid mobile number"}
 
-    @field_validator("user_name", "mobile_number", "company_name", "location",
-                     check_fields=False)
+    @field_validator("user_name", "mobile_number", "company_name", "location", check_fields=False)
     @classmethod
     def _detail(cls, value: str, info: ValidationInfo) -> str:
         return _DETAIL_RULES[info.field_name or ""](value)
@@ -163,9 +172,7 @@ class RegistrationInput(_DetailRules):
     too_long_messages = {"password": PASSWORD_TOO_LONG, "mobile_number": "Invalid mobile number"}
 
     user_name: UserName = ""
-    email: Annotated[str, DELIVERABLE_EMAIL] = Field(
-        "", alias="EmailAddress", max_length=EMAIL_MAX
-    )
+    email: Annotated[str, DELIVERABLE_EMAIL] = Field("", alias="EmailAddress", max_length=EMAIL_MAX)
     mobile_number: MobileNumber = ""
     password: Annotated[str, NEW_PASSWORD] = Field("", alias="Password", max_length=MAX_PASSWORD)
     company_name: CompanyName = ""
@@ -206,7 +213,9 @@ class LoginInput(FormInput):
     too_long_messages = {"password": PASSWORD_TOO_LONG}
 
     email: TypedEmail = Field(
-        "", alias="UserName", max_length=EMAIL_MAX,
+        "",
+        alias="UserName",
+        max_length=EMAIL_MAX,
         description="The email address (the field keeps its old name)",
     )
     password: GivenPassword = Field("", alias="Password", max_length=MAX_PASSWORD)
@@ -219,7 +228,8 @@ class ForgotPasswordInput(FormInput):
     @classmethod
     def _email(cls, value: str) -> str:
         value = required_email(value)
-        # Spec §5's {email} pattern first (a linear scan), then the full syntax check.
+        # The address shape every email field accepts first (a linear scan), then the full
+        # syntax check.
         normalized = normalize_email(value) if looks_like_email(value) else None
         if normalized is None:
             raise problem(RESET_EMAIL_INVALID)
@@ -243,7 +253,9 @@ class VerifyEmailInput(FormInput):
     too_long_messages = {"token": VERIFY_LINK_INVALID}
 
     token: Annotated[str, documented(minLength=1)] = Field(
-        "", alias="Token", max_length=MAX_TOKEN_LENGTH,
+        "",
+        alias="Token",
+        max_length=MAX_TOKEN_LENGTH,
         description="The last part of the link's path: /verify-email/<Token>",
     )
 
@@ -251,24 +263,27 @@ class VerifyEmailInput(FormInput):
 CURRENT_PASSWORD_WRONG = "Your current password is incorrect."
 PASSWORD_WRONG = "The password is incorrect."
 CONFIRM_NEW_PASSWORD_REQUIRED = "Please confirm your new password."
-# The reset screen's confirmation field (spec §5); the API's reset takes no confirmation.
+# The reset screen's confirmation field; the API's reset takes no confirmation.
 CONFIRM_PASSWORD_REQUIRED = "Please confirm your password."
 NEW_PASSWORDS_DIFFER = "Passwords do not match."
 
 
 class ChangePasswordInput(FormInput):
     too_long_messages = {
-        "current_password": PASSWORD_TOO_LONG, "new_password": PASSWORD_TOO_LONG,
+        "current_password": PASSWORD_TOO_LONG,
+        "new_password": PASSWORD_TOO_LONG,
         "confirm_password": PASSWORD_TOO_LONG,
     }
 
-    current_password: Annotated[str, AfterValidator(partial(
-        _given_password, required="Please enter your current password."
-    )), GIVEN_PASSWORD] = Field("", alias="CurrentPassword", max_length=MAX_PASSWORD)
+    current_password: Annotated[
+        str,
+        AfterValidator(partial(_given_password, required="Please enter your current password.")),
+        GIVEN_PASSWORD,
+    ] = Field("", alias="CurrentPassword", max_length=MAX_PASSWORD)
     new_password: NewPassword = Field("", alias="NewPassword", max_length=MAX_PASSWORD)
-    confirm_password: Annotated[str, documented(
-        minLength=1, description="NewPassword again, exactly"
-    )] = Field("", alias="ConfirmPassword", max_length=MAX_PASSWORD)
+    confirm_password: Annotated[
+        str, documented(minLength=1, description="NewPassword again, exactly")
+    ] = Field("", alias="ConfirmPassword", max_length=MAX_PASSWORD)
 
     @field_validator("confirm_password")
     @classmethod

@@ -63,8 +63,7 @@ def count_verification_mail(*, customer_id: int, client_ip: str) -> None:
     settings = get_settings()
     hit(
         Limit(settings.verification_mail_limit, "verify-mail:customer", str(customer_id)),
-        Limit(settings.verification_mail_client_limit, "verify-mail:client",
-              client_key(client_ip)),
+        Limit(settings.verification_mail_client_limit, "verify-mail:client", client_key(client_ip)),
     )
 
 

@@ -1,6 +1,6 @@
 """Locked accounts: what a customer whom staff locked out is told, wherever they try.
 
-Staff lock an account from the back office (rcxsite.accounts.support), which also ends
+Staff lock an account from the back office (rcxsite.staff.support), which also ends
 its sessions and voids its reset links. From then on the login refuses it (only once the
 password has checked out, so the answer tells a guesser nothing), no reset mail is sent
 for it, and an open reset link cannot set a password, until staff unlock it.

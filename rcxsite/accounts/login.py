@@ -9,10 +9,10 @@ from sqlmodel import select
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import LoginInput
 from rcxsite.accounts.locking import refuse_if_locked
-from rcxsite.accounts.passwords import verify_password
 from rcxsite.accounts.results import LoginResult
 from rcxsite.accounts.sessions import end_session, session_customer, start_session
-from rcxsite.accounts.validation import email_key, normalize_email
+from rcxsite.core.passwords import verify_password
+from rcxsite.core.validation import email_key, normalize_email
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
 from rcxsite.models import Customer
@@ -65,8 +65,9 @@ def authenticate(form: LoginInput, *, client_ip: str, via_ticket: bool = False) 
         stored = session.get(Customer, customer_id, with_for_update=True)
         if stored is not None and stored.locked_at is not None:
             # Only now, with the password right: the lock is no oracle for a wrong one.
-            security_event("login", "account_locked", client_ip=client_ip, email=account,
-                           customer=customer_id)
+            security_event(
+                "login", "account_locked", client_ip=client_ip, email=account, customer=customer_id
+            )
             refuse_if_locked(stored)
         # Hashing parameters were raised since this hash was made: store the new one.
         if new_hash is not None and stored is not None and stored.password_hash == stored_hash:
@@ -74,12 +75,16 @@ def authenticate(form: LoginInput, *, client_ip: str, via_ticket: bool = False) 
             session.add(stored)
         started = start_session(session, customer_id, via_ticket=via_ticket)
         result = LoginResult(
-            email_address=email_address, user_name=user_name, token=started.token,
-            customer_id=customer_id, session_digest=started.digest,
+            email_address=email_address,
+            user_name=user_name,
+            token=started.token,
+            customer_id=customer_id,
+            session_digest=started.digest,
             cookie_ticket=started.cookie_ticket,
         )
-    security_event("login", "success", client_ip=client_ip, email=account,
-                   customer=result.customer_id)
+    security_event(
+        "login", "success", client_ip=client_ip, email=account, customer=result.customer_id
+    )
     return result
 
 

@@ -23,7 +23,6 @@ from rcxsite.accounts.inputs import (
     DeleteAccountInput,
     ProfileInput,
 )
-from rcxsite.accounts.passwords import hash_password, verify_password
 from rcxsite.accounts.results import PasswordChanged
 from rcxsite.accounts.sessions import (
     end_all_access,
@@ -33,6 +32,7 @@ from rcxsite.accounts.sessions import (
 )
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.content.quote import SERVICE_CHOICES, label_of
+from rcxsite.core.passwords import hash_password, verify_password
 from rcxsite.db import session_scope
 from rcxsite.leads.statuses import customer_label
 from rcxsite.logs import security_event
@@ -165,15 +165,19 @@ def _check_password(
     with session_scope() as session:
         customer = _customer(session, customer_id)
         key, stored, email, name = (
-            customer.email_key, customer.password_hash, customer.email, customer.user_name
+            customer.email_key,
+            customer.password_hash,
+            customer.email,
+            customer.user_name,
         )
     attempt = limits.reserve_login_attempt(account=key, client_ip=client_ip)
     matches, _ = verify_password(password, stored)
     if matches:
         attempt.give_back()
     else:
-        security_event("password_check", "failure", client_ip=client_ip, email=key,
-                       customer=customer_id)
+        security_event(
+            "password_check", "failure", client_ip=client_ip, email=key, customer=customer_id
+        )
         message = _WRONG_PASSWORD[field]
         raise ServiceError(400, message, fields={field: message})
     return email, name
@@ -198,10 +202,13 @@ def change_password(
         void_reset_links(session, customer_id, now)
         started = start_session(session, customer_id, via_ticket=via_ticket)
         mail.send_password_changed_mail(to=email, user_name=name, session=session)
-    security_event("password_change", "success", client_ip=client_ip, email=email,
-                   customer=customer_id)
+    security_event(
+        "password_change", "success", client_ip=client_ip, email=email, customer=customer_id
+    )
     return PasswordChanged(
-        message=PASSWORD_CHANGED, token=started.token, session_digest=started.digest,
+        message=PASSWORD_CHANGED,
+        token=started.token,
+        session_digest=started.digest,
         cookie_ticket=started.cookie_ticket,
     )
 
@@ -249,13 +256,17 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
             # As the overview shows them: registration does not prove that the address is
             # the customer's, so the free text of a request (message, phone) stays with sales.
             "quoteRequests": [
-                {"sentOn": summary.sent_on.isoformat(), "service": summary.service,
-                 "status": summary.status}
+                {
+                    "sentOn": summary.sent_on.isoformat(),
+                    "service": summary.service,
+                    "status": summary.status,
+                }
                 for summary in _quote_summaries(session, customer)
             ],
             "sessions": [
                 {
-                    "createdAt": _when(row.created_at), "lastSeenAt": _when(row.last_seen_at),
+                    "createdAt": _when(row.created_at),
+                    "lastSeenAt": _when(row.last_seen_at),
                     "endedAt": _when(row.revoked_at),
                 }
                 for row in sessions
@@ -274,8 +285,13 @@ class ErasedAccount:
 
     def announce(self, *, client_ip: str) -> None:
         """The security log line."""
-        security_event("account_deleted", "success", client_ip=client_ip, email=self.email,
-                       customer=self.customer_id)
+        security_event(
+            "account_deleted",
+            "success",
+            client_ip=client_ip,
+            email=self.email,
+            customer=self.customer_id,
+        )
 
 
 def erase_account(session: Session, customer: Customer) -> ErasedAccount:
@@ -285,19 +301,18 @@ def erase_account(session: Session, customer: Customer) -> ErasedAccount:
     staff's do exactly this."""
     customer_id = customer.id
     assert customer_id is not None
-    erased = ErasedAccount(customer_id=customer_id, email=customer.email,
-                           user_name=customer.user_name)
+    erased = ErasedAccount(
+        customer_id=customer_id, email=customer.email, user_name=customer.user_name
+    )
     session.exec(delete(LoginSession).where(col(LoginSession.customer_id) == customer_id))
     session.exec(
         delete(PasswordResetToken).where(col(PasswordResetToken.customer_id) == customer_id)
     )
     session.exec(
-        delete(EmailVerificationToken)
-        .where(col(EmailVerificationToken.customer_id) == customer_id)
+        delete(EmailVerificationToken).where(col(EmailVerificationToken.customer_id) == customer_id)
     )
     session.exec(delete(Customer).where(col(Customer.id) == customer_id))
-    mail.send_account_deleted_mail(to=customer.email, user_name=customer.user_name,
-                                   session=session)
+    mail.send_account_deleted_mail(to=customer.email, user_name=customer.user_name, session=session)
     return erased
 
 

@@ -8,10 +8,10 @@ from sqlmodel import select
 from rcxsite import mail
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import RegistrationInput
-from rcxsite.accounts.passwords import hash_password
 from rcxsite.accounts.results import RegisteredCustomer
-from rcxsite.accounts.validation import email_key
 from rcxsite.accounts.verification import issue_verification_link
+from rcxsite.core.passwords import hash_password
+from rcxsite.core.validation import email_key
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
 from rcxsite.models import Customer
@@ -41,8 +41,7 @@ def register(form: RegistrationInput, *, client_ip: str) -> RegisteredCustomer:
     except IntegrityError:  # registered in parallel since the check above
         return _already_registered(account_owner(key), key=key, client_ip=client_ip)
     assert customer_id is not None
-    security_event("registration", "success", client_ip=client_ip, email=key,
-                   customer=customer_id)
+    security_event("registration", "success", client_ip=client_ip, email=key, customer=customer_id)
     return RegisteredCustomer(id=customer_id)
 
 

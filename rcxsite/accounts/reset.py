@@ -11,11 +11,11 @@ from rcxsite import mail, routes
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import LINK_INVALID, ForgotPasswordInput, ResetPasswordInput
 from rcxsite.accounts.locking import refuse_if_locked
-from rcxsite.accounts.passwords import hash_password
 from rcxsite.accounts.results import ResetCheck
 from rcxsite.accounts.sessions import revoke_all_sessions, void_reset_links
-from rcxsite.accounts.tokens import new_token, token_digest
-from rcxsite.accounts.validation import email_key, normalize_email, text
+from rcxsite.core.passwords import hash_password
+from rcxsite.core.tokens import new_token, token_digest
+from rcxsite.core.validation import email_key, normalize_email, text
 from rcxsite.db import get_engine, session_scope
 from rcxsite.logs import security_event
 from rcxsite.models import Customer, PasswordResetToken, utcnow
@@ -48,9 +48,13 @@ def issue_reset_link(session: Session, customer: Customer) -> None:
             expires_at=utcnow() + timedelta(minutes=minutes),
         )
     )
-    mail.send_password_reset_mail(to=customer.email, user_name=customer.user_name,
-                                  link=reset_link(token), valid_minutes=minutes,
-                                  session=session)
+    mail.send_password_reset_mail(
+        to=customer.email,
+        user_name=customer.user_name,
+        link=reset_link(token),
+        valid_minutes=minutes,
+        session=session,
+    )
 
 
 def request_password_reset(form: ForgotPasswordInput, *, client_ip: str) -> str:
@@ -65,13 +69,13 @@ def request_password_reset(form: ForgotPasswordInput, *, client_ip: str) -> str:
         if customer.locked_at is not None:
             # No link for a locked account, and the same answer, so the form tells nobody
             # which accounts are locked; the login says so once the password is right.
-            security_event("reset_requested", "locked", client_ip=client_ip, email=key,
-                           customer=customer.id)
+            security_event(
+                "reset_requested", "locked", client_ip=client_ip, email=key, customer=customer.id
+            )
             return RESET_REQUESTED
         issue_reset_link(session, customer)
         customer_id = customer.id
-    security_event("reset_requested", "sent", client_ip=client_ip, email=key,
-                   customer=customer_id)
+    security_event("reset_requested", "sent", client_ip=client_ip, email=key, customer=customer_id)
     return RESET_REQUESTED
 
 
@@ -91,7 +95,7 @@ def check_reset_token(*, token: str, client_ip: str) -> ResetCheck:
 
 def check_reset_link(*, link_digest: str | None, client_ip: str) -> ResetCheck:
     """As `check_reset_token`, for the screens, which see only the digest of the link's
-    token (rcxsite/api/reset_link_events.py). Never offered to API clients: a digest read
+    token (rcxsite/web/sealed_event_paths.py). Never offered to API clients: a digest read
     from the database must not work as a link."""
     limits.count_reset_check(client_ip=client_ip)
     return _check(link_digest)
@@ -159,8 +163,9 @@ def _set_new_password(form: ResetPasswordInput, digest: str | None, client_ip: s
             raise ServiceError(400, LINK_INVALID)
         # A lock voids open links; this refuses one issued in a race with the lock.
         if customer.locked_at is not None:
-            security_event("reset", "locked", client_ip=client_ip, email=form.email,
-                           customer=customer.id)
+            security_event(
+                "reset", "locked", client_ip=client_ip, email=form.email, customer=customer.id
+            )
             refuse_if_locked(customer)  # raising rolls the claim back, as above
         customer.password_hash = new_hash
         session.add(customer)

@@ -24,7 +24,7 @@ class LoginResult:
     customer_id: int
     # SHA-256 of the session id: what the screens keep to find the session again.
     session_digest: str = ""
-    # The screens' one-time ticket for the HttpOnly cookie (rcxsite/api/login_cookie.py).
+    # The screens' one-time ticket for the HttpOnly cookie (rcxsite/web/login_cookie.py).
     cookie_ticket: str = ""
     message: str = LOGGED_IN_MESSAGE
 

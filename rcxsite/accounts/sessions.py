@@ -8,7 +8,7 @@ locked by staff. Logging out revokes it; a password reset or change revokes all 
 customer's.
 
 A login made on the screens reaches the browser through a one-time ticket: the page's
-script trades it for an HttpOnly cookie in an HTTP answer (rcxsite/api/login_cookie.py),
+script trades it for an HttpOnly cookie in an HTTP answer (rcxsite/web/login_cookie.py),
 so that no script ever holds the token itself. The session id is derived from the ticket
 with the server's key, so the token can be made when the ticket is traded without storing
 anything a database reader could use.
@@ -20,20 +20,20 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Update, func, update
+from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
 from rcxsite.accounts import login_tokens
-from rcxsite.accounts.tokens import new_token, token_digest
+from rcxsite.core.tickets import claim_ticket
+from rcxsite.core.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
-from rcxsite.models import Customer, LoginSession, PasswordResetToken, StaffSession, utcnow
+from rcxsite.models import Customer, LoginSession, PasswordResetToken, utcnow
 from rcxsite.settings import get_settings, keyed_hash
 
-# The browser's name for the login: the cookie (spec §3) and the session-storage entry.
+# The browser's name for the login, which existing clients read: the cookie and the
+# session-storage entry.
 COOKIE_NAME = "userSession"
-# How long a login's ticket can be traded for the cookie: the page does it at once.
-TICKET_SECONDS = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,32 +68,23 @@ def start_session(session: Session, customer_id: int, *, via_ticket: bool = Fals
     session_id = _ticket_session_id(ticket) if via_ticket else secrets.token_urlsafe(32)
     digest = token_digest(session_id)
     assert digest is not None  # made here: always ASCII and short
-    session.add(LoginSession(
-        customer_id=customer_id, token_hash=digest, cookie_ticket_hash=ticket_hash,
-        created_at=now, last_seen_at=now,
-    ))
+    session.add(
+        LoginSession(
+            customer_id=customer_id,
+            token_hash=digest,
+            cookie_ticket_hash=ticket_hash,
+            created_at=now,
+            last_seen_at=now,
+        )
+    )
     token = "" if via_ticket else _token_for(session_id, now)
     return NewSession(token=token, digest=digest, cookie_ticket=ticket)
 
 
-def claim_ticket(table: type[LoginSession] | type[StaffSession], ticket_hash: str,
-                 now: datetime) -> Update:
-    """The statement that clears a session's one-time cookie ticket, if it is still open
-    (unrevoked, within `TICKET_SECONDS`): customer logins and staff sign-ins alike."""
-    return (
-        update(table)
-        .where(
-            col(table.cookie_ticket_hash) == ticket_hash,
-            col(table.revoked_at).is_(None),
-            col(table.created_at) >= now - timedelta(seconds=TICKET_SECONDS),
-        )
-        .values(cookie_ticket_hash=None)
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class ClaimedLogin:
-    """What the login cookie holds (spec §3): EmailAddress, UserName, Token, CustomerId."""
+    """What the login cookie holds, as existing clients read it: EmailAddress, UserName, Token,
+    CustomerId."""
 
     email_address: str
     user_name: str
@@ -116,8 +107,10 @@ def claim_cookie(ticket: object, *, now: datetime | None = None) -> ClaimedLogin
         if customer is None or customer.id is None or customer.locked_at is not None:
             return None
         return ClaimedLogin(
-            email_address=customer.email, user_name=customer.user_name,
-            token=_token_for(_ticket_session_id(ticket), now), customer_id=customer.id,
+            email_address=customer.email,
+            user_name=customer.user_name,
+            token=_token_for(_ticket_session_id(ticket), now),
+            customer_id=customer.id,
         )
 
 

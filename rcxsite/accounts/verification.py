@@ -31,7 +31,7 @@ from rcxsite import mail, routes
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import VERIFY_LINK_INVALID, VerifyEmailInput
 from rcxsite.accounts.my_account import SIGNED_OUT
-from rcxsite.accounts.tokens import new_token, token_digest
+from rcxsite.core.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
 from rcxsite.models import Customer, EmailVerificationToken, utcnow
@@ -80,12 +80,15 @@ def issue_verification_link(session: Session, customer: Customer) -> None:
     token, digest = new_token()
     session.add(
         EmailVerificationToken(
-            customer_id=customer.id, token_hash=digest,
-            expires_at=now + timedelta(days=days), created_at=now,
+            customer_id=customer.id,
+            token_hash=digest,
+            expires_at=now + timedelta(days=days),
+            created_at=now,
         )
     )
-    mail.send_email_verification_mail(to=customer.email, link=verification_link(token),
-                                      valid_days=days, session=session)
+    mail.send_email_verification_mail(
+        to=customer.email, link=verification_link(token), valid_days=days, session=session
+    )
 
 
 def _open_link_clause(digest: str, now: datetime) -> tuple[ColumnElement[bool], ...]:
@@ -104,7 +107,7 @@ def verify_email(form: VerifyEmailInput, *, customer_id: int, client_ip: str) ->
 
 def verify_email_link(*, link_digest: str | None, customer_id: int, client_ip: str) -> str:
     """As `verify_email`, for the screens, which see only the digest of the link's token
-    (rcxsite/api/reset_link_events.py). Never offered to API clients: a digest read from
+    (rcxsite/web/sealed_event_paths.py). Never offered to API clients: a digest read from
     the database must not work as a link."""
     limits.count_verification_link(client_ip=client_ip)
     return _verify(link_digest, customer_id, client_ip)
@@ -115,21 +118,32 @@ def _verify(digest: str | None, customer_id: int, client_ip: str) -> str:
     with session_scope() as session:
         # Claimed with a conditional UPDATE: of two requests with one link, only one sees
         # a row change, so a link works exactly once, and only for its own customer.
-        claimed = None if digest is None else session.exec(
-            update(EmailVerificationToken)
-            .where(*_open_link_clause(digest, now),
-                   col(EmailVerificationToken.customer_id) == customer_id)
-            .values(used_at=now)
-            .returning(col(EmailVerificationToken.customer_id))
-        ).first()
+        claimed = (
+            None
+            if digest is None
+            else session.exec(
+                update(EmailVerificationToken)
+                .where(
+                    *_open_link_clause(digest, now),
+                    col(EmailVerificationToken.customer_id) == customer_id,
+                )
+                .values(used_at=now)
+                .returning(col(EmailVerificationToken.customer_id))
+            ).first()
+        )
         customer = session.get(Customer, claimed[0]) if claimed else None
         if customer is None:
-            if digest is not None and session.exec(
-                select(EmailVerificationToken.id).where(*_open_link_clause(digest, now))
-            ).first() is not None:
+            if (
+                digest is not None
+                and session.exec(
+                    select(EmailVerificationToken.id).where(*_open_link_clause(digest, now))
+                ).first()
+                is not None
+            ):
                 # Another account's live link: left as it is, for that account's owner.
-                security_event("email_verification", "other_account", client_ip=client_ip,
-                               customer=customer_id)
+                security_event(
+                    "email_verification", "other_account", client_ip=client_ip, customer=customer_id
+                )
                 raise ServiceError(403, OTHER_ACCOUNT)
             security_event("email_verification", "refused", client_ip=client_ip)
             raise ServiceError(400, VERIFY_LINK_INVALID)
@@ -137,8 +151,9 @@ def _verify(digest: str | None, customer_id: int, client_ip: str) -> str:
             customer.email_verified_at = now
             session.add(customer)
         email = customer.email
-    security_event("email_verification", "verified", client_ip=client_ip, email=email,
-                   customer=customer_id)
+    security_event(
+        "email_verification", "verified", client_ip=client_ip, email=email, customer=customer_id
+    )
     return EMAIL_VERIFIED
 
 
@@ -154,6 +169,7 @@ def send_verification_again(*, customer_id: int, client_ip: str) -> str:
             return ALREADY_VERIFIED
         issue_verification_link(session, customer)
         address = customer.email
-    security_event("email_verification", "sent", client_ip=client_ip, email=address,
-                   customer=customer_id)
+    security_event(
+        "email_verification", "sent", client_ip=client_ip, email=address, customer=customer_id
+    )
     return link_sent(address)

@@ -1,20 +1,35 @@
-"""The API's FastAPI class: two additions that FastAPI's settings cannot express."""
+"""The API's FastAPI class: its routes, and its OpenAPI document as FastAPI's settings
+cannot express it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi import FastAPI
-from starlette.types import ASGIApp
 
+from rcxsite.api.envelope import API_PREFIX
 from rcxsite.api.openapi_rules import document_bearer_auth
-from rcxsite.api.vary import InnerVaryOriginDropped
+from rcxsite.api.routes import auth, users
 
 
 class ApiApp(FastAPI):
-    def build_middleware_stack(self) -> ASGIApp:
-        # Around the finished stack: Reflex adds its CORS layer after create_api() returns.
-        return InnerVaryOriginDropped(super().build_middleware_stack())
+    """An app answering the /api/v1 routes, documented at /api/v1/openapi.json only.
+
+    Call `install_error_handling` (error_handlers.py) once every other route is added.
+    """
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(
+            title="RCX API",
+            version="1",
+            openapi_url=f"{API_PREFIX}/openapi.json",
+            docs_url=None,
+            redoc_url=None,
+            swagger_ui_oauth2_redirect_url=None,
+            **settings,
+        )
+        self.include_router(auth.router, prefix=API_PREFIX)
+        self.include_router(users.router, prefix=API_PREFIX)
 
     def openapi(self) -> dict[str, Any]:
         if self.openapi_schema is None:

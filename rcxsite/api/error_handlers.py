@@ -17,7 +17,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 
-from rcxsite.api.body_limit import BodySizeLimit
 from rcxsite.api.envelope import envelope_response, is_api
 from rcxsite.api.unknown_routes import add_catch_all
 from rcxsite.forms import messages_by_field
@@ -97,4 +96,3 @@ def install_error_handling(app: FastAPI) -> None:
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _server_error)
     add_catch_all(app)
-    app.add_middleware(BodySizeLimit)

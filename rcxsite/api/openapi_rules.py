@@ -1,7 +1,7 @@
 """The bearer scheme in the OpenAPI document, where the routes' own code leaves it out.
 
 `signed_in` (rcxsite/api/signed_in.py) reads the `Authorization` header itself, so that a
-missing or dead token gets the spec's 401 envelope before the route runs; FastAPI therefore
+missing or dead token gets the API's 401 envelope before the route runs; FastAPI therefore
 documents a plain optional header, which OpenAPI ignores for `Authorization`. This names
 the HTTP bearer scheme instead: required on every route that depends on `signed_in`,
 optional on a route that only reads the header (`/Auth/Logout`).
@@ -64,14 +64,14 @@ def document_bearer_auth(document: dict[str, Any], routes: Iterable[BaseRoute]) 
             else:
                 continue
             kept = [
-                parameter for parameter in operation.get("parameters", ())
-                if not (parameter.get("in") == "header"
-                        and parameter.get("name", "").lower() == _HEADER)
+                parameter
+                for parameter in operation.get("parameters", ())
+                if not (
+                    parameter.get("in") == "header" and parameter.get("name", "").lower() == _HEADER
+                )
             ]
             if kept:
                 operation["parameters"] = kept
             else:
                 operation.pop("parameters", None)
-    document.setdefault("components", {}).setdefault("securitySchemes", {})[BEARER] = (
-        BEARER_SCHEME
-    )
+    document.setdefault("components", {}).setdefault("securitySchemes", {})[BEARER] = BEARER_SCHEME

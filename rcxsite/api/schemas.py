@@ -1,7 +1,7 @@
 """Request bodies and response data, spelled as the existing clients spell them.
 
 The request bodies are the accounts service's own input models (rcxsite.accounts.inputs):
-the limits and spec §5 messages are checked as the body arrives, the same way the screens
+the limits and field messages are checked as the body arrives, the same way the screens
 check them, and answer 422 with those messages.
 """
 
@@ -46,8 +46,10 @@ class ResetCheckData(BaseModel):
 
 
 class NewTokenData(BaseModel):
-    token: str = Field(description="The new login token: the one sent with this request, "
-                       "like every other of the customer's, no longer works")
+    token: str = Field(
+        description="The new login token: the one sent with this request, "
+        "like every other of the customer's, no longer works"
+    )
 
 
 class FieldErrors(BaseModel):
@@ -73,8 +75,10 @@ class AccountData(BaseModel):
     companyName: str
     location: str
     memberSince: datetime
-    emailVerified: bool = Field(description="Whether the customer opened the link mailed to "
-                                "the address; until then quoteRequests is empty")
+    emailVerified: bool = Field(
+        description="Whether the customer opened the link mailed to "
+        "the address; until then quoteRequests is empty"
+    )
     plan: PlanData | None = Field(description="The plan chosen at registration, if any")
     quoteRequests: list[QuoteRequestData]
 
@@ -82,12 +86,16 @@ class AccountData(BaseModel):
     def of(cls, overview: Any) -> AccountData:
         plan = overview.plan
         return cls(
-            userName=overview.user_name, emailAddress=overview.email,
-            mobileNumber=overview.mobile_number, companyName=overview.company_name,
-            location=overview.location, memberSince=overview.member_since,
+            userName=overview.user_name,
+            emailAddress=overview.email,
+            mobileNumber=overview.mobile_number,
+            companyName=overview.company_name,
+            location=overview.location,
+            memberSince=overview.member_since,
             emailVerified=overview.email_verified,
             plan=PlanData(name=plan.name, duration=plan.duration, isTrial=plan.is_trial)
-            if plan else None,
+            if plan
+            else None,
             quoteRequests=[
                 QuoteRequestData(sentOn=quote.sent_on, service=quote.service, status=quote.status)
                 for quote in overview.quotes

@@ -31,7 +31,7 @@ async def _unknown_api_route(request: Request) -> Response:
         )
     ]
     if "GET" in allowed:
-        allowed.insert(allowed.index("GET") + 1, "HEAD")  # rcxsite/api/head_requests.py
+        allowed.insert(allowed.index("GET") + 1, "HEAD")  # rcxsite/web/head_requests.py
     if allowed:
         return envelope_response(405, "Method not allowed.", headers={"Allow": ", ".join(allowed)})
     return envelope_response(404, "Not found.")

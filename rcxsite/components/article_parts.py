@@ -22,9 +22,17 @@ def byline(article: Article) -> rx.Component:
 
 def tag_links(article: Article) -> rx.Component:
     return rx.el.ul(
-        *[rx.el.li(nav_link(tag, to=routes.tag_path(tag), class_name="tag-link",
-                            aria_label=f"Articles about {tag}"))
-          for tag in article.tags],
+        *[
+            rx.el.li(
+                nav_link(
+                    tag,
+                    to=routes.tag_path(tag),
+                    class_name="tag-link",
+                    aria_label=f"Articles about {tag}",
+                )
+            )
+            for tag in article.tags
+        ],
         class_name="tags",
     )
 
@@ -33,9 +41,14 @@ def article_card(article: Article, *, heading_level: str = "h3") -> rx.Component
     """One article in a list: the title links to it, each tag to its tag's page."""
     title = rx.el.h3 if heading_level == "h3" else rx.el.h2
     return rx.el.article(
-        title(nav_link(article.title, to=routes.route_for("article", article.slug).path,
-                       class_name="article-card-link"),
-              class_name="card-title"),
+        title(
+            nav_link(
+                article.title,
+                to=routes.route_for("article", article.slug).path,
+                class_name="article-card-link",
+            ),
+            class_name="card-title",
+        ),
         byline(article),
         rx.el.p(article.summary, class_name="card-body"),
         tag_links(article),
@@ -49,7 +62,11 @@ def article_list(articles: tuple[Article, ...]) -> rx.Component:
 
 def feed_link() -> rx.Component:
     return rx.el.p(
-        rx.el.a("Follow our articles (Atom feed)", href=routes.FEED_PATH,
-                type="application/atom+xml", class_name="feed-link"),
+        rx.el.a(
+            "Follow our articles (Atom feed)",
+            href=routes.FEED_PATH,
+            type="application/atom+xml",
+            class_name="feed-link",
+        ),
         class_name="feed-line",
     )

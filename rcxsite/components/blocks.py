@@ -10,8 +10,15 @@ from rcxsite.components.react import nav_link
 from rcxsite.content.types import CaseStudy, Section, Testimonial
 
 
-def hero(title: str, subtitle: str, *, eyebrow: str = "", cta: bool = True,
-         art: str = "", art_size: tuple[int, int] = (480, 320)) -> rx.Component:
+def hero(
+    title: str,
+    subtitle: str,
+    *,
+    eyebrow: str = "",
+    cta: bool = True,
+    art: str = "",
+    art_size: tuple[int, int] = (480, 320),
+) -> rx.Component:
     """The top of every page; `art` is an illustration from assets/illustrations/."""
     return rx.el.section(
         rx.el.div(
@@ -23,8 +30,16 @@ def hero(title: str, subtitle: str, *, eyebrow: str = "", cta: bool = True,
                 class_name="hero-text",
             ),
             # Decorative: the heading already says what the page is about.
-            image(art, alt="", width=art_size[0], height=art_size[1], class_name="hero-art",
-                  priority=True) if art else None,
+            image(
+                art,
+                alt="",
+                width=art_size[0],
+                height=art_size[1],
+                class_name="hero-art",
+                priority=True,
+            )
+            if art
+            else None,
             class_name="hero-inner page-width" + (" hero-with-art" if art else ""),
         ),
         class_name="hero",
@@ -35,8 +50,9 @@ def cta_button(text: str, *, route: routes.Route = routes.QUOTE) -> rx.Component
     return nav_link(text, to=route.path, class_name="button button-primary")
 
 
-def section(heading: str, *children: rx.Component, intro: str = "",
-            tone: str = "light") -> rx.Component:
+def section(
+    heading: str, *children: rx.Component | None, intro: str = "", tone: str = "light"
+) -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.h2(heading, class_name="section-title"),
@@ -52,15 +68,17 @@ def bullet_list(items: tuple[str, ...] | list[str]) -> rx.Component:
     return rx.el.ul(*[rx.el.li(item) for item in items], class_name="check-list")
 
 
-def card(title: str, body: str, *, icon: str = "", href: str = "",
-         link_text: str = "") -> rx.Component:
+def card(
+    title: str, body: str, *, icon: str = "", href: str = "", link_text: str = ""
+) -> rx.Component:
     heading = rx.el.h3(
         nav_link(title, to=href, class_name="card-link") if href else title,
         class_name="card-title",
     )
     return rx.el.article(
         rx.el.span(rx.icon(icon, size=28), class_name="card-icon", aria_hidden="true")
-        if icon else None,
+        if icon
+        else None,
         heading,
         rx.el.p(body, class_name="card-body"),
         rx.el.p(link_text, class_name="card-more", aria_hidden="true") if link_text else None,
@@ -75,16 +93,19 @@ def card_grid(*cards: rx.Component) -> rx.Component:
 def route_cards(entries: tuple[routes.Route, ...], link_text: str = "Learn more") -> rx.Component:
     return card_grid(
         *[
-            card(route.text, route.description, icon=route.icon, href=route.path,
-                 link_text=link_text)
+            card(
+                route.text, route.description, icon=route.icon, href=route.path, link_text=link_text
+            )
             for route in entries
         ]
     )
 
 
-def cta_band(heading: str = "Have a project in mind?",
-             body: str = "Tell us where you want to go. We reply within one working day "
-                         "with next steps and a call slot.") -> rx.Component:
+def cta_band(
+    heading: str = "Have a project in mind?",
+    body: str = "Tell us where you want to go. We reply within one working day "
+    "with next steps and a call slot.",
+) -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.h2(heading, class_name="cta-title"),
@@ -113,16 +134,20 @@ def content_sections(sections: tuple[Section, ...], *, first_tone: str = "muted"
 
 
 def tag_list(tags: tuple[str, ...], *, label: str) -> rx.Component:
-    return rx.el.ul(*[rx.el.li(tag, class_name="tag") for tag in tags], class_name="tag-list",
-                    aria_label=label)
+    return rx.el.ul(
+        *[rx.el.li(tag, class_name="tag") for tag in tags], class_name="tag-list", aria_label=label
+    )
 
 
 def case_study_cards(studies: tuple[CaseStudy, ...]) -> rx.Component:
     return card_grid(
         *[
-            card(study.title, f"{study.industry} · {study.summary}",
-                 href=routes.route_for("case_study", study.slug).path,
-                 link_text="Read the case study")
+            card(
+                study.title,
+                f"{study.industry} · {study.summary}",
+                href=routes.route_for("case_study", study.slug).path,
+                link_text="Read the case study",
+            )
             for study in studies
         ]
     )
@@ -134,4 +159,3 @@ def testimonial(item: Testimonial) -> rx.Component:
         rx.el.figcaption(f"{item.name}, {item.role}, {item.company}"),
         class_name="testimonial",
     )
-

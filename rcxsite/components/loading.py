@@ -1,4 +1,4 @@
-"""The full-screen loading view shown while a page is not ready (spec §2)."""
+"""The full-screen loading view shown while a page is not ready."""
 
 import reflex as rx
 

@@ -5,8 +5,16 @@ from __future__ import annotations
 import reflex as rx
 
 
-def image(src: str, *, alt: str, width: int, height: int, lazy: bool = False,
-          priority: bool = False, class_name: str = "") -> rx.Component:
+def image(
+    src: str,
+    *,
+    alt: str,
+    width: int,
+    height: int,
+    lazy: bool = False,
+    priority: bool = False,
+    class_name: str = "",
+) -> rx.Component:
     """`lazy` for images below the fold; `priority` for the one that paints first."""
     # Reflex turns width/height props into CSS; custom_attrs keeps them as HTML attributes.
     attrs = {"width": str(width), "height": str(height), "decoding": "async"}

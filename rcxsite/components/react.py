@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 from reflex_base.components.component import field
 from reflex_components_core.react_router.dom import ReactRouterLink
@@ -49,7 +51,11 @@ class ResultDialog(rx.Component):
     open: rx.Var[bool] = field(doc="Shown while true.")
     title: rx.Var[str] = field(doc="The dialog's heading.")
     message: rx.Var[str] = field(doc="The dialog's text.")
-    on_ok: rx.EventHandler[rx.event.no_args_event_spec] = field(doc="OK or Escape.")
+    # Reflex reads an event trigger's arguments from `EventHandler[spec]`, a subscription
+    # typed for pyright that mypy refuses.
+    on_ok: rx.EventHandler[rx.event.no_args_event_spec] = field(  # type: ignore[type-arg, valid-type]
+        doc="OK or Escape."
+    )
 
 
 class PasswordInput(rx.Component):
@@ -80,7 +86,7 @@ class SessionWatch(_SiteEffect):
 
     tag = "SessionWatch"
 
-    on_check: rx.EventHandler[rx.event.no_args_event_spec]
+    on_check: rx.EventHandler[rx.event.no_args_event_spec]  # type: ignore[type-arg, valid-type]
 
 
 class OversizeGuard(_SiteEffect):
@@ -136,7 +142,7 @@ class DiscSpinner(rx.Component):
 
 
 def nav_link(
-    *children: rx.Component | rx.Var | str, to: str | rx.Var[str], **props
+    *children: rx.Component | rx.Var[Any] | str, to: str | rx.Var[str], **props: Any
 ) -> rx.Component:
     """An internal link, marked current on its route and below it.
 

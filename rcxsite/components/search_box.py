@@ -29,9 +29,16 @@ def search_icon() -> rx.Component:
     return rx.icon("search", size=20, aria_hidden="true")
 
 
-def search_box(*, landmark: str, class_name: str, button: rx.Component | str,
-               button_label: str = "", label_class: str = "sr-only",
-               placeholder: str = "Search", **input_props) -> rx.Component:
+def search_box(
+    *,
+    landmark: str,
+    class_name: str,
+    button: rx.Component | str,
+    button_label: str = "",
+    label_class: str = "sr-only",
+    placeholder: str = "Search",
+    **input_props,
+) -> rx.Component:
     """A labelled search field and its submit button in a `role="search"` form; `landmark`
     names the form among the page's landmarks (each search form needs its own name)."""
     # The label wraps the field instead of naming its id: an element with an id gets a
@@ -41,16 +48,28 @@ def search_box(*, landmark: str, class_name: str, button: rx.Component | str,
             rx.el.label(
                 rx.el.span(LABEL, class_name=label_class),
                 rx.el.input(
-                    name=QUERY_FIELD, type="search", max_length=QUERY_MAX,
-                    placeholder=placeholder, auto_complete="off", enter_key_hint="search",
-                    class_name=f"{class_name}-input", **input_props,
+                    name=QUERY_FIELD,
+                    type="search",
+                    max_length=QUERY_MAX,
+                    placeholder=placeholder,
+                    auto_complete="off",
+                    enter_key_hint="search",
+                    class_name=f"{class_name}-input",
+                    **input_props,
                 ),
                 class_name=f"{class_name}-label",
             ),
-            rx.el.button(button, type="submit", class_name=f"{class_name}-button",
-                         aria_label=button_label or None),
+            rx.el.button(
+                button,
+                type="submit",
+                class_name=f"{class_name}-button",
+                aria_label=button_label or None,
+            ),
             class_name=f"{class_name}-row",
         ),
-        action=routes.SEARCH.path, method="get", role="search", aria_label=landmark,
+        action=routes.SEARCH.path,
+        method="get",
+        role="search",
+        aria_label=landmark,
         class_name=class_name,
     )

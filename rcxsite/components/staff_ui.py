@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import reflex as rx
-from reflex.vars import Var
+from reflex.event import EventSpec
+from reflex.vars import ArrayVar, NumberVar, ObjectVar, Var
 
 from rcxsite.components.form_fields import status_message
 
@@ -13,53 +14,87 @@ from rcxsite.components.form_fields import status_message
 def data_table(
     caption: str,
     headers: Sequence[str],
-    rows: Var,
-    cells: Callable[[Var], Sequence[rx.Component | Var | str]],
+    rows: ArrayVar[list[dict[str, str]]],
+    cells: Callable[[ObjectVar[dict[str, str]]], Sequence[rx.Component | Var[str] | str]],
     *,
     empty: str,
 ) -> rx.Component:
     """A table whose rows become labelled cards on a phone (each cell names its column)."""
     return rx.cond(
-        rows.length() > 0,  # type: ignore[attr-defined]
+        rows.length() > 0,
         rx.el.div(
             rx.el.table(
                 rx.el.caption(caption, class_name="sr-only"),
                 rx.el.thead(rx.el.tr(*[rx.el.th(text, scope="col") for text in headers])),
-                rx.el.tbody(rx.foreach(rows, lambda row: rx.el.tr(*[
-                    rx.el.td(cell, data_label=header)
-                    for header, cell in zip(headers, cells(row), strict=True)
-                ]))),
+                rx.el.tbody(
+                    rx.foreach(
+                        rows,
+                        lambda row: rx.el.tr(
+                            *[
+                                rx.el.td(cell, data_label=header)
+                                for header, cell in zip(headers, cells(row), strict=True)
+                            ]
+                        ),
+                    )
+                ),
                 class_name="staff-table",
             ),
             # Scrolls sideways when a wide table meets a narrow window: keyboard users
             # reach it too.
-            tab_index=0, role="region", aria_label=caption,
+            tab_index=0,
+            role="region",
+            aria_label=caption,
             class_name="staff-table-wrap",
         ),
         rx.el.p(empty, class_name="staff-empty"),
     )
 
 
-def pager(page: Var[int], pages: Var[int], total: Var[int],
-          go_to: Callable[[Var[int]], rx.event.EventSpec], *, noun: str,
-          nouns: str) -> rx.Component:
+def pager(
+    page: NumberVar[int],
+    pages: NumberVar[int],
+    total: NumberVar[int],
+    go_to: Callable[[NumberVar], EventSpec],
+    *,
+    noun: str,
+    nouns: str,
+) -> rx.Component:
     return rx.el.nav(
-        rx.el.button("Previous", type="button", class_name="button button-outline",
-                     disabled=page <= 1, on_click=go_to(page - 1)),
-        rx.el.span("Page ", page, " of ", pages, " (", total, " ",
-                   rx.cond(total == 1, noun, nouns), ")",
-                   class_name="staff-pager-text", aria_live="polite"),
-        rx.el.button("Next", type="button", class_name="button button-outline",
-                     disabled=page >= pages, on_click=go_to(page + 1)),
+        rx.el.button(
+            "Previous",
+            type="button",
+            class_name="button button-outline",
+            disabled=page <= 1,
+            on_click=go_to(page - 1),
+        ),
+        rx.el.span(
+            "Page ",
+            page,
+            " of ",
+            pages,
+            " (",
+            total,
+            " ",
+            rx.cond(total == 1, noun, nouns),
+            ")",
+            class_name="staff-pager-text",
+            aria_live="polite",
+        ),
+        rx.el.button(
+            "Next",
+            type="button",
+            class_name="button button-outline",
+            disabled=page >= pages,
+            on_click=go_to(page + 1),
+        ),
         aria_label="Pages",
         class_name="staff-pager",
     )
 
 
-def notices(error: Var[str], notice: Var[str]) -> rx.Component:
+def notices(error: Var[str] | str, notice: Var[str] | str) -> rx.Component:
     return rx.fragment(status_message(error, kind="error"), status_message(notice, kind="success"))
 
 
 def page_heading(text: str | Var[str], *actions: rx.Component) -> rx.Component:
-    return rx.el.div(rx.el.h1(text, class_name="staff-title"), *actions,
-                     class_name="staff-heading")
+    return rx.el.div(rx.el.h1(text, class_name="staff-title"), *actions, class_name="staff-heading")

@@ -56,8 +56,9 @@ def _date(path: Path, value: object) -> str:
     try:
         return datetime.date.fromisoformat(str(value)).isoformat()
     except ValueError:
-        raise ArticleError(path, f"date must be YYYY-MM-DD, not {value!r}",
-                           _field_line(path, "date")) from None
+        raise ArticleError(
+            path, f"date must be YYYY-MM-DD, not {value!r}", _field_line(path, "date")
+        ) from None
 
 
 def load_article(path: Path) -> Article:
@@ -71,15 +72,23 @@ def load_article(path: Path) -> Article:
         raise ArticleError(path, f"front matter lacks {', '.join(missing)}", 1)
     tags = post["tags"]
     if not isinstance(tags, list) or not all(isinstance(tag, str) and tag for tag in tags):
-        raise ArticleError(path, "tags must be a list of words, e.g. tags: [devops, cloud]",
-                           _field_line(path, "tags"))
+        raise ArticleError(
+            path,
+            "tags must be a list of words, e.g. tags: [devops, cloud]",
+            _field_line(path, "tags"),
+        )
     draft = post.get("draft", False)
     if not isinstance(draft, bool):
         raise ArticleError(path, "draft must be true or false", _field_line(path, "draft"))
     return Article(
-        slug=path.stem, title=str(post["title"]), date=_date(path, post["date"]),
-        author=str(post["author"]), summary=str(post["summary"]),
-        tags=tuple(tag.strip().lower() for tag in tags), body=post.content, draft=draft,
+        slug=path.stem,
+        title=str(post["title"]),
+        date=_date(path, post["date"]),
+        author=str(post["author"]),
+        summary=str(post["summary"]),
+        tags=tuple(tag.strip().lower() for tag in tags),
+        body=post.content,
+        draft=draft,
         reading_minutes=reading_minutes(post.content),
     )
 
@@ -103,7 +112,8 @@ def load_articles() -> tuple[Article, ...]:
 
 def article_html(article: Article) -> str:
     """The article's body as HTML."""
-    return _MARKDOWN.render(article.body)
+    html: str = _MARKDOWN.render(article.body)
+    return html
 
 
 def tag_slug(tag: str) -> str:

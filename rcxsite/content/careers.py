@@ -6,8 +6,10 @@ APPLY_EMAIL = "careers@rcx.example"
 
 OPENINGS: tuple[Opening, ...] = (
     Opening(
-        title="Senior Python Engineer", team="Software Development",
-        location="London or remote (UK)", kind="Full-time · £75,000–£90,000",
+        title="Senior Python Engineer",
+        team="Software Development",
+        location="London or remote (UK)",
+        kind="Full-time · £75,000–£90,000",
         summary="Design and build back-end services for clients in finance and healthcare.",
         requirements=(
             "5+ years of Python, ideally with Django or FastAPI",
@@ -17,8 +19,10 @@ OPENINGS: tuple[Opening, ...] = (
         ),
     ),
     Opening(
-        title="React Front-end Developer", team="Web Development",
-        location="Remote (UK)", kind="Full-time · £55,000–£68,000",
+        title="React Front-end Developer",
+        team="Web Development",
+        location="Remote (UK)",
+        kind="Full-time · £55,000–£68,000",
         summary="Build fast, accessible interfaces with React and TypeScript.",
         requirements=(
             "3+ years of React and TypeScript in production",
@@ -28,7 +32,9 @@ OPENINGS: tuple[Opening, ...] = (
         ),
     ),
     Opening(
-        title="DevOps Engineer", team="DevOps", location="London, hybrid",
+        title="DevOps Engineer",
+        team="DevOps",
+        location="London, hybrid",
         kind="Full-time · £70,000–£85,000",
         summary="Run Kubernetes platforms and delivery pipelines for our client projects.",
         requirements=(
@@ -39,8 +45,10 @@ OPENINGS: tuple[Opening, ...] = (
         ),
     ),
     Opening(
-        title="Machine Learning Engineer", team="AI & Machine Learning",
-        location="London, hybrid", kind="Full-time · £72,000–£88,000",
+        title="Machine Learning Engineer",
+        team="AI & Machine Learning",
+        location="London, hybrid",
+        kind="Full-time · £72,000–£88,000",
         summary="Take document-processing and forecasting models from notebook to production.",
         requirements=(
             "3+ years building and deploying models in Python",
@@ -50,8 +58,10 @@ OPENINGS: tuple[Opening, ...] = (
         ),
     ),
     Opening(
-        title="Flutter Mobile Developer", team="Mobile App Development",
-        location="Remote (UK)", kind="Full-time · £58,000–£70,000",
+        title="Flutter Mobile Developer",
+        team="Mobile App Development",
+        location="Remote (UK)",
+        kind="Full-time · £58,000–£70,000",
         summary="Build cross-platform apps for clients in healthcare, retail and automotive.",
         requirements=(
             "2+ years of Flutter and Dart, with apps live in both stores",
@@ -61,7 +71,9 @@ OPENINGS: tuple[Opening, ...] = (
         ),
     ),
     Opening(
-        title="Product Designer", team="UI UX", location="Remote (UK)",
+        title="Product Designer",
+        team="UI UX",
+        location="Remote (UK)",
         kind="Contract, 6 months · £500–£575 a day",
         summary="Lead research and design for a new patient-facing health app.",
         requirements=(
@@ -72,8 +84,10 @@ OPENINGS: tuple[Opening, ...] = (
         ),
     ),
     Opening(
-        title="Graduate Software Engineer", team="Software Development",
-        location="London studio", kind="Full-time, September start · £36,000",
+        title="Graduate Software Engineer",
+        team="Software Development",
+        location="London studio",
+        kind="Full-time, September start · £36,000",
         summary="Join our two-year graduate programme and ship client work from your first month.",
         requirements=(
             "A degree or bootcamp in computing, or equivalent self-taught experience",

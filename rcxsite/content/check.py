@@ -28,8 +28,11 @@ _RESERVED_ARTICLE_SLUGS = frozenset({"tags", "feed.xml"})
 
 
 def _duplicates(kind: str, where: str, slugs: Iterable[str]) -> list[str]:
-    return [f"{where}: two {kind} entries have the slug {slug!r}; give one another slug"
-            for slug, count in Counter(slugs).items() if count > 1]
+    return [
+        f"{where}: two {kind} entries have the slug {slug!r}; give one another slug"
+        for slug, count in Counter(slugs).items()
+        if count > 1
+    ]
 
 
 def _page_paths() -> set[str]:
@@ -44,8 +47,10 @@ def _link_problems(path: Path, pages: set[str]) -> list[str]:
         for target in _INTERNAL_LINK.findall(line):
             page = target.rstrip("/") or "/"
             if page not in pages and not (ASSETS_DIR / target.lstrip("/")).is_file():
-                problems.append(f"{path.name}:{number}: the link {target} names no page of "
-                                "the route table (rcxsite/routes.py) and no file in assets/")
+                problems.append(
+                    f"{path.name}:{number}: the link {target} names no page of "
+                    "the route table (rcxsite/routes.py) and no file in assets/"
+                )
     return problems
 
 
@@ -59,14 +64,15 @@ def problems(articles_dir: Path = ARTICLES_DIR) -> list[str]:
         except ArticleError as error:
             found.append(str(error))
         if path.stem in _RESERVED_ARTICLE_SLUGS:
-            found.append(f"{path.name}: /insights/{path.stem} is taken by the site; "
-                         "rename the file")
+            found.append(
+                f"{path.name}: /insights/{path.stem} is taken by the site; rename the file"
+            )
     found += _duplicates("article", str(articles_dir), slugs)
     found += _duplicates("service", "rcxsite/content/services.py", (s.slug for s in SERVICES))
-    found += _duplicates("industry", "rcxsite/content/industries.py",
-                         (i.slug for i in INDUSTRIES))
-    found += _duplicates("case study", "rcxsite/content/case_studies.py",
-                         (c.slug for c in CASE_STUDIES))
+    found += _duplicates("industry", "rcxsite/content/industries.py", (i.slug for i in INDUSTRIES))
+    found += _duplicates(
+        "case study", "rcxsite/content/case_studies.py", (c.slug for c in CASE_STUDIES)
+    )
     if not found:  # the route table itself needs loadable articles
         pages = _page_paths()
         for path in article_files(articles_dir):

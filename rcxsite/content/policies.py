@@ -9,12 +9,20 @@ POLICIES: dict[str, Policy] = {
         updated="2026-11-01",
         intro=f"These terms apply when you use the {COMPANY} website and customer account.",
         sections=(
-            Section("Using the site", "You may browse and share the site's pages for your own "
-                    "information. Do not attempt to disrupt the site or its services."),
-            Section("Your account", "Keep your password secret. You are responsible for what "
-                    "happens in your account; tell us at once if you suspect misuse."),
-            Section("Content", f"The text and images on this site belong to {COMPANY} unless "
-                    "stated otherwise."),
+            Section(
+                "Using the site",
+                "You may browse and share the site's pages for your own "
+                "information. Do not attempt to disrupt the site or its services.",
+            ),
+            Section(
+                "Your account",
+                "Keep your password secret. You are responsible for what "
+                "happens in your account; tell us at once if you suspect misuse.",
+            ),
+            Section(
+                "Content",
+                f"The text and images on this site belong to {COMPANY} unless stated otherwise.",
+            ),
             Section("Contact", f"{COMPANY}, {ADDRESS}. Email: {EMAIL}."),
         ),
     ),
@@ -23,15 +31,25 @@ POLICIES: dict[str, Policy] = {
         updated="2026-11-01",
         intro=f"This policy explains what personal data {COMPANY} collects and why.",
         sections=(
-            Section("What we collect", "When you register: your name, email address, mobile "
-                    "number, company and location. When you request a quote: the details you "
-                    "enter in the form."),
-            Section("Why", "To run your account, answer your requests and send the emails you "
-                    "ask for, such as password reset links. We never sell your data."),
-            Section("How long", "Account data is kept while your account exists; quote requests "
-                    "for two years."),
-            Section("Your rights", f"You may ask for a copy, correction or deletion of your data "
-                    f"at {EMAIL}."),
+            Section(
+                "What we collect",
+                "When you register: your name, email address, mobile "
+                "number, company and location. When you request a quote: the details you "
+                "enter in the form.",
+            ),
+            Section(
+                "Why",
+                "To run your account, answer your requests and send the emails you "
+                "ask for, such as password reset links. We never sell your data.",
+            ),
+            Section(
+                "How long",
+                "Account data is kept while your account exists; quote requests for two years.",
+            ),
+            Section(
+                "Your rights",
+                f"You may ask for a copy, correction or deletion of your data at {EMAIL}.",
+            ),
         ),
     ),
     "cookies": Policy(
@@ -39,20 +57,38 @@ POLICIES: dict[str, Policy] = {
         updated="2026-11-01",
         intro="We use only the cookies and browser storage the site needs to work.",
         sections=(
-            Section("userSession cookie", "Keeps you logged in for up to 30 days after you log "
-                    "in. Removed when you log out. Scripts on the page cannot read it."),
-            Section("userSessionActive cookie", "Holds only the value 1, for as long as the "
-                    "userSession cookie: it tells the page that you may be logged in, so that "
-                    "the header asks our server only then."),
-            Section("Session storage", "Remembers for ten minutes that you are signed in, for the "
-                    "header. Cleared when you close the tab."),
-            Section("No tracking", "We use no advertising or third-party tracking cookies, "
-                    "and no analytics service sees your visit."),
-            Section("Managing cookies", "You can delete cookies and site data in your browser's "
-                    "settings at any time. If you do, you will simply need to log in again; "
-                    "every public page keeps working without them."),
-            Section("Questions", f"Write to {EMAIL} if you want to know more about the data "
-                    "this website keeps in your browser."),
+            Section(
+                "userSession cookie",
+                "Keeps you logged in for up to 30 days after you log "
+                "in. Removed when you log out. Scripts on the page cannot read it.",
+            ),
+            Section(
+                "userSessionActive cookie",
+                "Holds only the value 1, for as long as the "
+                "userSession cookie: it tells the page that you may be logged in, so that "
+                "the header asks our server only then.",
+            ),
+            Section(
+                "Session storage",
+                "Remembers for ten minutes that you are signed in, for the "
+                "header. Cleared when you close the tab.",
+            ),
+            Section(
+                "No tracking",
+                "We use no advertising or third-party tracking cookies, "
+                "and no analytics service sees your visit.",
+            ),
+            Section(
+                "Managing cookies",
+                "You can delete cookies and site data in your browser's "
+                "settings at any time. If you do, you will simply need to log in again; "
+                "every public page keeps working without them.",
+            ),
+            Section(
+                "Questions",
+                f"Write to {EMAIL} if you want to know more about the data "
+                "this website keeps in your browser.",
+            ),
         ),
     ),
 }

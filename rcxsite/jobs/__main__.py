@@ -33,11 +33,15 @@ def _status() -> int:
     report = health()
     print(f"queued: {report.queued}  failed: {report.failed_total}")
     for kind in report.kinds:
-        print(f"  {kind.kind:<12} queued {kind.queued:>5}  failed {kind.failed:>5}  "
-              f"oldest waiting {_wait(kind.oldest_waiting)}")
+        print(
+            f"  {kind.kind:<12} queued {kind.queued:>5}  failed {kind.failed:>5}  "
+            f"oldest waiting {_wait(kind.oldest_waiting)}"
+        )
     for job in report.failed:
-        print(f"failed #{job.id} {job.kind} after {job.attempts} attempt(s) at "
-              f"{job.finished_at:%Y-%m-%d %H:%M} UTC: {job.last_error}")
+        print(
+            f"failed #{job.id} {job.kind} after {job.attempts} attempt(s) at "
+            f"{job.finished_at:%Y-%m-%d %H:%M} UTC: {job.last_error}"
+        )
     return 0
 
 

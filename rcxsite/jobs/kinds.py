@@ -37,8 +37,9 @@ def handler(kind: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def periodic(name: str, *, every_seconds: int) -> Callable[[Callable[[], object]],
-                                                             Callable[[], object]]:
+def periodic(
+    name: str, *, every_seconds: int
+) -> Callable[[Callable[[], object]], Callable[[], object]]:
     """Register a job run once per period of `every_seconds` across all runners."""
 
     def register(function: Callable[[], object]) -> Callable[[], object]:

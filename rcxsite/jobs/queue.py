@@ -22,9 +22,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
 from rcxsite.db import session_scope
-from rcxsite.job_models import JOB_ERROR_MAX, Job, PeriodicRun
 from rcxsite.logs import security_event
-from rcxsite.model_types import utcnow
+from rcxsite.models.jobs import JOB_ERROR_MAX, Job, PeriodicRun
+from rcxsite.models.types import utcnow
 from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -36,12 +36,22 @@ class Permanent(Exception):
     """Raised by a job's handler when a retry cannot help (a refused recipient)."""
 
 
-def add(session: Session, *, kind: str, payload: dict[str, Any] | str = "",
-        due_at: datetime | None = None, ref: str = "") -> Job:
+def add(
+    session: Session,
+    *,
+    kind: str,
+    payload: dict[str, Any] | str = "",
+    due_at: datetime | None = None,
+    ref: str = "",
+) -> Job:
     """A job in the caller's transaction: it exists exactly when the caller's change does.
     `due_at`: not before then (now when omitted); `ref`: what it is about, for `cancel`."""
-    job = Job(kind=kind, ref=ref, due_at=due_at or utcnow(),
-              payload=payload if isinstance(payload, str) else json.dumps(payload))
+    job = Job(
+        kind=kind,
+        ref=ref,
+        due_at=due_at or utcnow(),
+        payload=payload if isinstance(payload, str) else json.dumps(payload),
+    )
     session.add(job)
     return job
 
@@ -49,7 +59,8 @@ def add(session: Session, *, kind: str, payload: dict[str, Any] | str = "",
 def cancel(session: Session, *, ref: str) -> int:
     """Cancel every queued job about `ref` (a call that was cancelled); how many."""
     result = session.exec(
-        update(Job).where(col(Job.ref) == ref, col(Job.state) == QUEUED)
+        update(Job)
+        .where(col(Job.ref) == ref, col(Job.state) == QUEUED)
         .values(state=CANCELLED, finished_at=utcnow(), payload="")
     )
     return int(result.rowcount or 0)
@@ -64,16 +75,20 @@ class Claimed:
     created_at: datetime
 
 
-def claim(*, runner: str, limit: int = 10, kinds: tuple[str, ...] = (),
-          now: datetime | None = None) -> list[Claimed]:
+def claim(
+    *, runner: str, limit: int = 10, kinds: tuple[str, ...] = (), now: datetime | None = None
+) -> list[Claimed]:
     """Up to `limit` due jobs, claimed by `runner` for one lease, oldest first."""
     now = now or utcnow()
     lease = timedelta(seconds=get_settings().job_lease_seconds)
     with session_scope(for_update=True) as session:
         due = (
             select(Job.id)
-            .where(col(Job.state) == QUEUED, col(Job.due_at) <= now,
-                   or_(col(Job.claimed_until).is_(None), col(Job.claimed_until) < now))
+            .where(
+                col(Job.state) == QUEUED,
+                col(Job.due_at) <= now,
+                or_(col(Job.claimed_until).is_(None), col(Job.claimed_until) < now),
+            )
             .order_by(col(Job.due_at), col(Job.id))
             .limit(limit)
             .with_for_update(skip_locked=True)
@@ -84,13 +99,23 @@ def claim(*, runner: str, limit: int = 10, kinds: tuple[str, ...] = (),
         if not ids:
             return []
         session.exec(
-            update(Job).where(col(Job.id).in_(ids))
+            update(Job)
+            .where(col(Job.id).in_(ids))
             .values(claimed_until=now + lease, claimed_by=runner, attempts=Job.attempts + 1)
         )
-        jobs = session.exec(select(Job).where(col(Job.id).in_(ids))
-                            .order_by(col(Job.due_at), col(Job.id))).all()
-        return [Claimed(id=job.id or 0, kind=job.kind, payload=job.payload,
-                        attempts=job.attempts, created_at=job.created_at) for job in jobs]
+        jobs = session.exec(
+            select(Job).where(col(Job.id).in_(ids)).order_by(col(Job.due_at), col(Job.id))
+        ).all()
+        return [
+            Claimed(
+                id=job.id or 0,
+                kind=job.kind,
+                payload=job.payload,
+                attempts=job.attempts,
+                created_at=job.created_at,
+            )
+            for job in jobs
+        ]
 
 
 def renew(job: Claimed, *, runner: str, now: datetime | None = None) -> bool:
@@ -101,9 +126,14 @@ def renew(job: Claimed, *, runner: str, now: datetime | None = None) -> bool:
     lease = timedelta(seconds=get_settings().job_lease_seconds)
     with session_scope() as session:
         result = session.exec(
-            update(Job).where(col(Job.id) == job.id, col(Job.claimed_by) == runner,
-                              col(Job.state) == QUEUED, col(Job.attempts) == job.attempts,
-                              col(Job.claimed_until) > now)
+            update(Job)
+            .where(
+                col(Job.id) == job.id,
+                col(Job.claimed_by) == runner,
+                col(Job.state) == QUEUED,
+                col(Job.attempts) == job.attempts,
+                col(Job.claimed_until) > now,
+            )
             .values(claimed_until=now + lease)
         )
         return bool(result.rowcount)
@@ -115,8 +145,14 @@ def retry_delay(attempts: int) -> float:
     return delays[min(attempts, len(delays)) - 1]
 
 
-def finish(job: Claimed, *, runner: str, error: BaseException | None = None,
-           permanent: bool = False, now: datetime | None = None) -> str:
+def finish(
+    job: Claimed,
+    *,
+    runner: str,
+    error: BaseException | None = None,
+    permanent: bool = False,
+    now: datetime | None = None,
+) -> str:
     """Record how an attempt went: done, due again after a wait, or failed for good once
     a retry cannot help or the job is JOB_GIVE_UP_HOURS old. A job whose claim this runner
     lost (its lease ran out and another runner took it, or it was cancelled meanwhile) is
@@ -124,39 +160,73 @@ def finish(job: Claimed, *, runner: str, error: BaseException | None = None,
     now = now or utcnow()
     settings = get_settings()
     if error is None:
-        values: dict[str, Any] = {"state": DONE, "finished_at": now, "payload": "",
-                                  "claimed_until": None, "last_error": ""}
+        values: dict[str, Any] = {
+            "state": DONE,
+            "finished_at": now,
+            "payload": "",
+            "claimed_until": None,
+            "last_error": "",
+        }
     else:
         message = f"{type(error).__name__}: {error}"[:JOB_ERROR_MAX]
         too_old = now - job.created_at >= timedelta(hours=settings.job_give_up_hours)
         if permanent or too_old:
-            values = {"state": FAILED, "finished_at": now, "claimed_until": None,
-                      "last_error": message}
+            values = {
+                "state": FAILED,
+                "finished_at": now,
+                "claimed_until": None,
+                "last_error": message,
+            }
         else:
-            values = {"due_at": now + timedelta(seconds=retry_delay(job.attempts)),
-                      "claimed_until": None, "last_error": message}
+            values = {
+                "due_at": now + timedelta(seconds=retry_delay(job.attempts)),
+                "claimed_until": None,
+                "last_error": message,
+            }
     with session_scope() as session:
         result = session.exec(
-            update(Job).where(col(Job.id) == job.id, col(Job.claimed_by) == runner,
-                              col(Job.state) == QUEUED, col(Job.attempts) == job.attempts)
+            update(Job)
+            .where(
+                col(Job.id) == job.id,
+                col(Job.claimed_by) == runner,
+                col(Job.state) == QUEUED,
+                col(Job.attempts) == job.attempts,
+            )
             .values(**values)
         )
         if not result.rowcount:
             return ""
     state = str(values.get("state", QUEUED))
     if state == FAILED:
-        logger.error("Gave up on job %s (%s) after %d attempt(s): %s", job.id, job.kind,
-                     job.attempts, values["last_error"])
-        security_event(f"{job.kind}_failed", "failed", job=job.id, attempts=job.attempts,
-                       error=str(values["last_error"])[:200])
+        logger.error(
+            "Gave up on job %s (%s) after %d attempt(s): %s",
+            job.id,
+            job.kind,
+            job.attempts,
+            values["last_error"],
+        )
+        security_event(
+            f"{job.kind}_failed",
+            "failed",
+            job=job.id,
+            attempts=job.attempts,
+            error=str(values["last_error"])[:200],
+        )
     elif error is not None:
-        logger.warning("Job %s (%s) failed (attempt %d), due again in %.0f s: %s", job.id,
-                       job.kind, job.attempts, retry_delay(job.attempts), values["last_error"])
+        logger.warning(
+            "Job %s (%s) failed (attempt %d), due again in %.0f s: %s",
+            job.id,
+            job.kind,
+            job.attempts,
+            retry_delay(job.attempts),
+            values["last_error"],
+        )
     return state
 
 
-def claim_period(name: str, every_seconds: int, *, runner: str,
-                 now: datetime | None = None) -> bool:
+def claim_period(
+    name: str, every_seconds: int, *, runner: str, now: datetime | None = None
+) -> bool:
     """Whether `runner` is the one to run periodic job `name` for the current period:
     runners race to move its period on, and the database lets one of them."""
     now = now or utcnow()
@@ -164,8 +234,11 @@ def claim_period(name: str, every_seconds: int, *, runner: str,
     with session_scope() as session:
         dialect = session.get_bind().dialect.name
         insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        session.exec(insert(PeriodicRun).values(name=name, period=0)
-                     .on_conflict_do_nothing(index_elements=["name"]))
+        session.exec(
+            insert(PeriodicRun)
+            .values(name=name, period=0)
+            .on_conflict_do_nothing(index_elements=["name"])
+        )
         moved = session.exec(
             update(PeriodicRun)
             .where(col(PeriodicRun.name) == name, col(PeriodicRun.period) < period)

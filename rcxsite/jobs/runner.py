@@ -41,8 +41,12 @@ class Runner:
             return  # its lease ran out while earlier jobs of the batch were done
         do = HANDLERS.get(job.kind)
         if do is None:
-            queue.finish(job, runner=self.name, permanent=True,
-                         error=LookupError(f"no handler for jobs of kind {job.kind!r}"))
+            queue.finish(
+                job,
+                runner=self.name,
+                permanent=True,
+                error=LookupError(f"no handler for jobs of kind {job.kind!r}"),
+            )
             return
         try:
             payload: dict[str, Any] = json.loads(job.payload) if job.payload else {}
@@ -114,8 +118,9 @@ class BackgroundRunner:
     def __init__(self, runner: Runner | None = None) -> None:
         self.runner = runner or Runner()
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self.runner.run_until, args=(self._stop,),
-                                        name="job-runner", daemon=True)
+        self._thread = threading.Thread(
+            target=self.runner.run_until, args=(self._stop,), name="job-runner", daemon=True
+        )
 
     def start(self) -> BackgroundRunner:
         self._thread.start()

@@ -11,9 +11,9 @@ from sqlalchemy import update
 from sqlmodel import col, func, select
 
 from rcxsite.db import session_scope
-from rcxsite.job_models import Job
 from rcxsite.jobs.queue import FAILED, QUEUED
-from rcxsite.model_types import utcnow
+from rcxsite.models.jobs import Job
+from rcxsite.models.types import utcnow
 from rcxsite.service_errors import ServiceError
 
 FAILED_SHOWN = 50
@@ -70,12 +70,23 @@ def health(*, now: datetime | None = None) -> Health:
             .group_by(col(Job.kind), col(Job.state))
         ).all()
         failed = session.exec(
-            select(Job).where(col(Job.state) == FAILED)
-            .order_by(col(Job.finished_at).desc(), col(Job.id).desc()).limit(FAILED_SHOWN)
+            select(Job)
+            .where(col(Job.state) == FAILED)
+            .order_by(col(Job.finished_at).desc(), col(Job.id).desc())
+            .limit(FAILED_SHOWN)
         ).all()
-        rows = [FailedJob(id=job.id or 0, kind=job.kind, ref=job.ref, attempts=job.attempts,
-                          last_error=job.last_error, created_at=job.created_at,
-                          finished_at=job.finished_at) for job in failed]
+        rows = [
+            FailedJob(
+                id=job.id or 0,
+                kind=job.kind,
+                ref=job.ref,
+                attempts=job.attempts,
+                last_error=job.last_error,
+                created_at=job.created_at,
+                finished_at=job.finished_at,
+            )
+            for job in failed
+        ]
     kinds: dict[str, dict[str, object]] = {}
     for kind, state, count, oldest in counts:
         entry = kinds.setdefault(kind, {"queued": 0, "failed": 0, "oldest": None})
@@ -84,9 +95,15 @@ def health(*, now: datetime | None = None) -> Health:
             oldest_at = oldest if oldest.tzinfo else oldest.replace(tzinfo=now.tzinfo)
             entry["oldest"] = max(timedelta(0), now - oldest_at)
     return Health(
-        kinds=tuple(KindHealth(kind, int(str(v["queued"])), int(str(v["failed"])),
-                               v["oldest"] if isinstance(v["oldest"], timedelta) else None)
-                    for kind, v in sorted(kinds.items())),
+        kinds=tuple(
+            KindHealth(
+                kind,
+                int(str(v["queued"])),
+                int(str(v["failed"])),
+                v["oldest"] if isinstance(v["oldest"], timedelta) else None,
+            )
+            for kind, v in sorted(kinds.items())
+        ),
         failed=tuple(rows),
     )
 
@@ -97,9 +114,17 @@ def retry(job_id: int, *, now: datetime | None = None) -> None:
     now = now or utcnow()
     with session_scope() as session:
         result = session.exec(
-            update(Job).where(col(Job.id) == job_id, col(Job.state) == FAILED)
-            .values(state=QUEUED, due_at=now, created_at=now, attempts=0, finished_at=None,
-                    claimed_until=None, claimed_by="")
+            update(Job)
+            .where(col(Job.id) == job_id, col(Job.state) == FAILED)
+            .values(
+                state=QUEUED,
+                due_at=now,
+                created_at=now,
+                attempts=0,
+                finished_at=None,
+                claimed_until=None,
+                claimed_by="",
+            )
         )
         if not result.rowcount:
             raise ServiceError(404, NOT_FAILED)

@@ -3,8 +3,7 @@
 `submit_quote` takes a validated `QuoteInput` and returns a `QuoteReceipt` or raises
 `ServiceError`; `python -m rcxsite.leads export --csv PATH` hands the stored requests to
 sales. The staff inbox (list, one request, status/owner/notes/spam, filtered export) is
-`rcxsite.leads.inbox`, imported on its own: it builds on rcxsite.staff, which imports
-this package.
+the back office's, `rcxsite.staff.inbox`, which builds on this package.
 """
 
 from rcxsite.leads.export import write_csv

@@ -10,6 +10,7 @@ from typing import TextIO
 from sqlmodel import Session, col, select
 
 from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, TIMELINES, label_of
+from rcxsite.core.csv_cells import defuse
 from rcxsite.db import get_engine
 from rcxsite.models import QuoteRequest
 
@@ -28,13 +29,6 @@ HEADER = (
     "message",
     "mailed",
 )
-# Spreadsheets run a cell starting with one of these as a formula (CSV injection, OWASP).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def defuse(value: str) -> str:
-    """A cell value that a spreadsheet shows as text rather than evaluates."""
-    return "'" + value if value.startswith(_FORMULA_STARTS) else value
 
 
 def request_cells(row: QuoteRequest) -> list[str]:

@@ -35,6 +35,7 @@ RECEIVED = "Thank you! Your request has been received."
 GENERIC_NEXT_STEPS = "A senior consultant will email you within one working day."
 _LIMIT_SCOPE = "quote-request"
 
+
 @dataclass(frozen=True, slots=True)
 class QuoteReceipt:
     """What the visitor is told; `request_id` is None for a trapped form (stored as spam,
@@ -87,9 +88,7 @@ def submit_quote(quote: QuoteInput, *, client_ip: str) -> QuoteReceipt:
     except SQLAlchemyError:
         logger.exception("Could not store a quote request")
         raise _not_stored() from None
-    return QuoteReceipt(
-        message=RECEIVED, next_steps=next_steps_for(quote), request_id=request_id
-    )
+    return QuoteReceipt(message=RECEIVED, next_steps=next_steps_for(quote), request_id=request_id)
 
 
 def _store(quote: QuoteInput, client_ip: str) -> int:

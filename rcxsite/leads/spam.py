@@ -17,12 +17,13 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import delete
 from sqlmodel import col, select
 
-from rcxsite.accounts.validation import normalize_email
 from rcxsite.content.quote import CALL_TIMES
+from rcxsite.core.validation import normalize_email
 from rcxsite.db import session_scope
 from rcxsite.jobs import periodic
 from rcxsite.leads.validation import business_today
-from rcxsite.model_types import (
+from rcxsite.models import QuoteChange, QuoteRequest
+from rcxsite.models.types import (
     CALL_TIME_LENGTH,
     CHOICE_MAX,
     COMPANY_NAME_MAX,
@@ -32,7 +33,6 @@ from rcxsite.model_types import (
     QUOTE_NAME_MAX,
     utcnow,
 )
-from rcxsite.models import QuoteChange, QuoteRequest
 from rcxsite.settings import keyed_hash
 
 logger = logging.getLogger(__name__)
@@ -53,7 +53,8 @@ def _storable(value: object, limit: int, *, lines: bool = False) -> str:
         value = value.replace("\r\n", "\n").replace("\r", "\n")
     kept = "\n\t" if lines else ""
     value = "".join(
-        char for char in value
+        char
+        for char in value
         if char in kept or unicodedata.category(char) not in _DROPPED_CATEGORIES
     )
     return value.strip()[:limit]
@@ -100,8 +101,10 @@ def purge_old_spam(*, now: datetime | None = None) -> int:
     cutoff = (now or utcnow()) - timedelta(days=SPAM_KEPT_DAYS)
     changed_since = (
         select(QuoteChange.id)
-        .where(col(QuoteChange.quote_request_id) == col(QuoteRequest.id),
-               col(QuoteChange.created_at) >= cutoff)
+        .where(
+            col(QuoteChange.quote_request_id) == col(QuoteRequest.id),
+            col(QuoteChange.created_at) >= cutoff,
+        )
         .exists()
     )
     with session_scope() as session:
@@ -114,6 +117,5 @@ def purge_old_spam(*, now: datetime | None = None) -> int:
         )
         purged = int(result.rowcount or 0)
     if purged:
-        logger.info("Purged %d spam quote request(s) older than %d days", purged,
-                    SPAM_KEPT_DAYS)
+        logger.info("Purged %d spam quote request(s) older than %d days", purged, SPAM_KEPT_DAYS)
     return purged

@@ -16,11 +16,6 @@ from zoneinfo import ZoneInfo
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from rcxsite.accounts.validation import (
-    required_email,
-    required_text,
-    text,
-)
 from rcxsite.content.quote import (
     BUDGETS,
     CALL_BOOKING_DAYS,
@@ -29,6 +24,11 @@ from rcxsite.content.quote import (
     SERVICE_CHOICES,
     TIMELINES,
     Choice,
+)
+from rcxsite.core.validation import (
+    required_email,
+    required_text,
+    text,
 )
 from rcxsite.forms import FormInput, multiline_text, problem, text_only
 from rcxsite.models import (
@@ -132,8 +132,18 @@ class QuoteInput(FormInput):
     message: str = Field("", max_length=QUOTE_MESSAGE_MAX)
     website: str = Field("", max_length=HONEYPOT_MAX)
 
-    _text_only = text_only("name", "email", "company", "phone", "service", "budget",
-                           "timeline", "call_time", "message", HONEYPOT_FIELD)
+    _text_only = text_only(
+        "name",
+        "email",
+        "company",
+        "phone",
+        "service",
+        "budget",
+        "timeline",
+        "call_time",
+        "message",
+        HONEYPOT_FIELD,
+    )
 
     @field_validator("name")
     @classmethod

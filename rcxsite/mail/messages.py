@@ -51,8 +51,9 @@ def _days(days: int) -> str:
     return "1 day" if days == 1 else f"{days} days"
 
 
-_NOT_YOURS = ("If you did not create an account, ignore this mail: nothing happens without "
-              "your password.")
+_NOT_YOURS = (
+    "If you did not create an account, ignore this mail: nothing happens without your password."
+)
 
 
 def send_email_verification_mail(

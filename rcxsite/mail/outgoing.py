@@ -49,8 +49,16 @@ def after_sent(name: str) -> Callable[[Callable[[int], None]], Callable[[int], N
 
 
 def send_mail(
-    *, to: str, subject: str, text: str, html: str | None = None, reply_to: str | None = None,
-    session: Session | None = None, after: str = "", after_ref: int = 0, ref: str = "",
+    *,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None = None,
+    reply_to: str | None = None,
+    session: Session | None = None,
+    after: str = "",
+    after_ref: int = 0,
+    ref: str = "",
 ) -> None:
     """Queue a message: in `session`'s transaction when given, else in one of its own.
     `after`/`after_ref`: the AFTER_SENT hook to run once it is delivered; `ref`: what the
@@ -59,11 +67,17 @@ def send_mail(
     # The message's parts, not the MIME text: the email package's formatting costs a few
     # milliseconds that the runner pays, not the request. What identifies the message is
     # fixed now, so every attempt sends the same one.
-    parts = {"to": to, "subject": subject, "text": text, "html": html, "reply_to": reply_to,
-             "sender": settings.smtp_from, "date": formatdate(localtime=False),
-             "message_id": new_message_id(settings)}
-    payload = {"message": seal(_AT_REST, json.dumps(parts)), "after": after,
-               "after_ref": after_ref}
+    parts = {
+        "to": to,
+        "subject": subject,
+        "text": text,
+        "html": html,
+        "reply_to": reply_to,
+        "sender": settings.smtp_from,
+        "date": formatdate(localtime=False),
+        "message_id": new_message_id(settings),
+    }
+    payload = {"message": seal(_AT_REST, json.dumps(parts)), "after": after, "after_ref": after_ref}
     if session is not None:
         jobs.add(session, kind=MAIL, payload=payload, ref=ref)
         return
@@ -94,8 +108,7 @@ def deliver_mail(payload: dict[str, object]) -> None:
         try:
             hook(int(str(payload.get("after_ref") or 0)))
         except Exception:
-            logger.exception("mail to %s was sent, but its after-sent step failed",
-                             message["To"])
+            logger.exception("mail to %s was sent, but its after-sent step failed", message["To"])
 
 
 def wait_for_outgoing_mail(timeout: float = 10.0) -> bool:

@@ -90,10 +90,10 @@ def _send_smtp(settings: Settings, message: EmailMessage) -> None:
     # link must not go to whoever sits between us and the mail server.
     context = _tls_context()
     client: smtplib.SMTP = (
-        smtplib.SMTP_SSL(settings.smtp_host, settings.smtp_port, timeout=timeout,
-                         context=context)
-        if implicit_tls else smtplib.SMTP(settings.smtp_host, settings.smtp_port,
-                                          timeout=timeout))
+        smtplib.SMTP_SSL(settings.smtp_host, settings.smtp_port, timeout=timeout, context=context)
+        if implicit_tls
+        else smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=timeout)
+    )
     with client:
         if settings.smtp_starttls and not implicit_tls:
             client.starttls(context=context)

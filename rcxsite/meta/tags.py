@@ -50,8 +50,14 @@ def meta_tags(route: Route) -> list[dict[str, Any] | rx.Component]:
         tags.append({"name": "referrer", "content": "no-referrer"})
     if route.layout == "site":
         # Feed readers find the articles' feed from any page of the site.
-        tags.append(rx.el.link(rel="alternate", type="application/atom+xml",
-                               href=FEED_PATH, title=f"{settings.company_name} Insights"))
+        tags.append(
+            rx.el.link(
+                rel="alternate",
+                type="application/atom+xml",
+                href=FEED_PATH,
+                title=f"{settings.company_name} Insights",
+            )
+        )
     if route.kind == "home":
         tags.append(structured_data())
     return tags

@@ -1,4 +1,6 @@
-"""Page builders, one per route kind of the route table (rcxsite/routes.py)."""
+"""Page builders, one per route kind of the route table (rcxsite/routes.py). A page with a
+state has it in the module of the same name under rcxsite/state/ (pages/login.py and
+state/login.py; pages/staff/team.py and state/staff/team.py)."""
 
 from collections.abc import Callable
 
@@ -9,12 +11,13 @@ from rcxsite.pages import (
     case_studies,
     company,
     insights,
+    login,
     my_account,
     offerings,
+    password_reset,
     policies,
     quote,
     search,
-    sign_in,
     staff,
     verify_email,
 )
@@ -25,7 +28,12 @@ PageBuilder = Callable[[Route], rx.Component]
 
 # on_load handlers per route kind; the header's session check is SessionWatch (layouts).
 PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = (
-    sign_in.ON_LOAD | my_account.ON_LOAD | search.ON_LOAD | staff.ON_LOAD | verify_email.ON_LOAD
+    login.ON_LOAD
+    | password_reset.ON_LOAD
+    | my_account.ON_LOAD
+    | search.ON_LOAD
+    | staff.ON_LOAD
+    | verify_email.ON_LOAD
 )
 
 PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
@@ -48,9 +56,9 @@ PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "csr": insights.csr_page,
     "policy": policies.policy_page,
     "quote": quote.quote_page,
-    "log_in": sign_in.log_in_page,
-    "forgot_password": sign_in.forgot_password_page,
-    "reset_password": sign_in.reset_password_page,
+    "log_in": login.log_in_page,
+    "forgot_password": password_reset.forgot_password_page,
+    "reset_password": password_reset.reset_password_page,
     "account": my_account.account_page,
     "verify_email": verify_email.verify_email_page,
     "search": search.search_page,

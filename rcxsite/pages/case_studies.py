@@ -25,8 +25,12 @@ def case_studies_page(route: routes.Route) -> rx.Component:
 def case_study_page(route: routes.Route) -> rx.Component:
     study = _STUDIES[route.key]
     return rx.fragment(
-        hero(study.title, study.summary, eyebrow=f"Case study · {study.industry}",
-             art="/illustrations/case-study.svg"),
+        hero(
+            study.title,
+            study.summary,
+            eyebrow=f"Case study · {study.industry}",
+            art="/illustrations/case-study.svg",
+        ),
         section(
             "The client",
             rx.el.p(study.client_type, class_name="lead"),
@@ -38,10 +42,13 @@ def case_study_page(route: routes.Route) -> rx.Component:
             rx.el.ul(
                 *[
                     rx.el.li(nav_link(route.text, to=route.path), class_name="tag")
-                    for route in routes.SERVICE_ROUTES if route.key in study.services
+                    for route in routes.SERVICE_ROUTES
+                    if route.key in study.services
                 ],
                 class_name="tag-list",
-            ) if study.services else None,
+            )
+            if study.services
+            else None,
         ),
         section(
             "Results",

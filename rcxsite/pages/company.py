@@ -25,7 +25,9 @@ def about_page(route: routes.Route) -> rx.Component:
         section(
             "Where to find us",
             rx.el.address(
-                rx.el.p(ADDRESS), rx.el.p(f"Email: {EMAIL}"), rx.el.p(f"Phone: {PHONE}"),
+                rx.el.p(ADDRESS),
+                rx.el.p(f"Email: {EMAIL}"),
+                rx.el.p(f"Phone: {PHONE}"),
             ),
             tone="muted",
         ),
@@ -41,8 +43,11 @@ def products_page(route: routes.Route) -> rx.Component:
             card_grid(
                 *[
                     rx.el.article(
-                        rx.el.span(rx.icon(product.icon, size=28), class_name="card-icon",
-                                   aria_hidden="true"),
+                        rx.el.span(
+                            rx.icon(product.icon, size=28),
+                            class_name="card-icon",
+                            aria_hidden="true",
+                        ),
                         rx.el.h3(product.name, class_name="card-title"),
                         rx.el.p(product.summary, class_name="card-body"),
                         bullet_list(product.features),
@@ -77,7 +82,9 @@ def _plan_card(plan: Plan) -> rx.Component:
                 rx.el.button(
                     text,
                     on_click=LoginState.choose_plan(plan.project_id, plan.id, duration.id, trial),
-                    class_name=f"button {style}", type="button", aria_describedby=name_id,
+                    class_name=f"button {style}",
+                    type="button",
+                    aria_describedby=name_id,
                 )
                 for text, duration, trial, style in actions
             ],
@@ -109,8 +116,10 @@ def careers_page(route: routes.Route) -> rx.Component:
                 *[
                     rx.el.article(
                         rx.el.h3(opening.title, class_name="card-title"),
-                        rx.el.p(f"{opening.team} · {opening.location} · {opening.kind}",
-                                class_name="card-meta"),
+                        rx.el.p(
+                            f"{opening.team} · {opening.location} · {opening.kind}",
+                            class_name="card-meta",
+                        ),
                         rx.el.p(opening.summary, class_name="card-body"),
                         bullet_list(opening.requirements),
                         class_name="card",
@@ -120,7 +129,8 @@ def careers_page(route: routes.Route) -> rx.Component:
             ),
             rx.el.p(
                 "To apply, send your CV and a few lines about yourself to ",
-                rx.el.a(APPLY_EMAIL, href=f"mailto:{APPLY_EMAIL}"), ".",
+                rx.el.a(APPLY_EMAIL, href=f"mailto:{APPLY_EMAIL}"),
+                ".",
                 class_name="lead",
             ),
         ),
@@ -135,8 +145,14 @@ def gallery_page(route: routes.Route) -> rx.Component:
             "Moments",
             Gallery.create(
                 items=[
-                    {"src": item.image, "alt": item.caption, "title": item.title,
-                     "caption": item.caption, "width": 480, "height": 320}
+                    {
+                        "src": item.image,
+                        "alt": item.caption,
+                        "title": item.title,
+                        "caption": item.caption,
+                        "width": 480,
+                        "height": 320,
+                    }
                     for item in GALLERY
                 ]
             ),

@@ -19,8 +19,13 @@ from rcxsite.content.testimonials import TESTIMONIALS
 
 def home_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        hero(TAGLINE, route.description, eyebrow="Software services",
-             art="/illustrations/hero-home.svg", art_size=(560, 420)),
+        hero(
+            TAGLINE,
+            route.description,
+            eyebrow="Software services",
+            art="/illustrations/hero-home.svg",
+            art_size=(560, 420),
+        ),
         section(
             "What we do",
             route_cards(routes.menu_routes("services")),

@@ -49,8 +49,9 @@ def article_page(route: routes.Route) -> rx.Component:
     )
 
 
-def _sections_page(route: routes.Route, heading: str, sections: tuple[Section, ...],
-                   art: str) -> rx.Component:
+def _sections_page(
+    route: routes.Route, heading: str, sections: tuple[Section, ...], art: str
+) -> rx.Component:
     return rx.fragment(
         hero(route.title, route.description, eyebrow="Insights", art=art),
         section(

@@ -25,12 +25,15 @@ def _panel(heading: str, panel_id: str, *children: rx.Component) -> rx.Component
     )
 
 
-def _button(text: str, busy_text: str, action: str, *, kind: str = "primary",
-            **props) -> rx.Component:
+def _button(
+    text: str, busy_text: str, action: str, *, kind: str = "primary", **props
+) -> rx.Component:
     busy = AccountState.busy == action
     return rx.el.button(
-        rx.cond(busy, busy_text, text), disabled=AccountState.busy != "",
-        class_name=f"button button-{kind} account-button", **props,
+        rx.cond(busy, busy_text, text),
+        disabled=AccountState.busy != "",
+        class_name=f"button button-{kind} account-button",
+        **props,
     )
 
 
@@ -48,13 +51,13 @@ def _form(name: str, *children: rx.Component, on_submit: rx.EventHandler) -> rx.
     )
 
 
-def _outcome(message: rx.Var, failed: rx.Var) -> rx.Component:
+def _outcome(message: rx.Var[str], failed: rx.Var[bool]) -> rx.Component:
     return rx.cond(
         failed, status_message(message, kind="error"), status_message(message, kind="success")
     )
 
 
-def _fact(term: str, value: rx.Var | str) -> rx.Component:
+def _fact(term: str, value: rx.Var[str] | str) -> rx.Component:
     return rx.el.div(rx.el.dt(term), rx.el.dd(value), class_name="account-fact")
 
 
@@ -62,7 +65,8 @@ def _plan() -> rx.Component:
     return rx.cond(
         AccountState.plan_name != "",
         rx.el.p(
-            rx.el.strong(AccountState.plan_name), " plan",
+            rx.el.strong(AccountState.plan_name),
+            " plan",
             rx.cond(AccountState.plan_terms != "", rx.el.span(" (", AccountState.plan_terms, ")")),
             class_name="account-plan",
         ),
@@ -76,16 +80,22 @@ def _plan() -> rx.Component:
 
 def _quotes() -> rx.Component:
     return rx.cond(
-        AccountState.quotes.length() > 0,  # type: ignore[attr-defined]
+        AccountState.quotes.length() > 0,
         rx.el.table(
             rx.el.caption("Your quote requests"),
-            rx.el.thead(rx.el.tr(rx.el.th("Date", scope="col"), rx.el.th("Service", scope="col"),
-                                 rx.el.th("Status", scope="col"))),
+            rx.el.thead(
+                rx.el.tr(
+                    rx.el.th("Date", scope="col"),
+                    rx.el.th("Service", scope="col"),
+                    rx.el.th("Status", scope="col"),
+                )
+            ),
             rx.el.tbody(
                 rx.foreach(
                     AccountState.quotes,
                     lambda quote: rx.el.tr(
-                        rx.el.td(quote["date"]), rx.el.td(quote["service"]),
+                        rx.el.td(quote["date"]),
+                        rx.el.td(quote["service"]),
                         rx.el.td(quote["status"]),
                     ),
                 )
@@ -94,8 +104,10 @@ def _quotes() -> rx.Component:
         ),
         rx.cond(
             AccountState.email_verified,
-            rx.el.p("No quote requests from this email yet. ",
-                    nav_link("Request a quote", to=routes.QUOTE.path)),
+            rx.el.p(
+                "No quote requests from this email yet. ",
+                nav_link("Request a quote", to=routes.QUOTE.path),
+            ),
             rx.el.p(QUOTES_NEED_VERIFICATION),
         ),
     )
@@ -109,19 +121,30 @@ def _verification() -> rx.Component:
         # A fragment: its parts sit in the panel's own column, spaced like the rest.
         rx.fragment(
             rx.el.p(rx.el.strong(EMAIL_NOT_VERIFIED)),
-            rx.el.p("Open the link we mailed to ", rx.el.strong(AccountState.email),
-                    " to prove that the address is yours. Only then are the quote requests "
-                    "sent from it shown here.", class_name="account-note"),
+            rx.el.p(
+                "Open the link we mailed to ",
+                rx.el.strong(AccountState.email),
+                " to prove that the address is yours. Only then are the quote requests "
+                "sent from it shown here.",
+                class_name="account-note",
+            ),
             _outcome(AccountState.verification_message, AccountState.verification_failed),
-            _button("Send the link again", "Sending...", "verification", kind="outline",
-                    type="button", on_click=AccountState.send_verification_again),
+            _button(
+                "Send the link again",
+                "Sending...",
+                "verification",
+                kind="outline",
+                type="button",
+                on_click=AccountState.send_verification_again,
+            ),
         ),
     )
 
 
 def _overview() -> rx.Component:
     return _panel(
-        "Overview", "overview",
+        "Overview",
+        "overview",
         rx.el.dl(
             _fact("User name", AccountState.user_name),
             _fact("Email", AccountState.email),
@@ -149,17 +172,27 @@ _DETAILS = (
 
 def _details_form() -> rx.Component:
     return _panel(
-        "Edit details", "details",
+        "Edit details",
+        "details",
         _form(
             "Edit details",
             *[
-                text_field(label, name, field_id=f"account-{name}", input_type=input_type,
-                           autocomplete=autocomplete, error=AccountState.detail_errors[name],
-                           max_length=max_length(ProfileInput, name), default_value=value)
+                text_field(
+                    label,
+                    name,
+                    field_id=f"account-{name}",
+                    input_type=input_type,
+                    autocomplete=autocomplete,
+                    error=AccountState.detail_errors[name],
+                    max_length=max_length(ProfileInput, name),
+                    default_value=value,
+                )
                 for name, label, input_type, autocomplete, value in _DETAILS
             ],
-            rx.el.p("Your email address identifies your account and cannot be changed here.",
-                    class_name="account-note"),
+            rx.el.p(
+                "Your email address identifies your account and cannot be changed here.",
+                class_name="account-note",
+            ),
             _outcome(AccountState.details_message, AccountState.details_failed),
             _button("Save details", "Saving...", "details", type="submit"),
             on_submit=AccountState.save_details,
@@ -175,12 +208,19 @@ def _password_form() -> rx.Component:
         ("ConfirmPassword", "Confirm new password", "new-password"),
     )
     return _panel(
-        "Change password", "password",
+        "Change password",
+        "password",
         _form(
             "Change password",
             *[
-                password_field(label, name, field_id=f"account-{name}", max_length=limit,
-                               error=AccountState.password_errors[name], autocomplete=complete)
+                password_field(
+                    label,
+                    name,
+                    field_id=f"account-{name}",
+                    max_length=limit,
+                    error=AccountState.password_errors[name],
+                    autocomplete=complete,
+                )
                 for name, label, complete in fields
             ],
             _outcome(AccountState.password_message, AccountState.password_failed),
@@ -192,40 +232,73 @@ def _password_form() -> rx.Component:
 
 def _sessions_and_data() -> rx.Component:
     return _panel(
-        "Sign-ins and your data", "data",
-        rx.el.p("Lost a phone or used a shared computer? End every sign-in of your account, "
-                "this one included."),
-        _button("Sign out everywhere", "Signing out...", "sessions", kind="outline",
-                type="button", on_click=AccountState.sign_out_everywhere),
-        rx.el.p("Take a copy of everything we keep about your account: your details, your "
-                "quote requests and your sign-ins, as a JSON file."),
-        _button("Download my data", "Preparing...", "export", kind="outline", type="button",
-                on_click=AccountState.download_data),
+        "Sign-ins and your data",
+        "data",
+        rx.el.p(
+            "Lost a phone or used a shared computer? End every sign-in of your account, "
+            "this one included."
+        ),
+        _button(
+            "Sign out everywhere",
+            "Signing out...",
+            "sessions",
+            kind="outline",
+            type="button",
+            on_click=AccountState.sign_out_everywhere,
+        ),
+        rx.el.p(
+            "Take a copy of everything we keep about your account: your details, your "
+            "quote requests and your sign-ins, as a JSON file."
+        ),
+        _button(
+            "Download my data",
+            "Preparing...",
+            "export",
+            kind="outline",
+            type="button",
+            on_click=AccountState.download_data,
+        ),
         status_message(AccountState.data_message, kind="error"),
     )
 
 
 def _delete_form() -> rx.Component:
     return _panel(
-        "Delete account", "delete",
+        "Delete account",
+        "delete",
         _form(
             "Delete account",
-            rx.el.p("This removes your account and signs you out everywhere. Quote requests "
-                    "you sent stay with our sales team so that they can answer them."),
-            password_field("Password", "Password", field_id="account-delete-password",
-                           error=AccountState.delete_errors["Password"],
-                           max_length=max_length(DeleteAccountInput, "Password")),
+            rx.el.p(
+                "This removes your account and signs you out everywhere. Quote requests "
+                "you sent stay with our sales team so that they can answer them."
+            ),
+            password_field(
+                "Password",
+                "Password",
+                field_id="account-delete-password",
+                error=AccountState.delete_errors["Password"],
+                max_length=max_length(DeleteAccountInput, "Password"),
+            ),
             rx.el.div(
                 rx.el.label(
-                    rx.el.input(type="checkbox", name="Confirm", id="account-delete-confirm",
-                                aria_describedby="account-delete-confirm-error",
-                                aria_invalid=rx.cond(AccountState.delete_errors["Confirm"] != "",
-                                                     "true", "false")),
+                    rx.el.input(
+                        type="checkbox",
+                        name="Confirm",
+                        id="account-delete-confirm",
+                        aria_describedby="account-delete-confirm-error",
+                        aria_invalid=rx.cond(
+                            AccountState.delete_errors["Confirm"] != "", "true", "false"
+                        ),
+                    ),
                     " I understand that my account will be deleted for good.",
                     class_name="account-check",
                 ),
-                rx.el.p(AccountState.delete_errors["Confirm"], id="account-delete-confirm-error",
-                        class_name="field-error", aria_live="polite"),
+                rx.el.p(
+                    AccountState.delete_errors["Confirm"],
+                    id="account-delete-confirm-error",
+                    class_name="field-error",
+                    aria_live="polite",
+                ),
                 class_name="field",
             ),
             status_message(AccountState.delete_message, kind="error"),
@@ -240,25 +313,41 @@ def account_page(route: routes.Route) -> rx.Component:
         rx.el.h1(route.title, class_name="account-title"),
         rx.match(
             AccountState.view,
-            ("ready", rx.el.div(
-                rx.el.p("Signed in as ", rx.el.strong(AccountState.email), ".",
-                        class_name="account-intro"),
+            (
+                "ready",
                 rx.el.div(
-                    _overview(), _details_form(), _password_form(), _sessions_and_data(),
-                    _delete_form(),
-                    class_name="account-grid",
+                    rx.el.p(
+                        "Signed in as ",
+                        rx.el.strong(AccountState.email),
+                        ".",
+                        class_name="account-intro",
+                    ),
+                    rx.el.div(
+                        _overview(),
+                        _details_form(),
+                        _password_form(),
+                        _sessions_and_data(),
+                        _delete_form(),
+                        class_name="account-grid",
+                    ),
                 ),
-            )),
-            ("closed", rx.el.div(
-                rx.el.p(AccountState.closed_message, role="status",
-                        class_name="form-message form-success"),
-                rx.el.p(nav_link("Back to the home page", to=routes.HOME.path)),
-                class_name="account-closed",
-            )),
+            ),
+            (
+                "closed",
+                rx.el.div(
+                    rx.el.p(
+                        AccountState.closed_message,
+                        role="status",
+                        class_name="form-message form-success",
+                    ),
+                    rx.el.p(nav_link("Back to the home page", to=routes.HOME.path)),
+                    class_name="account-closed",
+                ),
+            ),
             rx.el.p("Loading your account...", role="status", class_name="account-intro"),
         ),
         class_name="account-page page-width",
     )
 
 
-ON_LOAD = {"account": [AccountState.load]}
+ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {"account": [AccountState.load]}

@@ -2,7 +2,7 @@
 
 React Router renders it in the browser, so the build writes no HTML of its own for it; the
 server answers a miss with the app's shell plus `prerendered_html()`, the same texts as
-plain HTML (rcxsite/api/not_found.py), so a crawler or a phone still waiting for the
+plain HTML (rcxsite/web/not_found.py), so a crawler or a phone still waiting for the
 scripts reads them too.
 """
 

@@ -27,12 +27,15 @@ def services_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
         hero(route.title, route.description, eyebrow="Services", art=SERVICES_ART),
         section(
-            "Pick a starting point", route_cards(routes.menu_routes("services")),
+            "Pick a starting point",
+            route_cards(routes.menu_routes("services")),
             intro="Every engagement is led by a senior team that stays with you from the first "
-                  "workshop to production and beyond.",
+            "workshop to production and beyond.",
         ),
         section(
-            "Industries we know", route_cards(routes.menu_routes("industry")), tone="muted",
+            "Industries we know",
+            route_cards(routes.menu_routes("industry")),
+            tone="muted",
         ),
         cta_band(),
     )
@@ -46,9 +49,11 @@ def service_page(route: routes.Route) -> rx.Component:
         section("What we deliver", bullet_list(service.offerings), intro=service.summary),
         content_sections(service.sections),
         section("Technologies we use", tag_list(service.technologies, label="Technologies"))
-        if service.technologies else None,
+        if service.technologies
+        else None,
         section("Related case studies", case_study_cards(studies), tone="muted")
-        if studies else None,
+        if studies
+        else None,
         cta_band(f"Talk to our {service.name} team"),
     )
 
@@ -58,11 +63,13 @@ def industry_page(route: routes.Route) -> rx.Component:
     studies = tuple(study for study in CASE_STUDIES if study.industry == industry.name)
     return rx.fragment(
         hero(route.title, industry.intro, eyebrow="Industry", art=INDUSTRIES_ART),
-        section("The challenges we solve", bullet_list(industry.challenges),
-                intro=industry.summary),
+        section(
+            "The challenges we solve", bullet_list(industry.challenges), intro=industry.summary
+        ),
         section("What we build", bullet_list(industry.solutions), tone="muted"),
         content_sections(industry.sections, first_tone="light"),
         section(f"Our work in {industry.name}", case_study_cards(studies), tone="muted")
-        if studies else None,
+        if studies
+        else None,
         cta_band(f"Building for {industry.name}?"),
     )

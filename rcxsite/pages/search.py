@@ -16,8 +16,10 @@ def _segment(segment: SegmentView) -> rx.Component:
 
 def _hit(hit: HitView) -> rx.Component:
     return rx.el.li(
-        rx.el.h2(nav_link(hit["title"], to=hit["path"], class_name="search-hit-link"),
-                 class_name="search-hit-title"),
+        rx.el.h2(
+            nav_link(hit["title"], to=hit["path"], class_name="search-hit-link"),
+            class_name="search-hit-title",
+        ),
         rx.el.p(hit["kind"], class_name="search-hit-kind"),
         rx.el.p(rx.foreach(hit["segments"], _segment), class_name="search-hit-snippet"),
         class_name="search-hit",
@@ -33,8 +35,11 @@ def search_page(route: routes.Route) -> rx.Component:
         rx.el.div(
             rx.el.h1(route.title, class_name="search-heading"),
             search_box(
-                landmark="Search page", class_name="search-page-form",
-                button="Search", label_class="field-label", placeholder="",
+                landmark="Search page",
+                class_name="search-page-form",
+                button="Search",
+                label_class="field-label",
+                placeholder="",
                 default_value=SearchState.query,
                 # Remounted with the query the page was loaded with (the field is not
                 # controlled: typing costs no server round trip).
@@ -43,11 +48,17 @@ def search_page(route: routes.Route) -> rx.Component:
             # Read out when the answer arrives: the count, or why there is none.
             rx.el.div(
                 rx.cond(SearchState.summary != "", rx.el.p(SearchState.summary)),
-                rx.cond(SearchState.message != "",
-                        rx.el.p(SearchState.message, class_name=rx.cond(
-                            SearchState.refused, "field-error search-message",
-                            "search-message"))),
-                role="status", class_name="search-status",
+                rx.cond(
+                    SearchState.message != "",
+                    rx.el.p(
+                        SearchState.message,
+                        class_name=rx.cond(
+                            SearchState.refused, "field-error search-message", "search-message"
+                        ),
+                    ),
+                ),
+                role="status",
+                class_name="search-status",
             ),
             rx.cond(
                 SearchState.hits.length() > 0,
@@ -55,8 +66,11 @@ def search_page(route: routes.Route) -> rx.Component:
             ),
             rx.cond(
                 SearchState.suggestions.length() > 0,
-                rx.el.ul(rx.foreach(SearchState.suggestions, _suggestion),
-                         class_name="search-suggestions", aria_label="Suggested pages"),
+                rx.el.ul(
+                    rx.foreach(SearchState.suggestions, _suggestion),
+                    class_name="search-suggestions",
+                    aria_label="Suggested pages",
+                ),
             ),
             class_name="page-width",
         ),
@@ -64,4 +78,4 @@ def search_page(route: routes.Route) -> rx.Component:
     )
 
 
-ON_LOAD = {"search": [SearchState.load]}
+ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {"search": [SearchState.load]}

@@ -15,8 +15,9 @@ VERIFYING = "Verifying your link..."
 
 
 def _to_account() -> rx.Component:
-    return rx.el.p(nav_link("Go to My account", to=routes.ACCOUNT.path,
-                            class_name="button button-primary"))
+    return rx.el.p(
+        nav_link("Go to My account", to=routes.ACCOUNT.path, class_name="button button-primary")
+    )
 
 
 def verify_email_page(route: routes.Route) -> rx.Component:
@@ -24,38 +25,56 @@ def verify_email_page(route: routes.Route) -> rx.Component:
         rx.el.h1(route.title, class_name="account-title"),
         rx.match(
             VerifyEmailState.status,
-            ("verified", rx.el.div(
-                rx.el.p(EMAIL_VERIFIED, role="status", class_name="form-message form-success"),
-                _to_account(),
-                class_name="account-closed",
-            )),
+            (
+                "verified",
+                rx.el.div(
+                    rx.el.p(EMAIL_VERIFIED, role="status", class_name="form-message form-success"),
+                    _to_account(),
+                    class_name="account-closed",
+                ),
+            ),
             # The login page returns only to pages without a token in their path (a token
             # must not reach the login page's state): after logging in, My account says
             # the address waits, and the visitor opens the mailed link again.
-            ("log_in", rx.el.div(
-                rx.el.p(VerifyEmailState.message, role="status", class_name="form-message"),
-                rx.el.p(nav_link("Log in to verify", to=log_in_path(routes.ACCOUNT.path),
-                                 class_name="button button-primary")),
-                class_name="account-closed",
-            )),
-            ("invalid", rx.el.div(
+            (
+                "log_in",
                 rx.el.div(
-                    rx.el.p(VERIFY_LINK_USED, class_name="form-message form-error"),
-                    rx.el.p(VERIFY_LINK_HELP),
-                    role="alert",
+                    rx.el.p(VerifyEmailState.message, role="status", class_name="form-message"),
+                    rx.el.p(
+                        nav_link(
+                            "Log in to verify",
+                            to=log_in_path(routes.ACCOUNT.path),
+                            class_name="button button-primary",
+                        )
+                    ),
+                    class_name="account-closed",
                 ),
-                _to_account(),
-                class_name="account-closed",
-            )),
-            ("failed", rx.el.div(
-                rx.el.p(VerifyEmailState.message, role="alert",
-                        class_name="form-message form-error"),
-                class_name="account-closed",
-            )),
+            ),
+            (
+                "invalid",
+                rx.el.div(
+                    rx.el.div(
+                        rx.el.p(VERIFY_LINK_USED, class_name="form-message form-error"),
+                        rx.el.p(VERIFY_LINK_HELP),
+                        role="alert",
+                    ),
+                    _to_account(),
+                    class_name="account-closed",
+                ),
+            ),
+            (
+                "failed",
+                rx.el.div(
+                    rx.el.p(
+                        VerifyEmailState.message, role="alert", class_name="form-message form-error"
+                    ),
+                    class_name="account-closed",
+                ),
+            ),
             rx.el.p(VERIFYING, role="status", class_name="account-intro"),
         ),
         class_name="account-page page-width",
     )
 
 
-ON_LOAD = {"verify_email": [VerifyEmailState.verify]}
+ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {"verify_email": [VerifyEmailState.verify]}

@@ -13,12 +13,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from rcxsite import routes
-from rcxsite.content.articles import (  # type: ignore[attr-defined]
-    # mypy takes the Markdown folder content/articles/ for this module (content/ has
-    # no __init__.py); Python imports articles.py.
-    article_html,
-    load_articles,
-)
+from rcxsite.content.articles import article_html, load_articles
 from rcxsite.content.careers import APPLY_EMAIL, OPENINGS
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.company import ADDRESS, EMAIL, FOUNDED, PHONE, STATS, TAGLINE, VALUES
@@ -49,11 +44,24 @@ class Document:
 
 # What a result says the page is.
 KIND_LABELS: dict[str, str] = {
-    "home": "Home", "about": "Company", "products": "Products", "pricing": "Pricing",
-    "careers": "Careers", "gallery": "Gallery", "services": "Services", "service": "Service",
-    "industry": "Industry", "case_studies": "Case studies", "case_study": "Case study",
-    "blogs": "Articles", "article": "Article", "testimonials": "Testimonials",
-    "life_at": "Company", "csr": "Company", "policy": "Policy", "quote": "Contact",
+    "home": "Home",
+    "about": "Company",
+    "products": "Products",
+    "pricing": "Pricing",
+    "careers": "Careers",
+    "gallery": "Gallery",
+    "services": "Services",
+    "service": "Service",
+    "industry": "Industry",
+    "case_studies": "Case studies",
+    "case_study": "Case study",
+    "blogs": "Articles",
+    "article": "Article",
+    "testimonials": "Testimonials",
+    "life_at": "Company",
+    "csr": "Company",
+    "policy": "Policy",
+    "quote": "Contact",
     "tag": "Topic",
 }
 OTHER_KIND = "Page"
@@ -71,8 +79,9 @@ def _sections(sections: Iterable[Section]) -> list[str]:
 class _HtmlText(HTMLParser):
     """The text of rendered Markdown, one paragraph per block element."""
 
-    _BLOCKS = frozenset({"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "pre",
-                         "blockquote"})
+    _BLOCKS = frozenset(
+        {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "pre", "blockquote"}
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -112,21 +121,29 @@ def _published_articles() -> dict[str, Article]:
 
 def _service(key: str) -> list[str]:
     service = next(item for item in SERVICES if item.slug == key)
-    return [service.intro, *service.offerings, *_sections(service.sections),
-            *service.technologies]
+    return [service.intro, *service.offerings, *_sections(service.sections), *service.technologies]
 
 
 def _industry(key: str) -> list[str]:
     industry = next(item for item in INDUSTRIES if item.slug == key)
-    return [industry.intro, *industry.challenges, *industry.solutions,
-            *_sections(industry.sections)]
+    return [
+        industry.intro,
+        *industry.challenges,
+        *industry.solutions,
+        *_sections(industry.sections),
+    ]
 
 
 def _case_study(key: str) -> list[str]:
     study = next(item for item in CASE_STUDIES if item.slug == key)
     used = [route.text for route in routes.SERVICE_ROUTES if route.key in study.services]
-    return [f"{study.industry} · {study.client_type}", study.challenge, study.solution,
-            *(f"{result.figure} {result.label}" for result in study.results), *used]
+    return [
+        f"{study.industry} · {study.client_type}",
+        study.challenge,
+        study.solution,
+        *(f"{result.figure} {result.label}" for result in study.results),
+        *used,
+    ]
 
 
 def _home(_key: str) -> list[str]:
@@ -134,25 +151,48 @@ def _home(_key: str) -> list[str]:
 
 
 def _about(_key: str) -> list[str]:
-    return [f"Since {FOUNDED}", *(f"{title}. {body}" for title, body in VALUES), ADDRESS,
-            f"Email: {EMAIL}", f"Phone: {PHONE}"]
+    return [
+        f"Since {FOUNDED}",
+        *(f"{title}. {body}" for title, body in VALUES),
+        ADDRESS,
+        f"Email: {EMAIL}",
+        f"Phone: {PHONE}",
+    ]
 
 
 def _products(_key: str) -> list[str]:
-    return [text for product in PRODUCTS
-            for text in (product.name, product.summary, *product.features)]
+    return [
+        text for product in PRODUCTS for text in (product.name, product.summary, *product.features)
+    ]
 
 
 def _pricing(_key: str) -> list[str]:
-    return [text for plan in PLANS for text in (
-        f"{plan.name}: £{plan.monthly_price:,} per month", plan.summary, *plan.features,
-        f"{plan.trial_days}-day free trial")]
+    return [
+        text
+        for plan in PLANS
+        for text in (
+            f"{plan.name}: £{plan.monthly_price:,} per month",
+            plan.summary,
+            *plan.features,
+            f"{plan.trial_days}-day free trial",
+        )
+    ]
 
 
 def _careers(_key: str) -> list[str]:
-    return [*(text for opening in OPENINGS for text in (
-        opening.title, f"{opening.team} · {opening.location} · {opening.kind}",
-        opening.summary, *opening.requirements)), f"To apply, email {APPLY_EMAIL}"]
+    return [
+        *(
+            text
+            for opening in OPENINGS
+            for text in (
+                opening.title,
+                f"{opening.team} · {opening.location} · {opening.kind}",
+                opening.summary,
+                *opening.requirements,
+            )
+        ),
+        f"To apply, email {APPLY_EMAIL}",
+    ]
 
 
 def _gallery(_key: str) -> list[str]:
@@ -160,8 +200,7 @@ def _gallery(_key: str) -> list[str]:
 
 
 def _testimonials(_key: str) -> list[str]:
-    return [f"“{item.quote}” {item.name}, {item.role}, {item.company}"
-            for item in TESTIMONIALS]
+    return [f"“{item.quote}” {item.name}, {item.role}, {item.company}" for item in TESTIMONIALS]
 
 
 def _policy(key: str) -> list[str]:
@@ -172,10 +211,18 @@ def _policy(key: str) -> list[str]:
 # The page's own words. Listing pages (services, case studies, blogs) are found by their
 # title and description: the entries they list are documents of their own.
 _BODIES: dict[str, Callable[[str], list[str]]] = {
-    "home": _home, "about": _about, "products": _products, "pricing": _pricing,
-    "careers": _careers, "gallery": _gallery, "service": _service, "industry": _industry,
-    "case_study": _case_study, "testimonials": _testimonials,
-    "life_at": lambda _key: _sections(LIFE_AT), "csr": lambda _key: _sections(CSR_ACTIVITIES),
+    "home": _home,
+    "about": _about,
+    "products": _products,
+    "pricing": _pricing,
+    "careers": _careers,
+    "gallery": _gallery,
+    "service": _service,
+    "industry": _industry,
+    "case_study": _case_study,
+    "testimonials": _testimonials,
+    "life_at": lambda _key: _sections(LIFE_AT),
+    "csr": lambda _key: _sections(CSR_ACTIVITIES),
     "policy": _policy,
 }
 
@@ -195,9 +242,14 @@ def site_documents() -> tuple[Document, ...]:
         else:
             builder = _BODIES.get(route.kind)
             body = builder(route.key) if builder else []
-        documents.append(Document(
-            path=route.path, title=route.title, kind=KIND_LABELS.get(route.kind, OTHER_KIND),
-            description=route.description, body=tuple(text for text in body if text.strip()),
-            weight=LISTING_WEIGHT if route.kind in LISTING_KINDS else 1.0,
-        ))
+        documents.append(
+            Document(
+                path=route.path,
+                title=route.title,
+                kind=KIND_LABELS.get(route.kind, OTHER_KIND),
+                description=route.description,
+                body=tuple(text for text in body if text.strip()),
+                weight=LISTING_WEIGHT if route.kind in LISTING_KINDS else 1.0,
+            )
+        )
     return tuple(documents)

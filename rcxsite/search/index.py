@@ -73,7 +73,7 @@ def _deletes(word: str, depth: int) -> set[str]:
     """`word` with up to `depth` letters deleted, `word` itself included."""
     found, layer = {word}, {word}
     for _ in range(depth):
-        layer = {variant[:i] + variant[i + 1:] for variant in layer for i in range(len(variant))}
+        layer = {variant[:i] + variant[i + 1 :] for variant in layer for i in range(len(variant))}
         found |= layer
     return found
 
@@ -89,8 +89,7 @@ def edit_distance(a: str, b: str, limit: int) -> int:
         for j, char_b in enumerate(b, 1):
             cost = char_a != char_b
             current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
-            if before is not None and i > 1 and j > 1 and char_a == b[j - 2] \
-                    and a[i - 2] == char_b:
+            if before is not None and i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
                 current[j] = min(current[j], before[j - 2] + 1)
         if min(current) > limit:
             return limit + 1
@@ -103,10 +102,18 @@ class SearchIndex:
 
     def __init__(self, documents: tuple[Document, ...]) -> None:
         self.entries: tuple[Entry, ...] = tuple(
-            Entry(document, (_passage(document.description), *(
-                _passage(sentence) for paragraph in document.body
-                for sentence in _SENTENCE_END.split(paragraph))),
-                frozenset(token.stem for token in tokens(document.title)))
+            Entry(
+                document,
+                (
+                    _passage(document.description),
+                    *(
+                        _passage(sentence)
+                        for paragraph in document.body
+                        for sentence in _SENTENCE_END.split(paragraph)
+                    ),
+                ),
+                frozenset(token.stem for token in tokens(document.title)),
+            )
             for document in documents
         )
         counts = [self._field_counts(entry) for entry in self.entries]
@@ -123,13 +130,19 @@ class SearchIndex:
                 for word_stem, count in counter.items():
                     weighted = FIELD_WEIGHTS[field] * count / norm
                     self.postings[word_stem][number] = (
-                        self.postings[word_stem].get(number, 0.0) + weighted)
+                        self.postings[word_stem].get(number, 0.0) + weighted
+                    )
         total = len(self.entries)
-        self.idf = {word_stem: math.log(1 + (total - len(pages) + 0.5) / (len(pages) + 0.5))
-                    for word_stem, pages in self.postings.items()}
-        words = {token.word for entry in self.entries for passage in entry.passages
-                 for token in passage.tokens} | {
-            token.word for entry in self.entries for token in tokens(entry.document.title)}
+        self.idf = {
+            word_stem: math.log(1 + (total - len(pages) + 0.5) / (len(pages) + 0.5))
+            for word_stem, pages in self.postings.items()
+        }
+        words = {
+            token.word
+            for entry in self.entries
+            for passage in entry.passages
+            for token in passage.tokens
+        } | {token.word for entry in self.entries for token in tokens(entry.document.title)}
         self.vocabulary = tuple(sorted(words))
         self.longest = max(map(len, self.vocabulary), default=0)
         self.deletes: dict[str, list[str]] = defaultdict(list)
@@ -163,7 +176,7 @@ class SearchIndex:
             found[own] = 1.0
         if len(word) >= PREFIX_MIN:
             start = bisect_left(self.vocabulary, word)
-            for candidate in self.vocabulary[start:start + MAX_PREFIX_WORDS + 1]:
+            for candidate in self.vocabulary[start : start + MAX_PREFIX_WORDS + 1]:
                 if not candidate.startswith(word):
                     break
                 found.setdefault(stem(candidate), PREFIX_FACTOR)
@@ -186,16 +199,24 @@ class SearchIndex:
         # of one: its deletions (as many as the square of its length) are not needed.
         if not limit or len(word) - limit > self.longest:
             return []
-        candidates = sorted({candidate for variant in _deletes(word, limit)
-                             for candidate in self.deletes.get(variant, ())}
-                            )[:MAX_TYPO_CANDIDATES]
-        near = sorted((distance, candidate) for candidate in candidates
-                      if (distance := edit_distance(word, candidate, limit)) <= limit)
+        candidates = sorted(
+            {
+                candidate
+                for variant in _deletes(word, limit)
+                for candidate in self.deletes.get(variant, ())
+            }
+        )[:MAX_TYPO_CANDIDATES]
+        near = sorted(
+            (distance, candidate)
+            for candidate in candidates
+            if (distance := edit_distance(word, candidate, limit)) <= limit
+        )
         if not near:
             return []
         closest = near[0][0]  # "helthcare": "healthcare", not also words two edits away
-        return [(candidate, distance) for distance, candidate in near
-                if distance == closest][:MAX_TYPO_WORDS]
+        return [(candidate, distance) for distance, candidate in near if distance == closest][
+            :MAX_TYPO_WORDS
+        ]
 
 
 @lru_cache(maxsize=1)

@@ -89,20 +89,28 @@ def find(text: str, index: SearchIndex) -> Matches:
         ranked = sorted(matched, key=lambda n: (-matched[n], -whole[n], -scores[n]))
     all_stems = frozenset(word_stem for stems in expansions for word_stem in stems)
     hits = tuple(
-        Hit(path=index.entries[number].document.path,
+        Hit(
+            path=index.entries[number].document.path,
             title=index.entries[number].document.title,
             kind=index.entries[number].document.kind,
             snippet=snippet(index.entries[number].passages, expansions, all_stems),
-            score=round(scores[number], 4))
+            score=round(scores[number], 4),
+        )
         for number in ranked[:MAX_HITS]
     )
     spelled = tuple(index.spelled(word) for word in query)
-    return Matches(query, hits, every_word=bool(every_word) or not hits, total=len(ranked),
-                   spelled=" ".join(spelled) if hits and spelled != query else "")
+    return Matches(
+        query,
+        hits,
+        every_word=bool(every_word) or not hits,
+        total=len(ranked),
+        spelled=" ".join(spelled) if hits and spelled != query else "",
+    )
 
 
-def _bonus(index: SearchIndex, number: int, expansions: list[dict[str, float]],
-           own: frozenset[str]) -> float:
+def _bonus(
+    index: SearchIndex, number: int, expansions: list[dict[str, float]], own: frozenset[str]
+) -> float:
     entry = index.entries[number]
     if entry.title_stems == own:
         return EXACT_TITLE_BONUS
@@ -110,8 +118,11 @@ def _bonus(index: SearchIndex, number: int, expansions: list[dict[str, float]],
         return TITLE_BONUS
     if len(expansions) < 2:
         return 1.0
-    together = [passage for passage in entry.passages
-                if all(passage.stems & stems.keys() for stems in expansions)]
+    together = [
+        passage
+        for passage in entry.passages
+        if all(passage.stems & stems.keys() for stems in expansions)
+    ]
     if any(_has_phrase(passage, expansions) for passage in together):
         return PHRASE_BONUS
     return SENTENCE_BONUS if together else 1.0
@@ -125,10 +136,12 @@ def _has_phrase(passage: Passage, expansions: list[dict[str, float]]) -> bool:
     )
 
 
-def snippet(passages: tuple[Passage, ...], expansions: list[dict[str, float]],
-            stems: frozenset[str]) -> tuple[Segment, ...]:
+def snippet(
+    passages: tuple[Passage, ...], expansions: list[dict[str, float]], stems: frozenset[str]
+) -> tuple[Segment, ...]:
     """The passage that matches the most query words (the description on a tie), cut to
     about SNIPPET_CHARS around its first match, with the matching words highlighted."""
+
     def rank(passage: Passage) -> float:
         covered = sum(1 for word_stems in expansions if passage.stems & word_stems.keys())
         # A sentence says more than a heading, a list item or a list of tags: it wins

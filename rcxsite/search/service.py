@@ -32,13 +32,20 @@ EMPTY_QUERY = "Type a word or two to search the site, or start from one of these
 PARTIAL = "No page matches every word; these pages match some of them."
 _LIMIT_SCOPE = "site-search"
 # Offered when a query finds nothing: where most visitors go next.
-SUGGESTED = (routes.SERVICES_INDEX, routes.CASE_STUDIES_INDEX, routes.BLOGS, routes.ABOUT,
-             routes.QUOTE)
+SUGGESTED = (
+    routes.SERVICES_INDEX,
+    routes.CASE_STUDIES_INDEX,
+    routes.BLOGS,
+    routes.ABOUT,
+    routes.QUOTE,
+)
 
 
 def no_results(query: str) -> str:
-    return (f"Nothing on the site matches “{query}”. Check the spelling, try fewer or "
-            "other words, or start from one of these pages.")
+    return (
+        f"Nothing on the site matches “{query}”. Check the spelling, try fewer or "
+        "other words, or start from one of these pages."
+    )
 
 
 class SearchInput(FormInput):
@@ -93,5 +100,10 @@ def search_site(search: SearchInput, *, client_ip: str) -> SearchResults:
     matches = find(search.query, site_index())
     if not matches.hits:
         return SearchResults(search.query, (), no_results(search.query), _suggestions())
-    return SearchResults(search.query, matches.hits, "" if matches.every_word else PARTIAL,
-                         total=matches.total, spelled=matches.spelled)
+    return SearchResults(
+        search.query,
+        matches.hits,
+        "" if matches.every_word else PARTIAL,
+        total=matches.total,
+        spelled=matches.spelled,
+    )

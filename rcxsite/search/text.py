@@ -26,13 +26,69 @@ _PART = re.compile(r"[^\W_]+")
 MAX_WORD_CHARS = 32
 
 # Words too common to tell pages apart. "about", "work" and "life" are page titles here.
-STOPWORDS = frozenset((
-    "a", "an", "and", "are", "as", "at", "be", "but", "by", "can", "do", "for", "from", "has",
-    "have", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "no", "not", "of",
-    "on", "or", "our", "s", "so", "than", "that", "the", "their", "them", "then", "there",
-    "these", "they", "this", "to", "too", "us", "was", "we", "were", "what", "when", "where",
-    "which", "who", "why", "will", "with", "you", "your",
-))
+STOPWORDS = frozenset(
+    (
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "can",
+        "do",
+        "for",
+        "from",
+        "has",
+        "have",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "s",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "too",
+        "us",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "with",
+        "you",
+        "your",
+    )
+)
 
 # (suffix, replacement, shortest stem left): the longest matching suffix goes first, and
 # the rules apply again to what is left ("engineering" → "engineer" → "engine").
@@ -74,8 +130,13 @@ def _strip_once(word: str) -> str:
             return word
         if suffix == "es" and not stem.endswith(_ES_AFTER):
             continue  # "services" loses only its "s" (below), then its "e"
-        if replacement == "" and len(stem) > 3 and stem[-1] == stem[-2] \
-                and stem[-1] not in _NO_UNDOUBLE and stem[-1] not in "aeiou":
+        if (
+            replacement == ""
+            and len(stem) > 3
+            and stem[-1] == stem[-2]
+            and stem[-1] not in _NO_UNDOUBLE
+            and stem[-1] not in "aeiou"
+        ):
             return stem[:-1]  # "planned" → "plan", "shopping" → "shop"
         if suffix in ("ing", "ed") and _short(stem):
             return stem + "e"  # "coding" → "code", "based" → "base"
@@ -86,8 +147,13 @@ def _strip_once(word: str) -> str:
 def _short(stem: str) -> bool:
     """Consonant, vowel, consonant: a word that lost its final "e" to -ing or -ed."""
     vowels = "aeiou"
-    return (len(stem) == 3 and stem[0] not in vowels and stem[1] in vowels
-            and stem[2] not in vowels and stem[2] not in "wxy")
+    return (
+        len(stem) == 3
+        and stem[0] not in vowels
+        and stem[1] in vowels
+        and stem[2] not in vowels
+        and stem[2] not in "wxy"
+    )
 
 
 def stem(word: str) -> str:
@@ -138,8 +204,9 @@ def tokens(text: str) -> Iterator[Token]:
         for part in parts:
             word = fold(part.group())[:MAX_WORD_CHARS]
             if _wanted(word):
-                yield Token(compound.start() + part.start(), compound.start() + part.end(),
-                            word, stem(word))
+                yield Token(
+                    compound.start() + part.start(), compound.start() + part.end(), word, stem(word)
+                )
         if len(parts) > 1:
             joined = fold("".join(part.group() for part in parts))[:MAX_WORD_CHARS]
             yield Token(compound.start(), compound.end(), joined, stem(joined))

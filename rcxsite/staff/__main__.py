@@ -12,25 +12,28 @@ from collections.abc import Sequence
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from rcxsite.core.permissions import OPERATOR, ROLES
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.service_errors import ServiceError
 from rcxsite.staff import members
 from rcxsite.staff.inputs import InviteInput
-from rcxsite.staff.permissions import OPERATOR, ROLES
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m rcxsite.staff",
-                                     description="Staff members (database from DATABASE_URL).")
+    parser = argparse.ArgumentParser(
+        prog="python -m rcxsite.staff", description="Staff members (database from DATABASE_URL)."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     invite = commands.add_parser("invite", help="invite a member; prints the invitation link")
     invite.add_argument("email")
     invite.add_argument("--name", required=True)
     invite.add_argument("--role", required=True, choices=ROLES)
     commands.add_parser("list", help="members, roles, two-factor status and last sign-in")
-    for name, text in (("disable", "disable a member and end their sessions"),
-                       ("enable", "enable a disabled member"),
-                       ("reset-2fa", "clear a member's two-factor sign-in; prints a new link")):
+    for name, text in (
+        ("disable", "disable a member and end their sessions"),
+        ("enable", "enable a disabled member"),
+        ("reset-2fa", "clear a member's two-factor sign-in; prints a new link"),
+    ):
         commands.add_parser(name, help=text).add_argument("email")
     return parser
 
@@ -51,8 +54,9 @@ def _run(args: argparse.Namespace) -> str:
     member_id = members.member_by_email(args.email)
     if args.command == "reset-2fa":
         return members.reset_two_factor(actor=OPERATOR, member_id=member_id).link
-    return members.set_disabled(actor=OPERATOR, member_id=member_id,
-                                disabled=args.command == "disable")
+    return members.set_disabled(
+        actor=OPERATOR, member_id=member_id, disabled=args.command == "disable"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,8 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {details or refusal.message}", file=sys.stderr)
         return 1
     except SQLAlchemyError as error:
-        print(f"error: the database could not be used ({type(error).__name__}); "
-              "is it migrated (make migrate)?", file=sys.stderr)
+        print(
+            f"error: the database could not be used ({type(error).__name__}); "
+            "is it migrated (make migrate)?",
+            file=sys.stderr,
+        )
         return 1
     print(output)
     # The invitation mail is sent in the background; the process must not end before it.

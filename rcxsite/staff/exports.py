@@ -22,8 +22,10 @@ from rcxsite.settings import get_settings
 ROWS_PER_READ = 500
 READ_IN_CHUNKS: dict[str, object] = {"yield_per": ROWS_PER_READ, "stream_results": True}
 
-TOO_LARGE = ("This export is larger than {size}, the most one download can hold: narrow "
-             "the filters ({filters}) and export it in parts.")
+TOO_LARGE = (
+    "This export is larger than {size}, the most one download can hold: narrow "
+    "the filters ({filters}) and export it in parts."
+)
 
 
 class _CountedText:

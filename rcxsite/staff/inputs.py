@@ -7,12 +7,12 @@ from zoneinfo import available_timezones
 
 from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 
-from rcxsite.accounts.common_passwords import COMMON_PASSWORD, is_common_password
-from rcxsite.accounts.validation import MAX_PASSWORD, PASSWORD_TOO_LONG, required_text
+from rcxsite.core.common_passwords import COMMON_PASSWORD, is_common_password
+from rcxsite.core.permissions import ROLES
+from rcxsite.core.validation import MAX_PASSWORD, PASSWORD_TOO_LONG, required_text
 from rcxsite.forms import FormInput, problem
 from rcxsite.models import EMAIL_MAX
-from rcxsite.staff.permissions import ROLES
-from rcxsite.staff_models import STAFF_NAME_MAX, TIME_ZONE_MAX
+from rcxsite.models.staff import STAFF_NAME_MAX, TIME_ZONE_MAX
 
 STAFF_PASSWORD_MIN = 12
 # A 6-digit code, or a recovery code typed with or without hyphens and blanks.
@@ -28,11 +28,12 @@ def _present(message: str):  # type: ignore[no-untyped-def]
         if not value.strip():
             raise problem(message)
         return value
+
     return AfterValidator(check)
 
 
 def _staff_email(value: str) -> str:
-    from rcxsite.accounts.validation import normalize_email
+    from rcxsite.core.validation import normalize_email
 
     value = value.strip()
     if not value:

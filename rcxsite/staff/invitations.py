@@ -4,7 +4,7 @@ recovery codes, and is signed in.
 
 The link's token is stored as a SHA-256 only, works once and for `STAFF_INVITATION_HOURS`.
 The screens never hold the token: the websocket middleware seals it like a reset token
-(rcxsite/api/reset_link_events.py), and they pass the digest inside the sealed value as
+(rcxsite/web/sealed_event_paths.py), and they pass the digest inside the sealed value as
 `link_digest` (`tokens.marked_digest`); whoever holds the token itself uses
 `tokens.token_digest`.
 """
@@ -18,21 +18,19 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from rcxsite import routes
-from rcxsite.accounts import tokens
-from rcxsite.accounts.passwords import hash_password
+from rcxsite.core import audit, tokens
+from rcxsite.core.passwords import hash_password
+from rcxsite.core.permissions import StaffActor
 from rcxsite.db import session_scope
-from rcxsite.mail.staff_messages import send_staff_invitation_mail
 from rcxsite.models import StaffInvitation, StaffMember, utcnow
 from rcxsite.ratelimit import Limit, Reservation, client_key, reserve
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings
-from rcxsite.staff import audit, sessions, two_factor
+from rcxsite.staff import sessions, two_factor
 from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput
-from rcxsite.staff.permissions import StaffActor
+from rcxsite.staff.mail import send_staff_invitation_mail
 
-LINK_INVALID = (
-    "This invitation link has expired or was already used. Ask an admin for a new one."
-)
+LINK_INVALID = "This invitation link has expired or was already used. Ask an admin for a new one."
 CODE_WRONG = "That code is not right. Enter the 6-digit code your app shows now."
 PASSWORD_FIRST = "Choose your password first."
 
@@ -49,32 +47,46 @@ def issue_invitation(session: Session, member: StaffMember, now: datetime | None
     now = now or utcnow()
     session.exec(
         update(StaffInvitation)
-        .where(col(StaffInvitation.staff_member_id) == member.id,
-               col(StaffInvitation.used_at).is_(None))
+        .where(
+            col(StaffInvitation.staff_member_id) == member.id,
+            col(StaffInvitation.used_at).is_(None),
+        )
         .values(used_at=now)
     )
     token, digest = tokens.new_token()
     hours = get_settings().staff_invitation_hours
-    session.add(StaffInvitation(staff_member_id=member.id, token_hash=digest,
-                                expires_at=now + timedelta(hours=hours), created_at=now))
+    session.add(
+        StaffInvitation(
+            staff_member_id=member.id,
+            token_hash=digest,
+            expires_at=now + timedelta(hours=hours),
+            created_at=now,
+        )
+    )
     link = invitation_link(token)
-    send_staff_invitation_mail(to=member.email, name=member.name, link=link,
-                               valid_hours=int(hours), session=session)
+    send_staff_invitation_mail(
+        to=member.email, name=member.name, link=link, valid_hours=int(hours), session=session
+    )
     return link
 
 
-def _open_invitation(session: Session, digest: str | None, now: datetime
-                     ) -> tuple[StaffInvitation, StaffMember]:
-    found = None if digest is None else session.exec(
-        select(StaffInvitation, StaffMember)
-        .join(StaffMember, col(StaffMember.id) == col(StaffInvitation.staff_member_id))
-        .where(
-            StaffInvitation.token_hash == digest,
-            col(StaffInvitation.used_at).is_(None),
-            StaffInvitation.expires_at > now,
-            col(StaffMember.disabled_at).is_(None),
-        )
-    ).first()
+def _open_invitation(
+    session: Session, digest: str | None, now: datetime
+) -> tuple[StaffInvitation, StaffMember]:
+    found = (
+        None
+        if digest is None
+        else session.exec(
+            select(StaffInvitation, StaffMember)
+            .join(StaffMember, col(StaffMember.id) == col(StaffInvitation.staff_member_id))
+            .where(
+                StaffInvitation.token_hash == digest,
+                col(StaffInvitation.used_at).is_(None),
+                StaffInvitation.expires_at > now,
+                col(StaffMember.disabled_at).is_(None),
+            )
+        ).first()
+    )
     if found is None:
         raise ServiceError(410, LINK_INVALID)
     return found
@@ -105,8 +117,9 @@ def _enrol_attempt(client_ip: str) -> Reservation:
     """A slot of the client's enrolment attempts, taken before the work: a wrong link or
     code keeps it (guessing is limited), a step that succeeds gives it back (a whole
     office behind one address can enrol the same morning)."""
-    return reserve(Limit(get_settings().staff_login_failure_limit, "staff-enrol",
-                         client_key(client_ip)))
+    return reserve(
+        Limit(get_settings().staff_login_failure_limit, "staff-enrol", client_key(client_ip))
+    )
 
 
 def choose_password(
@@ -124,8 +137,11 @@ def choose_password(
         email = member.email
     slot.give_back()
     uri = two_factor.provisioning_uri(secret, email=email)
-    return Enrolment(qr_svg=two_factor.qr_svg(uri), secret=secret,
-                     grouped_secret=two_factor.grouped_secret(secret))
+    return Enrolment(
+        qr_svg=two_factor.qr_svg(uri),
+        secret=secret,
+        grouped_secret=two_factor.grouped_secret(secret),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,14 +164,14 @@ def finish_enrolment(
         invitation, member = _open_invitation(session, link_digest, now)
         if not invitation.pending_password_hash or not invitation.pending_totp_secret:
             raise ServiceError(409, PASSWORD_FIRST)
-        step = two_factor.accepted_step(two_factor.open_secret(invitation.pending_totp_secret),
-                                        form.code, last_step=0)
+        step = two_factor.accepted_step(
+            two_factor.open_secret(invitation.pending_totp_secret), form.code, last_step=0
+        )
         if step is None:
             raise ServiceError(422, CODE_WRONG, fields={"code": CODE_WRONG})
         used = session.exec(
             update(StaffInvitation)
-            .where(col(StaffInvitation.id) == invitation.id,
-                   col(StaffInvitation.used_at).is_(None))
+            .where(col(StaffInvitation.id) == invitation.id, col(StaffInvitation.used_at).is_(None))
             .values(used_at=now)
         )
         if not used.rowcount:  # the same link finished in another tab a moment ago
@@ -169,12 +185,22 @@ def finish_enrolment(
         member.last_sign_in_at = now
         session.add(member)
         started = sessions.start_session(session, member.id, now)
-        actor = StaffActor(member_id=member.id, name=member.name, email=member.email,
-                           role=member.role, time_zone=member.time_zone,
-                           client_address=client_ip)
-        audit.record(session, action="invitation_accepted", actor=actor,
-                     target=f"member {member.email}")
+        actor = StaffActor(
+            member_id=member.id,
+            name=member.name,
+            email=member.email,
+            role=member.role,
+            time_zone=member.time_zone,
+            client_address=client_ip,
+        )
+        audit.record(
+            session, action="invitation_accepted", actor=actor, target=f"member {member.email}"
+        )
         audit.record(session, action="signed_in", actor=actor, target=f"member {member.email}")
     slot.give_back()
-    return EnrolmentDone(actor=actor, recovery_codes=tuple(codes),
-                         session_digest=started.digest, cookie_ticket=started.cookie_ticket)
+    return EnrolmentDone(
+        actor=actor,
+        recovery_codes=tuple(codes),
+        session_digest=started.digest,
+        cookie_ticket=started.cookie_ticket,
+    )

@@ -16,12 +16,13 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
+from rcxsite.core import audit
+from rcxsite.core.permissions import ROLE_LABELS, Permission, StaffActor, require
 from rcxsite.db import session_scope
 from rcxsite.models import StaffMember, utcnow
 from rcxsite.service_errors import ServiceError
-from rcxsite.staff import audit, invitations, sessions
+from rcxsite.staff import invitations, sessions
 from rcxsite.staff.inputs import InviteInput, RoleInput
-from rcxsite.staff.permissions import ROLE_LABELS, Permission, StaffActor, require
 
 LAST_ADMIN = "The last enabled admin can be neither disabled nor demoted."
 LAST_ADMIN_TWO_FACTOR = "The last enabled admin's two-factor sign-in cannot be reset."
@@ -50,9 +51,13 @@ class Invited:
 def _row(member: StaffMember) -> MemberRow:
     assert member.id is not None
     return MemberRow(
-        id=member.id, name=member.name, email=member.email, role=member.role,
+        id=member.id,
+        name=member.name,
+        email=member.email,
+        role=member.role,
         role_label=ROLE_LABELS.get(member.role, member.role),
-        two_factor=bool(member.totp_secret), disabled=member.disabled_at is not None,
+        two_factor=bool(member.totp_secret),
+        disabled=member.disabled_at is not None,
         last_sign_in_at=member.last_sign_in_at,
     )
 
@@ -85,15 +90,21 @@ def invite(form: InviteInput, *, actor: StaffActor | None) -> Invited:
         if member is not None and (member.totp_secret or member.disabled_at is not None):
             raise ServiceError(409, ALREADY_MEMBER, fields={"email": ALREADY_MEMBER})
         if member is None:
-            member = StaffMember(name=form.name, email=form.email, email_key=form.email.lower(),
-                                 role=form.role)
+            member = StaffMember(
+                name=form.name, email=form.email, email_key=form.email.lower(), role=form.role
+            )
         else:
             member.name, member.role = form.name, form.role
         session.add(member)
         session.flush()
         link = invitations.issue_invitation(session, member)
-        audit.record(session, action="member_invited", actor=actor,
-                     target=f"member {member.email}", detail=f"role {form.role}")
+        audit.record(
+            session,
+            action="member_invited",
+            actor=actor,
+            target=f"member {member.email}",
+            detail=f"role {form.role}",
+        )
         assert member.id is not None
         invited = Invited(member_id=member.id, link=link)
     return invited
@@ -120,10 +131,15 @@ def _locked(session: Session, member_id: int) -> _Locked:
     and never wait on each other crosswise. FOR NO KEY UPDATE: the audit entries other
     admins write meanwhile (a foreign key to their row) need not wait."""
     admins = session.exec(
-        select(StaffMember.id).where(
-            StaffMember.role == "admin", col(StaffMember.disabled_at).is_(None),
-            StaffMember.password_hash != "", StaffMember.totp_secret != "",
-        ).order_by(col(StaffMember.id)).with_for_update(key_share=True)
+        select(StaffMember.id)
+        .where(
+            StaffMember.role == "admin",
+            col(StaffMember.disabled_at).is_(None),
+            StaffMember.password_hash != "",
+            StaffMember.totp_secret != "",
+        )
+        .order_by(col(StaffMember.id))
+        .with_for_update(key_share=True)
     ).all()
     member = session.get(StaffMember, member_id, with_for_update={"key_share": True})
     if member is None:
@@ -144,8 +160,13 @@ def change_role(form: RoleInput, *, actor: StaffActor | None, member_id: int) ->
         member.role = form.role
         session.add(member)
         sessions.end_member_sessions(session, member_id)
-        audit.record(session, action="member_role_changed", actor=actor,
-                     target=f"member {member.email}", detail=f"{old} -> {form.role}")
+        audit.record(
+            session,
+            action="member_role_changed",
+            actor=actor,
+            target=f"member {member.email}",
+            detail=f"{old} -> {form.role}",
+        )
         return f"{member.name} is now {ROLE_LABELS[form.role]}."
 
 
@@ -161,8 +182,12 @@ def set_disabled(*, actor: StaffActor | None, member_id: int, disabled: bool) ->
         elif not disabled:
             member.disabled_at = None
         session.add(member)
-        audit.record(session, action="member_disabled" if disabled else "member_enabled",
-                     actor=actor, target=f"member {member.email}")
+        audit.record(
+            session,
+            action="member_disabled" if disabled else "member_enabled",
+            actor=actor,
+            target=f"member {member.email}",
+        )
         return f"{member.name} is {'disabled' if disabled else 'enabled'}."
 
 
@@ -182,6 +207,7 @@ def reset_two_factor(*, actor: StaffActor | None, member_id: int) -> Invited:
         session.add(member)
         sessions.end_member_sessions(session, member_id)
         link = invitations.issue_invitation(session, member)
-        audit.record(session, action="member_two_factor_reset", actor=actor,
-                     target=f"member {member.email}")
+        audit.record(
+            session, action="member_two_factor_reset", actor=actor, target=f"member {member.email}"
+        )
     return Invited(member_id=member_id, link=link)

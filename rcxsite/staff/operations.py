@@ -3,10 +3,10 @@ job. The work itself is rcxsite.jobs; here is who may look and act, and the audi
 
 from __future__ import annotations
 
+from rcxsite.core import audit
+from rcxsite.core.permissions import Permission, StaffActor, require
 from rcxsite.db import session_scope
 from rcxsite.jobs import status
-from rcxsite.staff import audit
-from rcxsite.staff.permissions import Permission, StaffActor, require
 
 
 def jobs_health(*, actor: StaffActor | None) -> status.Health:

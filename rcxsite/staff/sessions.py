@@ -4,7 +4,7 @@ The `staffSession` cookie holds a random token; only its SHA-256 is stored. A se
 counts while it is not revoked, was used within `STAFF_IDLE_MINUTES`, is younger than
 `STAFF_SESSION_HOURS`, and its member is not disabled. The screens sign in over the
 websocket, so the browser trades a one-time ticket for the HttpOnly cookie in an HTTP
-answer (rcxsite/api/staff_cookie.py), as the customer login does; the token is derived
+answer (rcxsite/web/staff_cookie.py), as the customer login does; the token is derived
 from the ticket with the server's key, so nothing a database reader could use is stored.
 """
 
@@ -16,12 +16,12 @@ from datetime import datetime, timedelta
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from rcxsite.accounts.sessions import claim_ticket
-from rcxsite.accounts.tokens import new_token, token_digest
+from rcxsite.core.permissions import StaffActor
+from rcxsite.core.tickets import claim_ticket
+from rcxsite.core.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.models import StaffMember, StaffSession, utcnow
 from rcxsite.settings import get_settings, keyed_hash
-from rcxsite.staff.permissions import StaffActor
 
 COOKIE_NAME = "staffSession"
 
@@ -42,10 +42,15 @@ def start_session(session: Session, member_id: int, now: datetime | None = None)
     ticket, ticket_hash = new_token()
     digest = token_digest(_ticket_token(ticket))
     assert digest is not None
-    session.add(StaffSession(
-        staff_member_id=member_id, token_hash=digest, cookie_ticket_hash=ticket_hash,
-        created_at=now, last_seen_at=now,
-    ))
+    session.add(
+        StaffSession(
+            staff_member_id=member_id,
+            token_hash=digest,
+            cookie_ticket_hash=ticket_hash,
+            created_at=now,
+            last_seen_at=now,
+        )
+    )
     return NewStaffSession(digest=digest, cookie_ticket=ticket)
 
 
@@ -64,8 +69,9 @@ def session_digest(token: object) -> str | None:
     return token_digest(token)
 
 
-def digest_actor(digest: str, *, client_address: str = "",
-                 now: datetime | None = None) -> StaffActor | None:
+def digest_actor(
+    digest: str, *, client_address: str = "", now: datetime | None = None
+) -> StaffActor | None:
     """The member a live session belongs to, marking it used; None for anything else."""
     settings = get_settings()
     now = now or utcnow()
@@ -88,8 +94,12 @@ def digest_actor(digest: str, *, client_address: str = "",
         session.add(row)
         assert member.id is not None
         return StaffActor(
-            member_id=member.id, name=member.name, email=member.email, role=member.role,
-            time_zone=member.time_zone, client_address=client_address,
+            member_id=member.id,
+            name=member.name,
+            email=member.email,
+            role=member.role,
+            time_zone=member.time_zone,
+            client_address=client_address,
         )
 
 
@@ -109,7 +119,8 @@ def end_member_sessions(session: Session, member_id: int) -> None:
     two-factor reset)."""
     session.exec(
         update(StaffSession)
-        .where(col(StaffSession.staff_member_id) == member_id,
-               col(StaffSession.revoked_at).is_(None))
+        .where(
+            col(StaffSession.staff_member_id) == member_id, col(StaffSession.revoked_at).is_(None)
+        )
         .values(revoked_at=utcnow())
     )

@@ -25,15 +25,17 @@ from datetime import timedelta
 from sqlalchemy import update
 from sqlmodel import col, select
 
-from rcxsite.accounts.passwords import verify_password
+from rcxsite.core import audit
+from rcxsite.core.passwords import verify_password
+from rcxsite.core.permissions import StaffActor
 from rcxsite.db import session_scope
 from rcxsite.models import StaffMember, utcnow
 from rcxsite.ratelimit import Limit, RateLimited, Reservation, client_key, reserve
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings
-from rcxsite.staff import audit, sessions, two_factor
+from rcxsite.staff import sessions, two_factor
+from rcxsite.staff.audit import signed_in_from
 from rcxsite.staff.inputs import StaffSignInInput
-from rcxsite.staff.permissions import StaffActor
 
 logger = logging.getLogger(__name__)
 
@@ -51,8 +53,12 @@ class StaffSignedIn:
 
 
 def _refuse(email: str, client_ip: str, member: StaffMember | None) -> ServiceError:
-    audit.record_repeat(action="sign_in_failed", actor_name=member.name if member else "",
-                        target=email, client_address=client_ip)
+    audit.record_repeat(
+        action="sign_in_failed",
+        actor_name=member.name if member else "",
+        target=email,
+        client_address=client_ip,
+    )
     return ServiceError(401, SIGN_IN_REFUSED)
 
 
@@ -61,44 +67,55 @@ def _reserve_attempt(email: str, client_ip: str) -> Reservation:
     settings = get_settings()
     place = client_key(client_ip)
     try:
-        by_place = reserve(Limit(settings.staff_client_failure_limit, "staff-login:client",
-                                 place))
+        by_place = reserve(Limit(settings.staff_client_failure_limit, "staff-login:client", place))
     except RateLimited:
         # The address is locked whatever email it names: the row names none, so changing
         # the email on each attempt adds no rows.
-        audit.record_repeat(action="sign_in_locked", client_address=client_ip,
-                            detail="this address's limit")
+        audit.record_repeat(
+            action="sign_in_locked", client_address=client_ip, detail="this address's limit"
+        )
         raise
     try:
-        by_member_there = reserve(Limit(settings.staff_login_failure_limit,
-                                        "staff-login:member-client", f"{email}\n{place}"))
+        by_member_there = reserve(
+            Limit(
+                settings.staff_login_failure_limit, "staff-login:member-client", f"{email}\n{place}"
+            )
+        )
     except RateLimited:
         by_place.give_back()
-        audit.record_repeat(action="sign_in_locked", target=email, client_address=client_ip,
-                            detail="this member's limit at this address")
+        audit.record_repeat(
+            action="sign_in_locked",
+            target=email,
+            client_address=client_ip,
+            detail="this member's limit at this address",
+        )
         raise
     taken = by_place.keys + by_member_there.keys
     try:
-        by_member = reserve(Limit(settings.staff_member_failure_limit, "staff-login:member",
-                                  email))
+        by_member = reserve(Limit(settings.staff_member_failure_limit, "staff-login:member", email))
         return Reservation(taken + by_member.keys)
     except RateLimited:
         pass
     since = utcnow() - timedelta(days=KNOWN_PLACE_DAYS)
-    if audit.signed_in_from(email, client_ip, since=since):
+    if signed_in_from(email, client_ip, since=since):
         return Reservation(taken)
     try:
         # Paced per place: one place trying again and again waits for its own turn only.
         paced = reserve(
-            Limit(settings.staff_slow_sign_in_limit, "staff-login:slowed-place",
-                  f"{email}\n{place}"),
+            Limit(
+                settings.staff_slow_sign_in_limit, "staff-login:slowed-place", f"{email}\n{place}"
+            ),
             Limit(settings.staff_slow_sign_in_member_limit, "staff-login:slowed", email),
         )
     except RateLimited:
         # The attempt keeps its slots at this place (`taken`): given back, a place could
         # be refused here forever without ever being locked.
-        audit.record_repeat(action="sign_in_slowed", target=email, client_address=client_ip,
-                            detail="many failed sign-ins of this member")
+        audit.record_repeat(
+            action="sign_in_slowed",
+            target=email,
+            client_address=client_ip,
+            detail="many failed sign-ins of this member",
+        )
         raise
     return Reservation(taken + paced.keys)
 
@@ -107,8 +124,9 @@ def _accept_code(member: StaffMember, code: str) -> tuple[bool, int | None]:
     """Whether the code is good (struck out or its step recorded, atomically), and how
     many recovery codes are left when one was used."""
     with session_scope() as session:
-        step = two_factor.accepted_step(two_factor.open_secret(member.totp_secret), code,
-                                        last_step=member.totp_last_step)
+        step = two_factor.accepted_step(
+            two_factor.open_secret(member.totp_secret), code, last_step=member.totp_last_step
+        )
         if step is not None:
             # Only a later step than the stored one: two requests with one code cannot
             # both pass.
@@ -123,8 +141,10 @@ def _accept_code(member: StaffMember, code: str) -> tuple[bool, int | None]:
             return False, None
         taken = session.exec(
             update(StaffMember)
-            .where(col(StaffMember.id) == member.id,
-                   col(StaffMember.recovery_code_hashes) == member.recovery_code_hashes)
+            .where(
+                col(StaffMember.id) == member.id,
+                col(StaffMember.recovery_code_hashes) == member.recovery_code_hashes,
+            )
             .values(recovery_code_hashes=remaining)
         )
         return bool(taken.rowcount), two_factor.remaining_codes(remaining)
@@ -159,13 +179,26 @@ def sign_in(form: StaffSignInInput, *, client_ip: str) -> StaffSignedIn:
             stored.time_zone = form.time_zone
         session.add(stored)
         started = sessions.start_session(session, member.id)
-        actor = StaffActor(member_id=member.id, name=member.name, email=member.email,
-                           role=member.role, time_zone=stored.time_zone,
-                           client_address=client_ip)
-        audit.record(session, action="signed_in", actor=actor,
-                     detail="with a recovery code" if codes_left is not None else "")
-    return StaffSignedIn(actor=actor, session_digest=started.digest,
-                         cookie_ticket=started.cookie_ticket, recovery_codes_left=codes_left)
+        actor = StaffActor(
+            member_id=member.id,
+            name=member.name,
+            email=member.email,
+            role=member.role,
+            time_zone=stored.time_zone,
+            client_address=client_ip,
+        )
+        audit.record(
+            session,
+            action="signed_in",
+            actor=actor,
+            detail="with a recovery code" if codes_left is not None else "",
+        )
+    return StaffSignedIn(
+        actor=actor,
+        session_digest=started.digest,
+        cookie_ticket=started.cookie_ticket,
+        recovery_codes_left=codes_left,
+    )
 
 
 def sign_out(*, digest: str, actor: StaffActor | None) -> None:

@@ -64,13 +64,14 @@ def provisioning_uri(secret: str, *, email: str) -> str:
 
 def qr_svg(uri: str) -> str:
     """The enrolment QR code as inline SVG, made here: the key goes to no third party."""
-    return str(segno.make(uri, error="m").svg_inline(scale=5, border=2, dark="#0f172a",
-                                                     light="#ffffff"))
+    return str(
+        segno.make(uri, error="m").svg_inline(scale=5, border=2, dark="#0f172a", light="#ffffff")
+    )
 
 
 def grouped_secret(secret: str) -> str:
     """The key as people type it into an app: groups of four."""
-    return " ".join(secret[i:i + 4] for i in range(0, len(secret), 4))
+    return " ".join(secret[i : i + 4] for i in range(0, len(secret), 4))
 
 
 def accepted_step(
@@ -131,8 +132,9 @@ def strike_out(stored: str, code: str) -> str | None:
     if not isinstance(digests, list) or not looks_like_recovery_code(code):
         return None
     wanted = recovery_digest(code)
-    match = next((d for d in digests if isinstance(d, str) and hmac.compare_digest(d, wanted)),
-                 None)
+    match = next(
+        (d for d in digests if isinstance(d, str) and hmac.compare_digest(d, wanted)), None
+    )
     if match is None:
         return None
     digests.remove(match)

@@ -1,6 +1,6 @@
 """What a tab is told when the server could not handle one of its events at all.
 
-The screens' own handlers catch their errors and show the spec's texts; this covers what
+The screens' own handlers catch their errors and show their own texts; this covers what
 fails before a handler runs, above all Reflex loading the tab's state while Redis is
 down. Reflex's default shows a toast library we do not ship; ours asks the page to show
 the submitted form's "Something went wrong" text (components_js ActionFailureNotice).

@@ -1,4 +1,4 @@
-"""/log-in: the login form and the plan context that registration carries (spec §2, §4)."""
+"""/log-in: the login form and the plan context that registration carries."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from rcxsite.accounts.inputs import LoginInput
 from rcxsite.accounts.results import LOGGED_IN_MESSAGE
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.state import messages as msg
-from rcxsite.state.service_calls import call_service
+from rcxsite.state.service_calls import FormCall
 from rcxsite.state.session import SessionState
 
 logger = logging.getLogger(__name__)
@@ -98,7 +98,9 @@ class LoginState(SessionState):
         self.plan_duration_id, self.is_trial = duration_id, is_trial
         return rx.redirect(
             plan_query(
-                project_id=project_id, plan_id=plan_id, duration_id=duration_id,
+                project_id=project_id,
+                plan_id=plan_id,
+                duration_id=duration_id,
                 is_trial=is_trial,
             )
         )
@@ -111,9 +113,7 @@ class LoginState(SessionState):
         params = self.router.url.query_parameters
         self._take_plan(params)
         requested = params.get("next", "")
-        self.return_to = (
-            requested if requested in routes.RETURN_AFTER_LOGIN else routes.HOME.path
-        )
+        self.return_to = requested if requested in routes.RETURN_AFTER_LOGIN else routes.HOME.path
         if self.subscription_plan_id is not None:
             self.mode = "register"
         if await self._is_signed_in():
@@ -131,30 +131,32 @@ class LoginState(SessionState):
     async def log_in(self, form: dict[str, str]):
         self._clear_messages()
         raw = {"UserName": form.get("email"), "Password": form.get("password")}
-        login_input, errors = LoginInput.read(raw)  # lengths first: cheap on any input
-        self.email_error = errors.get("UserName", "")
-        self.password_error = errors.get("Password", "")
-        if login_input is None:
+        call = await FormCall.read(LoginInput, raw)
+        errors = call.field_messages(("UserName", "Password"))
+        self.email_error, self.password_error = errors["UserName"], errors["Password"]
+        if not call.valid:
             return
         # The typed address is not stored: the uncontrolled field keeps it on screen.
         if await self._is_signed_in():
             self.notice = msg.ALREADY_LOGGED_IN
             yield SessionState.redirect_later(self.return_to)
             return
-        self.busy = True
+        # A login that worked leaves the button busy until the page moves on.
+        call.busy(self, keep_after_success=True)
         yield
-        outcome = await call_service(
-            accounts.authenticate, login_input, client_ip=self.router.session.client_ip,
+        outcome = await call.send(
+            accounts.authenticate,
+            client_ip=self.router.session.client_ip,
             via_ticket=True,
         )
         if outcome.ok:
             login = outcome.result()
             yield self._start_session(
-                digest=login.session_digest, cookie_ticket=login.cookie_ticket,
+                digest=login.session_digest,
+                cookie_ticket=login.cookie_ticket,
                 email=login.email_address,
             )
             self.notice, self.email = LOGGED_IN_MESSAGE, ""
             yield SessionState.redirect_later(self.return_to)
             return
         self.error = outcome.message(refused=msg.LOGIN_FAILED, broken=msg.LOGIN_BROKEN)
-        self.busy = False

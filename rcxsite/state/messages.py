@@ -1,4 +1,4 @@
-"""The texts only the account screens show (spec §4, §5, §8), word for word.
+"""The texts only the account screens show, word for word as existing users know them.
 
 Texts a service answers with (results, refusals, field rules) live with that service and
 are imported from there, so the screens and the REST API cannot drift apart.

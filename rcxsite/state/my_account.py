@@ -8,20 +8,18 @@ ends this page's powers too.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from rcxsite import accounts, routes
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
 from rcxsite.accounts.my_account import DETAILS_SAVED
 from rcxsite.state.login import log_in_path
 from rcxsite.state.messages import SOMETHING_WENT_WRONG
-from rcxsite.state.service_calls import Outcome, call_service, messages_for
+from rcxsite.state.service_calls import FormCall, ServiceCall, call_service
 from rcxsite.state.session import SessionState
-
-T = TypeVar("T")
 
 DETAIL_FIELDS = ProfileInput.field_names()
 PASSWORD_FIELDS = ChangePasswordInput.field_names()
@@ -29,7 +27,7 @@ DELETE_FIELDS = DeleteAccountInput.field_names()
 EXPORT_FILE = "rcx-account-data.json"
 
 
-def _to_login() -> rx.event.EventSpec:
+def _to_login() -> EventSpec:
     return rx.redirect(log_in_path(routes.ACCOUNT.path))
 
 
@@ -39,6 +37,13 @@ def _no_errors(fields: tuple[str, ...]) -> dict[str, str]:
 
 def _day(moment: Any) -> str:
     return f"{moment.day} {moment:%b %Y}"
+
+
+def _save_details(
+    details: ProfileInput, *, customer_id: int, client_ip: str
+) -> accounts.AccountOverview:
+    accounts.update_details(details, customer_id=customer_id, client_ip=client_ip)
+    return accounts.account_overview(customer_id=customer_id)
 
 
 class AccountState(SessionState):
@@ -92,21 +97,19 @@ class AccountState(SessionState):
         if shown != (self.user_name, self.mobile_number, self.company_name, self.location):
             self.form_version += 1
 
-    async def _act(self, call: Callable[[int], T]) -> Outcome[T] | None:
-        """Runs one account action for the signed-in customer; None when nobody is signed
-        in any more (the caller sends the visitor to the login page)."""
-        try:
-            customer_id = await self._signed_in_customer()
-            self.signed_in = customer_id is not None
-            if customer_id is None:
-                return None
-            if self._data_for and self._data_for != customer_id:
-                # Someone else's data may still be in this tab: it goes before theirs comes.
-                await self._forget_everyones_personal_data()
-            self._data_for = customer_id
-            return await call_service(call, customer_id)
-        finally:
-            self.busy = ""
+    async def _customer(self) -> int | None:
+        """The signed-in customer, asked before every action (this tab then holds their
+        data); None when nobody is signed in any more (the caller sends the visitor to the
+        login page)."""
+        customer_id = await self._signed_in_customer()
+        self.signed_in = customer_id is not None
+        if customer_id is None:
+            return None
+        if self._data_for and self._data_for != customer_id:
+            # Someone else's data may still be in this tab: it goes before theirs comes.
+            await self._forget_everyones_personal_data()
+        self._data_for = customer_id
+        return customer_id
 
     @rx.event
     async def load(self):
@@ -118,11 +121,11 @@ class AccountState(SessionState):
         self.detail_errors = _no_errors(DETAIL_FIELDS)
         self.password_errors = _no_errors(PASSWORD_FIELDS)
         self.delete_errors = _no_errors(DELETE_FIELDS)
-        outcome = await self._act(lambda customer_id: accounts.account_overview(
-            customer_id=customer_id))
-        if outcome is None:
+        customer_id = await self._customer()
+        if customer_id is None:
             yield _to_login()
             return
+        outcome = await call_service(accounts.account_overview, customer_id=customer_id)
         if not outcome.ok:
             self.view, self.closed_message = "closed", SOMETHING_WENT_WRONG
             return
@@ -132,22 +135,20 @@ class AccountState(SessionState):
     @rx.event
     async def save_details(self, form: dict[str, str]):
         self.details_message, self.details_failed = "", False
-        details, errors = ProfileInput.read({name: form.get(name) for name in DETAIL_FIELDS})
-        self.detail_errors = messages_for(DETAIL_FIELDS, errors)
-        if details is None:
+        call = await FormCall.read(ProfileInput, {name: form.get(name) for name in DETAIL_FIELDS})
+        self.detail_errors = call.field_messages(DETAIL_FIELDS)
+        if not call.valid:
             return
-        client_ip = self.router.session.client_ip
-
-        def call(customer_id: int) -> accounts.AccountOverview:
-            accounts.update_details(details, customer_id=customer_id, client_ip=client_ip)
-            return accounts.account_overview(customer_id=customer_id)
-
-        self.busy = "details"
-        yield
-        outcome = await self._act(call)
-        if outcome is None:
+        customer_id = await self._customer()
+        if customer_id is None:
             yield _to_login()
-        elif outcome.ok:
+            return
+        call.busy(self, "details")
+        yield
+        outcome = await call.send(
+            _save_details, customer_id=customer_id, client_ip=self.router.session.client_ip
+        )
+        if outcome.ok:
             self._show(outcome.result())
             self.details_message = DETAILS_SAVED
         else:
@@ -156,29 +157,30 @@ class AccountState(SessionState):
     @rx.event
     async def change_password(self, form: dict[str, str]):
         self.password_message, self.password_failed = "", False
-        change, errors = ChangePasswordInput.read(
-            {name: form.get(name) for name in PASSWORD_FIELDS}
+        call = await FormCall.read(
+            ChangePasswordInput, {name: form.get(name) for name in PASSWORD_FIELDS}
         )
-        self.password_errors = messages_for(PASSWORD_FIELDS, errors)
-        if change is None:
+        self.password_errors = call.field_messages(PASSWORD_FIELDS)
+        if not call.valid:
             return
-        client_ip = self.router.session.client_ip
-
-        def call(customer_id: int) -> accounts.PasswordChanged:
-            return accounts.change_password(
-                change, customer_id=customer_id, client_ip=client_ip, via_ticket=True
-            )
-
-        self.busy = "password"
-        yield
-        outcome = await self._act(call)
-        if outcome is None:
+        customer_id = await self._customer()
+        if customer_id is None:
             yield _to_login()
-        elif outcome.ok:
+            return
+        call.busy(self, "password")
+        yield
+        outcome = await call.send(
+            accounts.change_password,
+            customer_id=customer_id,
+            client_ip=self.router.session.client_ip,
+            via_ticket=True,
+        )
+        if outcome.ok:
             changed = outcome.result()
             # The session this tab had is ended too; the browser's cookie moves to the new.
             yield self._start_session(
-                digest=changed.session_digest, cookie_ticket=changed.cookie_ticket,
+                digest=changed.session_digest,
+                cookie_ticket=changed.cookie_ticket,
                 email=self.email,
             )
             self.password_message = changed.message
@@ -188,7 +190,7 @@ class AccountState(SessionState):
         else:
             self.password_failed, self.password_message = True, outcome.message()
 
-    def _close(self, message: str) -> list[rx.event.EventSpec]:
+    def _close(self, message: str) -> list[EventSpec]:
         self._forget_personal_data()
         self.view, self.closed_message, self.signed_in = "closed", message, False
         return self._forget_login()
@@ -201,14 +203,19 @@ class AccountState(SessionState):
     @rx.event
     async def send_verification_again(self):
         self.verification_message, self.verification_failed = "", False
-        client_ip = self.router.session.client_ip
-        self.busy = "verification"
-        yield
-        outcome = await self._act(lambda customer_id: accounts.send_verification_again(
-            customer_id=customer_id, client_ip=client_ip))
-        if outcome is None:
+        customer_id = await self._customer()
+        if customer_id is None:
             yield _to_login()
-        elif outcome.ok:
+            return
+        call = ServiceCall()
+        call.busy(self, "verification")
+        yield
+        outcome = await call.run(
+            accounts.send_verification_again,
+            customer_id=customer_id,
+            client_ip=self.router.session.client_ip,
+        )
+        if outcome.ok:
             self.verification_message = outcome.result()
         else:
             self.verification_failed, self.verification_message = True, outcome.message()
@@ -216,14 +223,19 @@ class AccountState(SessionState):
     @rx.event
     async def sign_out_everywhere(self):
         self.data_message = ""
-        client_ip = self.router.session.client_ip
-        self.busy = "sessions"
-        yield
-        outcome = await self._act(lambda customer_id: accounts.sign_out_everywhere(
-            customer_id=customer_id, client_ip=client_ip))
-        if outcome is None:
+        customer_id = await self._customer()
+        if customer_id is None:
             yield _to_login()
-        elif outcome.ok:
+            return
+        call = ServiceCall()
+        call.busy(self, "sessions")
+        yield
+        outcome = await call.run(
+            accounts.sign_out_everywhere,
+            customer_id=customer_id,
+            client_ip=self.router.session.client_ip,
+        )
+        if outcome.ok:
             yield self._close(outcome.result())
         else:
             self.data_message = outcome.message()
@@ -231,17 +243,23 @@ class AccountState(SessionState):
     @rx.event
     async def download_data(self):
         self.data_message = ""
-        client_ip = self.router.session.client_ip
-        self.busy = "export"
-        yield
-        outcome = await self._act(lambda customer_id: accounts.export_account(
-            customer_id=customer_id, client_ip=client_ip))
-        if outcome is None:
+        customer_id = await self._customer()
+        if customer_id is None:
             yield _to_login()
-        elif outcome.ok:
+            return
+        call = ServiceCall()
+        call.busy(self, "export")
+        yield
+        outcome = await call.run(
+            accounts.export_account,
+            customer_id=customer_id,
+            client_ip=self.router.session.client_ip,
+        )
+        if outcome.ok:
             yield rx.download(
                 data=json.dumps(outcome.result(), indent=2, ensure_ascii=False),
-                filename=EXPORT_FILE, mime_type="application/json",
+                filename=EXPORT_FILE,
+                mime_type="application/json",
             )
         else:
             self.data_message = outcome.message()
@@ -250,21 +268,22 @@ class AccountState(SessionState):
     async def delete_account(self, form: dict[str, Any]):
         self.delete_message = ""
         raw = {"Password": form.get("Password"), "Confirm": bool(form.get("Confirm"))}
-        deletion, errors = DeleteAccountInput.read(raw)
-        self.delete_errors = messages_for(DELETE_FIELDS, errors)
-        if deletion is None:
+        call = await FormCall.read(DeleteAccountInput, raw)
+        self.delete_errors = call.field_messages(DELETE_FIELDS)
+        if not call.valid:
             return
-        client_ip = self.router.session.client_ip
-
-        def call(customer_id: int) -> str:
-            return accounts.delete_account(deletion, customer_id=customer_id, client_ip=client_ip)
-
-        self.busy = "delete"
-        yield
-        outcome = await self._act(call)
-        if outcome is None:
+        customer_id = await self._customer()
+        if customer_id is None:
             yield _to_login()
-        elif outcome.ok:
+            return
+        call.busy(self, "delete")
+        yield
+        outcome = await call.send(
+            accounts.delete_account,
+            customer_id=customer_id,
+            client_ip=self.router.session.client_ip,
+        )
+        if outcome.ok:
             yield self._close(outcome.result())
         elif outcome.field_refusal:
             self.delete_errors = outcome.field_messages(DELETE_FIELDS)

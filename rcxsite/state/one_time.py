@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 
 import reflex as rx
+from reflex.event import EventSpec
 
 EVENT = "rcx-one-time"
 
 
-def show_once(secrets: dict[str, str | list[str]]) -> rx.event.EventSpec:
+def show_once(secrets: dict[str, str | list[str]]) -> EventSpec:
     """The event that hands `secrets` (slot: value) to the page."""
     detail = json.dumps(secrets)
     return rx.call_script(

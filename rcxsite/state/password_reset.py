@@ -1,13 +1,10 @@
-"""/forgot-password and /authentication/reset-password/{token} (spec §4, §5, §8)."""
+"""/forgot-password and /authentication/reset-password/{token}."""
 
 from __future__ import annotations
-
-import asyncio
 
 import reflex as rx
 
 from rcxsite import accounts, routes
-from rcxsite.accounts import tokens
 from rcxsite.accounts.inputs import (
     CONFIRM_PASSWORD_REQUIRED,
     NEW_PASSWORDS_DIFFER,
@@ -15,37 +12,37 @@ from rcxsite.accounts.inputs import (
     ResetPasswordInput,
 )
 from rcxsite.accounts.reset import PASSWORD_RESET
+from rcxsite.core import tokens
 from rcxsite.state import messages as msg
-from rcxsite.state.service_calls import call_service
+from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.session import SessionState
 
 
 def _link_digest(path: str) -> str | None:
     """The digest that stands for the reset token in the link's last path segment by the
-    time an event reaches the state (rcxsite/api/reset_link_events.py)."""
+    time an event reaches the state (rcxsite/web/sealed_event_paths.py)."""
     return tokens.marked_digest(path.rstrip("/").rsplit("/", 1)[-1])
 
 
 class ForgotPasswordState(rx.State):
     email_error: str = ""
-    sending: bool = False
+    busy: bool = False
     result: str = ""
 
     @rx.event
     async def send_link(self, form: dict[str, str]):
-        raw = {"email": form.get("email")}
-        forgot, errors = await asyncio.to_thread(ForgotPasswordInput.read, raw)
-        self.email_error = errors.get("email", "")
-        if forgot is None:
+        call = await FormCall.read(ForgotPasswordInput, {"email": form.get("email")})
+        self.email_error = call.field_messages(("email",))["email"]
+        if not call.valid:
             return
-        self.sending = True
+        call.busy(self)
         yield
-        outcome = await call_service(
-            accounts.request_password_reset, forgot, client_ip=self.router.session.client_ip
+        outcome = await call.send(
+            accounts.request_password_reset, client_ip=self.router.session.client_ip
         )
-        self.sending = False
         self.result = (
-            outcome.result() or msg.RESET_LINK_SENT if outcome.ok
+            outcome.result() or msg.RESET_LINK_SENT
+            if outcome.ok
             else outcome.message(refused=msg.RESET_LINK_FAILED)
         )
 
@@ -59,19 +56,20 @@ class ResetPasswordState(rx.State):
     email: str = ""
     new_password_error: str = ""
     confirm_error: str = ""
-    resetting: bool = False
+    busy: bool = False
     error: str = ""
     notice: str = ""
 
     @rx.event
     async def verify(self):
-        """on_load: any failure to confirm the link marks it invalid (spec §8)."""
+        """on_load: any failure to confirm the link marks it invalid (never valid by default)."""
         self.status, self.error, self.notice, self.email = "verifying", "", "", ""
         self.new_password_error = self.confirm_error = ""
-        self.resetting = False
+        self.busy = False
         yield
         outcome = await call_service(
-            accounts.check_reset_link, link_digest=_link_digest(self.router.url.path),
+            accounts.check_reset_link,
+            link_digest=_link_digest(self.router.url.path),
             client_ip=self.router.session.client_ip,
         )
         check = outcome.value or accounts.ResetCheck(is_valid=False)
@@ -83,9 +81,10 @@ class ResetPasswordState(rx.State):
         new_password = form.get("newPassword")
         confirm = form.get("confirmPassword")
         self.error = ""
-        raw = {"NewPassword": new_password, "email": self.email}
-        reset, errors = await asyncio.to_thread(ResetPasswordInput.read, raw)
-        self.new_password_error = errors.get("NewPassword", "")
+        call = await FormCall.read(
+            ResetPasswordInput, {"NewPassword": new_password, "email": self.email}
+        )
+        self.new_password_error = call.field_messages(("NewPassword",))["NewPassword"]
         if not confirm:
             self.confirm_error = CONFIRM_PASSWORD_REQUIRED
         elif confirm != new_password:
@@ -94,13 +93,13 @@ class ResetPasswordState(rx.State):
             self.confirm_error = ""
         if self.new_password_error or self.confirm_error:
             return
-        if reset is None:  # the address or the link itself is unusable
-            self.error = next(iter(errors.values()))
+        if not call.valid:  # the address or the link itself is unusable
+            self.error = call.checked.message()
             return
-        self.resetting = True
+        call.busy(self, keep_after_success=True)  # the page moves on to log in
         yield
-        outcome = await call_service(
-            accounts.reset_password_for_link, reset,
+        outcome = await call.send(
+            accounts.reset_password_for_link,
             link_digest=_link_digest(self.router.url.path),
             client_ip=self.router.session.client_ip,
         )
@@ -110,4 +109,3 @@ class ResetPasswordState(rx.State):
             yield SessionState.redirect_later(routes.LOG_IN.path)
             return
         self.error = outcome.message(refused=msg.RESET_FAILED, broken=msg.RESET_BROKEN)
-        self.resetting = False

@@ -5,19 +5,17 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite import leads
-from rcxsite.state.service_calls import call_service
+from rcxsite.state.service_calls import FormCall, ServiceCall
 
 QUOTE_FORM_ID = "quote-form"
 FIELDS = leads.FORM_FIELDS
-SUBMIT_BROKEN = (
-    "Something went wrong and your request was not sent. Please try again, or email us."
-)
+SUBMIT_BROKEN = "Something went wrong and your request was not sent. Please try again, or email us."
 
 
 class QuoteState(rx.State):
     field_errors: dict[str, str] = dict.fromkeys(FIELDS, "")
     error: str = ""
-    sending: bool = False
+    busy: bool = False
     confirmation: str = ""
     next_steps: str = ""
 
@@ -26,13 +24,17 @@ class QuoteState(rx.State):
         fields = {name: str(value) for name, value in form.items()}
         client_ip = self.router.session.client_ip
         self.error = ""
-        self.sending = True
-        yield
         if leads.trap_filled(fields):
-            outcome = await call_service(leads.note_trapped_quote, fields, client_ip=client_ip)
+            # A bot's form is not validated: it is answered like an accepted one.
+            trapped = ServiceCall()
+            trapped.busy(self)
+            yield
+            outcome = await trapped.run(leads.note_trapped_quote, fields, client_ip=client_ip)
         else:
-            outcome = await call_service(_submit, fields, client_ip=client_ip)
-        self.sending = False
+            call = await FormCall.read(leads.QuoteInput, fields)
+            call.busy(self)
+            yield
+            outcome = await call.send(leads.submit_quote, client_ip=client_ip)
         self.field_errors = outcome.field_messages(FIELDS)
         if outcome.ok:
             receipt = outcome.result()
@@ -48,8 +50,3 @@ class QuoteState(rx.State):
     def start_over(self):
         self.confirmation = self.next_steps = self.error = ""
         self.field_errors = dict.fromkeys(FIELDS, "")
-
-
-def _submit(fields: dict[str, str], *, client_ip: str) -> leads.QuoteReceipt:
-    # Parsed in the worker thread with the rest: the call date is judged against today.
-    return leads.submit_quote(leads.QuoteInput.parse(fields), client_ip=client_ip)

@@ -1,8 +1,6 @@
-"""The registration form on /log-in (spec §4, §5, §8)."""
+"""The registration form on /log-in."""
 
 from __future__ import annotations
-
-import asyncio
 
 import reflex as rx
 
@@ -11,20 +9,21 @@ from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.accounts.results import REGISTERED_MESSAGE
 from rcxsite.state import messages as msg
 from rcxsite.state.login import LoginState
-from rcxsite.state.service_calls import call_service, messages_for
+from rcxsite.state.service_calls import FormCall
 
 REGISTER_FORM_ID = "register-form"
 # The form's inputs are the model's text fields, named by their aliases; the plan comes
 # from the state instead.
 FIELDS = tuple(
-    field.alias for field in RegistrationInput.model_fields.values()
+    field.alias
+    for field in RegistrationInput.model_fields.values()
     if field.alias and field.annotation is str
 )
 
 
 class RegistrationState(LoginState):
     field_errors: dict[str, str] = dict.fromkeys(FIELDS, "")
-    registering: bool = False
+    # The busy flag is LoginState's `busy`: the page shows one of the two forms at a time.
     dialog_open: bool = False
     dialog_title: str = ""
     dialog_message: str = ""
@@ -44,22 +43,23 @@ class RegistrationState(LoginState):
             "PlanDurationId": self.plan_duration_id,
             "IsTrial": self.is_trial,
         }
-        registration, errors = await asyncio.to_thread(RegistrationInput.read, raw)
-        self.field_errors = messages_for(FIELDS, errors)
+        call = await FormCall.read(RegistrationInput, raw)
+        self.field_errors = call.field_messages(FIELDS)
+        registration = call.input
         if registration is None:
             return
-        self.registering = True
+        call.busy(self)
         yield
-        outcome = await call_service(
-            accounts.register, registration, client_ip=self.router.session.client_ip
-        )
-        self.registering = False
+        outcome = await call.send(accounts.register, client_ip=self.router.session.client_ip)
         if not outcome.ok:
-            # Spec §8: a refusal's own text after "Error: "; the fixed texts otherwise.
+            # A refusal shows its own text after "Error: "; anything else a fixed text.
             own = outcome.refusal.message if outcome.refusal else ""
-            self._show_dialog("Registration failed", msg.REGISTER_ERROR_PREFIX + own if own
-                              else outcome.message(refused=msg.REGISTER_FAILED,
-                                                   broken=msg.REGISTER_BROKEN))
+            self._show_dialog(
+                "Registration failed",
+                msg.REGISTER_ERROR_PREFIX + own
+                if own
+                else outcome.message(refused=msg.REGISTER_FAILED, broken=msg.REGISTER_BROKEN),
+            )
             return
         self._show_dialog("Welcome", outcome.result().message or REGISTERED_MESSAGE)
         self.email = registration.email

@@ -12,7 +12,7 @@ from typing import TypedDict
 import reflex as rx
 
 from rcxsite import search
-from rcxsite.state.service_calls import call_service
+from rcxsite.state.service_calls import FormCall
 
 
 class SegmentView(TypedDict):
@@ -33,13 +33,12 @@ class LinkView(TypedDict):
 
 
 def _hit(hit: search.Hit) -> HitView:
-    return {"path": hit.path, "title": hit.title, "kind": hit.kind,
-            "segments": [{"text": part.text, "mark": part.highlighted} for part in hit.snippet]}
-
-
-def _search(raw: str, *, client_ip: str) -> search.SearchResults:
-    return search.search_site(search.SearchInput.parse({search.QUERY_FIELD: raw}),
-                              client_ip=client_ip)
+    return {
+        "path": hit.path,
+        "title": hit.title,
+        "kind": hit.kind,
+        "segments": [{"text": part.text, "mark": part.highlighted} for part in hit.snippet],
+    }
 
 
 class SearchState(rx.State):
@@ -60,8 +59,11 @@ class SearchState(rx.State):
         if not self.answered or self.refused or not self.hits:
             return ""
         count = f"{self.total} {'page matches' if self.total == 1 else 'pages match'}"
-        words = (f"“{self.spelled}” (the closest spelling to “{self.query}”)" if self.spelled
-                 else f"“{self.query}”")
+        words = (
+            f"“{self.spelled}” (the closest spelling to “{self.query}”)"
+            if self.spelled
+            else f"“{self.query}”"
+        )
         shown = f", the best {len(self.hits)} are shown" if self.total > len(self.hits) else ""
         return f"{count} {words}{shown}."
 
@@ -70,9 +72,9 @@ class SearchState(rx.State):
         """on_load of /search."""
         # One character over the limit is enough to be refused with the limit's message;
         # the rest of an oversized query is never copied or parsed.
-        raw = self.router.url.query_parameters.get(search.QUERY_FIELD, "")[
-            : search.QUERY_MAX + 1]
-        outcome = await call_service(_search, raw, client_ip=self.router.session.client_ip)
+        raw = self.router.url.query_parameters.get(search.QUERY_FIELD, "")[: search.QUERY_MAX + 1]
+        call = await FormCall.read(search.SearchInput, {search.QUERY_FIELD: raw})
+        outcome = await call.send(search.search_site, client_ip=self.router.session.client_ip)
         self.answered = True
         if not outcome.ok:
             self.query = raw[: search.QUERY_MAX]
@@ -83,7 +85,7 @@ class SearchState(rx.State):
         self.query = results.query
         self.hits, self.total = [_hit(hit) for hit in results.hits], results.total
         self.spelled = results.spelled
-        self.suggestions = [{"title": item.title, "path": item.path}
-                            for item in results.suggestions]
+        self.suggestions = [
+            {"title": item.title, "path": item.path} for item in results.suggestions
+        ]
         self.message, self.refused = results.message, False
-

@@ -1,4 +1,4 @@
-"""The customer's session as the browser keeps it (spec §3, §4, §9).
+"""The customer's session as the browser keeps it.
 
 Two entries, both named `userSession`: a cookie with the login (EmailAddress, UserName,
 Token, CustomerId; 30 days) and a header entry in session storage, `{value, expiry}`.
@@ -7,12 +7,12 @@ a live session (rcxsite.accounts.sessions), the rule the REST API applies too.
 
 The token never sits in state, which is pickled (into Redis when scaled), nor in reach of
 page scripts: the cookie is HttpOnly, set by an HTTP answer for which the page trades a
-one-time ticket right after the login (rcxsite/api/login_cookie.py). Reflex keeps the
+one-time ticket right after the login (rcxsite/web/login_cookie.py). Reflex keeps the
 websocket handshake's headers in state, so the Cookie header's Token is swapped for a
-sealed digest before Reflex sees it (rcxsite/api/session_cookie.py). The server can find
+sealed digest before Reflex sees it (rcxsite/web/sealed_event_cookies.py). The server can find
 the session by that digest, but nobody can present it as a token. The reset token, which
-the spec puts in the page's path, is swapped the same way in every event's router data
-(rcxsite/api/reset_link_events.py).
+the reset link carries in the page's path, is swapped the same way in every event's router
+data (rcxsite/web/sealed_event_paths.py).
 """
 
 from __future__ import annotations
@@ -25,12 +25,14 @@ import urllib.parse
 from typing import Any
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from rcxsite import routes
-from rcxsite.accounts import sessions, tokens
-from rcxsite.api.login_cookie import LOGIN_COOKIE_PATH
+from rcxsite.accounts import sessions
+from rcxsite.core import tokens
 from rcxsite.settings import get_settings
 from rcxsite.state.stored_data import holds_data
+from rcxsite.web.login_cookie import LOGIN_COOKIE_PATH
 
 logger = logging.getLogger(__name__)
 
@@ -80,14 +82,16 @@ def _handshake_digest(login: dict[str, Any]) -> str | None:
     return tokens.marked_digest(login.get("Token"))
 
 
-def _personal_data_states() -> list[type[rx.State]]:
+def _personal_data_states() -> list[type[SessionState]]:
     """The states below SessionState that hold a customer's data (they say how to forget
     it)."""
-    found, pending = [], list(SessionState.get_substates())
+    found: list[type[SessionState]] = []
+    pending = list(SessionState.get_substates())
     while pending:
         substate = pending.pop()
         pending.extend(substate.get_substates())
-        if "_forget_personal_data" in vars(substate):
+        # Every substate of SessionState is a subclass of it; issubclass tells mypy so.
+        if "_forget_personal_data" in vars(substate) and issubclass(substate, SessionState):
             found.append(substate)
     return found
 
@@ -113,7 +117,7 @@ class SessionState(rx.State):
 
     def _saved_login(self) -> dict[str, Any]:
         """The login cookie's fields as this tab's handshake carried them. Its Token is
-        already the digest (rcxsite/api/session_cookie.py)."""
+        already the digest (rcxsite/web/sealed_event_cookies.py)."""
         login = self._handshake_login()
         if self._removed_digest and _handshake_digest(login) == self._removed_digest:
             return {}
@@ -156,14 +160,14 @@ class SessionState(rx.State):
     async def _is_signed_in(self) -> bool:
         return await self._signed_in_customer() is not None
 
-    def _forget_login(self) -> list[rx.event.EventSpec]:
+    def _forget_login(self) -> list[EventSpec]:
         """This tab's part of ending a session: the events that make the browser forget it."""
         self._removed_digest = _handshake_digest(self._handshake_login()) or ""
         self._session_digest = self._session_connection = ""
         self.header_entry = ""
         return [rx.call_script(_FORGET_LOGIN_SCRIPT)]
 
-    def _start_session(self, *, digest: str, cookie_ticket: str, email: str) -> rx.event.EventSpec:
+    def _start_session(self, *, digest: str, cookie_ticket: str, email: str) -> EventSpec:
         """Remember a session started on this tab; returns the event with which the browser
         trades its ticket for the login cookie."""
         self._session_digest, self._session_connection = digest, self.router.session.session_id
@@ -192,8 +196,9 @@ class SessionState(rx.State):
                     held._forget_personal_data()
             return
         digest = self._current_digest()
-        customer_id = (None if digest is None
-                       else await asyncio.to_thread(sessions.digest_customer, digest))
+        customer_id = (
+            None if digest is None else await asyncio.to_thread(sessions.digest_customer, digest)
+        )
         if customer_id != self._data_for:
             await self._forget_stored_data()
 
@@ -225,6 +230,6 @@ class SessionState(rx.State):
 
     @rx.event(background=True)
     async def redirect_later(self, path: str):
-        """Leaves the confirmation on screen for a moment before moving on (spec §9)."""
+        """Leaves the confirmation on screen for REDIRECT_DELAY_S before moving on."""
         await asyncio.sleep(REDIRECT_DELAY_S)
         yield rx.redirect(path)

@@ -19,8 +19,10 @@ from __future__ import annotations
 import logging
 import pickle
 import uuid
+from collections.abc import Awaitable
+from typing import cast
 
-from reflex.state import State, StateUpdate, _substate_key
+from reflex.state import BaseState, State, StateUpdate, _substate_key
 from reflex.utils.token_manager import LostAndFoundRecord, RedisTokenManager, TokenManager
 
 from rcxsite.settings import get_settings
@@ -28,8 +30,9 @@ from rcxsite.settings import get_settings
 logger = logging.getLogger(__name__)
 
 # Random per process: no tab can connect with the token the probe names.
-_PROBE = pickle.dumps(LostAndFoundRecord(token=f"rcx-probe-{uuid.uuid4().hex}",
-                                         update=StateUpdate()))
+_PROBE = pickle.dumps(
+    LostAndFoundRecord(token=f"rcx-probe-{uuid.uuid4().hex}", update=StateUpdate())
+)
 # Deletes the record only if it is still the one read: two tabs reconnecting with one
 # token at once cannot delete each other's fresh record.
 _DELETE_IF_UNCHANGED = """
@@ -39,7 +42,8 @@ return 0
 
 
 def _state_names() -> list[str]:
-    names, pending = [], [State]
+    names: list[str] = []
+    pending: list[type[BaseState]] = [State]
     while pending:
         state = pending.pop()
         names.append(state.get_full_name())
@@ -57,8 +61,7 @@ class LiveRecordsTokenManager(RedisTokenManager):
         try:
             async with self.redis.pipeline(transaction=False) as pipeline:
                 for name in _state_names():
-                    pipeline.expire(_substate_key(token, name), seconds,
-                                    gt=longer, lt=not longer)
+                    pipeline.expire(_substate_key(token, name), seconds, gt=longer, lt=not longer)
                 await pipeline.execute()
         except Exception as error:  # the state then lapses at its usual time
             logger.warning("could not change how long a tab's state is kept: %s", error)
@@ -66,8 +69,7 @@ class LiveRecordsTokenManager(RedisTokenManager):
     async def disconnect_token(self, token: str, sid: str) -> None:
         await super().disconnect_token(token, sid)
         if not await self.is_token_connected(token):
-            await self._expire_state(token, get_settings().closed_tab_state_seconds,
-                                     longer=False)
+            await self._expire_state(token, get_settings().closed_tab_state_seconds, longer=False)
 
     async def _worker_listens(self, instance_id: str) -> bool:
         channel = f"channel:{self._get_lost_and_found_key(instance_id)}"
@@ -76,16 +78,21 @@ class LiveRecordsTokenManager(RedisTokenManager):
     async def link_token_to_sid(self, token: str, sid: str) -> str | None:
         key = self._get_redis_key(token)
         try:
-            raw = await self.redis.get(key)
+            # The asyncio client's commands are typed as the sync client's too (a value or
+            # an awaitable); here they are awaited.
+            raw = await cast("Awaitable[bytes | None]", self.redis.get(key))
             record = pickle.loads(raw) if raw else None
-            if (record is not None and record.instance_id != self.instance_id
-                    and not await self._worker_listens(record.instance_id)):
-                await self.redis.eval(_DELETE_IF_UNCHANGED, 1, key, raw)
+            if (
+                raw is not None
+                and record is not None
+                and record.instance_id != self.instance_id
+                and not await self._worker_listens(record.instance_id)
+            ):
+                await cast("Awaitable[int]", self.redis.eval(_DELETE_IF_UNCHANGED, 1, key, raw))
         except Exception as error:  # Redis trouble: Reflex's own handling applies next
             logger.warning("could not check a tab's socket record: %s", error)
         new_token = await super().link_token_to_sid(token, sid)
-        await self._expire_state(new_token or token, get_settings().tab_state_seconds,
-                                 longer=True)
+        await self._expire_state(new_token or token, get_settings().tab_state_seconds, longer=True)
         return new_token
 
 
@@ -99,4 +106,4 @@ def keep_tabs_of_stopped_workers() -> None:
             manager.__class__ = LiveRecordsTokenManager
         return manager
 
-    TokenManager.create = classmethod(create_live_records)  # type: ignore[method-assign]
+    TokenManager.create = classmethod(create_live_records)  # type: ignore[method-assign, assignment]

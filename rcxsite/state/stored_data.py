@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import reflex as rx
-from reflex.middleware import Middleware
+from reflex.middleware.middleware import Middleware
+from reflex.state import BaseState
 from reflex_base.utils.format import format_event_handler
 
 logger = logging.getLogger(__name__)
@@ -34,11 +35,13 @@ logger = logging.getLogger(__name__)
 @lru_cache(maxsize=1)
 def _hydrate_events() -> frozenset[str]:
     # Both send the whole state: the reconnect's event and the older plain hydrate.
-    return frozenset(format_event_handler(rx.State.event_handlers[name])
-                     for name in ("hydrate", "hydrate_and_load"))
+    return frozenset(
+        format_event_handler(rx.State.event_handlers[name])
+        for name in ("hydrate", "hydrate_and_load")
+    )
 
 
-def _owners() -> list[type[rx.State]]:
+def _owners() -> list[type[BaseState]]:
     found, pending = [], list(rx.State.get_substates())
     while pending:
         state = pending.pop()
@@ -76,9 +79,10 @@ class StoredDataGuard(Middleware):
 def holds_data(state: Any) -> bool:
     """Whether any of `state`'s own public vars differs from its default."""
     cls = type(state)
-    return any(field._owner is cls and not field._backend
-               and getattr(state, name) != field.default_value()
-               for name, field in cls.__fields__.items())
+    return any(
+        field._owner is cls and not field._backend and getattr(state, name) != field.default_value()
+        for name, field in cls.__fields__.items()
+    )
 
 
 def private_state_folder() -> None:

@@ -6,15 +6,15 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite import accounts
-from rcxsite.accounts import tokens
 from rcxsite.accounts.verification import LOG_IN_TO_VERIFY
+from rcxsite.core import tokens
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.session import SessionState
 
 
 def _link_digest(path: str) -> str | None:
     """The digest that stands for the token in the link's last path segment by the time
-    an event reaches the state (rcxsite/api/reset_link_events.py)."""
+    an event reaches the state (rcxsite/web/sealed_event_paths.py)."""
     return tokens.marked_digest(path.rstrip("/").rsplit("/", 1)[-1])
 
 
@@ -45,7 +45,9 @@ class VerifyEmailState(SessionState):
             self.status, self.message = "log_in", LOG_IN_TO_VERIFY
             return
         outcome = await call_service(
-            accounts.verify_email_link, link_digest=digest, customer_id=customer_id,
+            accounts.verify_email_link,
+            link_digest=digest,
+            customer_id=customer_id,
             client_ip=self.router.session.client_ip,
         )
         if outcome.ok:

@@ -1,4 +1,5 @@
-"""The two layouts of spec §2."""
+"""The site's two layouts: the site layout (header, page, footer) and the bare one of the
+account screens."""
 
 from __future__ import annotations
 
@@ -36,8 +37,9 @@ def frame(*children: rx.Component, watch_session: bool = True) -> rx.Component:
         OversizeGuard.create(
             limit_bytes=SOCKET_MESSAGE_LIMIT_BYTES - _EVENT_OVERHEAD_BYTES, message=TOO_MUCH_TEXT
         ),
-        ActionFailureNotice.create(fallback=msg.SOMETHING_WENT_WRONG,
-                                   event_name=ACTION_FAILED_EVENT),
+        ActionFailureNotice.create(
+            fallback=msg.SOMETHING_WENT_WRONG, event_name=ACTION_FAILED_EVENT
+        ),
         NavigationLoading.create(loading_view()),
         *children,
     )

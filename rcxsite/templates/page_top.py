@@ -8,5 +8,6 @@ from rcxsite.components.blocks import hero
 
 def page_hero(route: routes.Route, eyebrow: str, art: str, *, cta: bool = True) -> rx.Component:
     """`art` names an illustration in assets/illustrations/ (without .svg)."""
-    return hero(route.title, route.description, eyebrow=eyebrow, cta=cta,
-                art=f"/illustrations/{art}.svg")
+    return hero(
+        route.title, route.description, eyebrow=eyebrow, cta=cta, art=f"/illustrations/{art}.svg"
+    )

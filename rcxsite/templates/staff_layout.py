@@ -8,8 +8,8 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.react import nav_link
-from rcxsite.staff.permissions import GRANTS, NO_ACCESS, Permission
-from rcxsite.state.staff.access import StaffState
+from rcxsite.core.permissions import NO_ACCESS, Permission
+from rcxsite.state.staff.access import StaffState, role_may
 from rcxsite.templates.layouts import MAIN_ID, frame
 
 CHECKING = "Checking your sign-in…"
@@ -21,14 +21,6 @@ _NAV: tuple[tuple[routes.Route, Permission], ...] = (
     (routes.STAFF_AUDIT, Permission.READ_AUDIT),
     (routes.STAFF_JOBS, Permission.OPERATE_JOBS),
 )
-_ROLES_FOR = {permission: tuple(sorted(roles)) for permission, roles in GRANTS.items()}
-
-
-def _role_in(roles: tuple[str, ...]) -> rx.Var[bool]:
-    condition = StaffState.member_role == roles[0]
-    for role in roles[1:]:
-        condition = condition | (StaffState.member_role == role)
-    return condition
 
 
 def _nav() -> rx.Component:
@@ -36,10 +28,16 @@ def _nav() -> rx.Component:
         rx.el.ul(
             *[
                 rx.cond(
-                    _role_in(_ROLES_FOR[permission]),
-                    rx.el.li(nav_link(route.text, to=route.path, class_name="staff-nav-link",
-                                      # "/staff" is every staff page's prefix.
-                                      end=route is routes.STAFF_INBOX)),
+                    role_may(permission),
+                    rx.el.li(
+                        nav_link(
+                            route.text,
+                            to=route.path,
+                            class_name="staff-nav-link",
+                            # "/staff" is every staff page's prefix.
+                            end=route is routes.STAFF_INBOX,
+                        )
+                    ),
                 )
                 for route, permission in _NAV
             ],
@@ -59,8 +57,12 @@ def _header() -> rx.Component:
                 StaffState.member_name != "",
                 rx.el.div(
                     rx.el.span(StaffState.member_name, class_name="staff-member"),
-                    rx.el.button("Sign out", type="button", class_name="button button-outline",
-                                 on_click=StaffState.sign_out),
+                    rx.el.button(
+                        "Sign out",
+                        type="button",
+                        class_name="button button-outline",
+                        on_click=StaffState.sign_out,
+                    ),
                     class_name="staff-account",
                 ),
             ),
@@ -75,10 +77,13 @@ def staff_content(content: rx.Component) -> rx.Component:
     return rx.match(
         StaffState.access,
         ("ok", content),
-        ("denied", rx.fragment(
-            rx.el.h1("No access", class_name="staff-title"),
-            rx.el.p(NO_ACCESS, class_name="staff-denied", role="alert"),
-        )),
+        (
+            "denied",
+            rx.fragment(
+                rx.el.h1("No access", class_name="staff-title"),
+                rx.el.p(NO_ACCESS, class_name="staff-denied", role="alert"),
+            ),
+        ),
         rx.fragment(
             rx.el.h1("Staff area", class_name="staff-title"),
             rx.el.p(CHECKING, class_name="staff-checking", role="status"),

@@ -56,29 +56,46 @@ def answers_http(url: str, timeout: float) -> bool:
         return False
 
 
-def start(command: list[str], *, env: Mapping[str, str] | None, log_path: Path | None,
-          cwd: Path | None = None) -> subprocess.Popen[bytes]:
+def start(
+    command: list[str],
+    *,
+    env: Mapping[str, str] | None,
+    log_path: Path | None,
+    cwd: Path | None = None,
+) -> subprocess.Popen[bytes]:
     """`command` in a session of its own, both output streams appended to `log_path`
     (discarded when None). Appended: a worker started again keeps its earlier output,
     which says why it died."""
     if log_path is None:
-        return subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=True)
+        return subprocess.Popen(
+            command,
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
     with log_path.open("ab") as log:
-        return subprocess.Popen(command, cwd=cwd, env=env, stdout=log,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        return subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
 
 
-def wait_until(check: Callable[[], bool], *, process: subprocess.Popen[bytes] | None = None,
-               timeout_s: float | None, what: str, interval_s: float = 0.2) -> None:
+def wait_until(
+    check: Callable[[], bool],
+    *,
+    process: subprocess.Popen[bytes] | None = None,
+    timeout_s: float | None,
+    what: str,
+    interval_s: float = 0.2,
+) -> None:
     """Return once `check()` is true, or raise NotReady: as soon as `process` (the one that
     should make it true) has exited, rather than wait out a deadline it can no longer
     meet, or once `timeout_s` has passed (None: as long as `process` runs)."""
     deadline = None if timeout_s is None else time.monotonic() + timeout_s
     while not check():
         if process is not None and process.poll() is not None:
-            raise NotReady(f"{what}: its process exited (code {process.returncode})",
-                           exited=True)
+            raise NotReady(f"{what}: its process exited (code {process.returncode})", exited=True)
         if deadline is not None and time.monotonic() > deadline:
             raise NotReady(f"{what}: still not ready after {timeout_s:g} s", exited=False)
         time.sleep(interval_s)
@@ -90,8 +107,9 @@ def signal_group(pid: int, sig: int) -> None:
         os.killpg(pid, sig)
 
 
-def stop_all(processes: Iterable[subprocess.Popen[bytes]], timeout_s: float, *,
-             sig: int = signal.SIGTERM) -> bool:
+def stop_all(
+    processes: Iterable[subprocess.Popen[bytes]], timeout_s: float, *, sig: int = signal.SIGTERM
+) -> bool:
     """`sig` (SIGTERM: shut down cleanly) to every group at once, so that they stop side by
     side; SIGKILL to each group still there when `timeout_s` has passed. True when none
     had to be killed."""
@@ -110,7 +128,8 @@ def stop_all(processes: Iterable[subprocess.Popen[bytes]], timeout_s: float, *,
     return clean
 
 
-def stop(process: subprocess.Popen[bytes] | None, timeout_s: float, *,
-         sig: int = signal.SIGTERM) -> bool:
+def stop(
+    process: subprocess.Popen[bytes] | None, timeout_s: float, *, sig: int = signal.SIGTERM
+) -> bool:
     """`stop_all` for one process (None: nothing started)."""
     return stop_all([] if process is None else [process], timeout_s, sig=sig)

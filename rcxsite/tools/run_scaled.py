@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from rcxsite.settings import get_settings
@@ -46,8 +47,10 @@ def check_services(env: dict[str, str]) -> tuple[str, str]:
     database_url, redis_url = env.get("DATABASE_URL", ""), env.get("REDIS_URL", "")
     missing = []
     if not database_url.startswith(("postgresql://", "postgresql+psycopg://", "postgres://")):
-        missing.append("DATABASE_URL must name a PostgreSQL database, e.g. "
-                       "postgresql://postgres@127.0.0.1:5432/rcx")
+        missing.append(
+            "DATABASE_URL must name a PostgreSQL database, e.g. "
+            "postgresql://postgres@127.0.0.1:5432/rcx"
+        )
     if not redis_url.startswith(("redis://", "rediss://", "unix://")):
         missing.append("REDIS_URL must name a Redis server, e.g. redis://127.0.0.1:6379/0")
     if missing:
@@ -63,8 +66,11 @@ def ensure_database(database_url: str) -> None:
 
     url = make_url(database_url)
     name = url.database or ""
-    admin = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT",
-                          connect_args={"connect_timeout": 5})
+    admin = create_engine(
+        url.set(database="postgres"),
+        isolation_level="AUTOCOMMIT",
+        connect_args={"connect_timeout": 5},
+    )
     try:
         with admin.connect() as connection:
             exists = connection.execute(
@@ -98,9 +104,23 @@ class Worker:
 def worker_command(port: int) -> list[str]:
     # Granian builds the app by calling Reflex's App, as `reflex run --backend-only` does;
     # one process per worker, on 127.0.0.1 only.
-    return [sys.executable, "-m", "granian", "--interface", "asgi", "--factory",
-            "--host", "127.0.0.1", "--port", str(port), "--workers", "1",
-            "--log-level", "warning", "rcxsite.rcxsite:app"]
+    return [
+        sys.executable,
+        "-m",
+        "granian",
+        "--interface",
+        "asgi",
+        "--factory",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        "1",
+        "--log-level",
+        "warning",
+        "rcxsite.rcxsite:app",
+    ]
 
 
 # The job runners (rcxsite/jobs): processes of their own, so a worker restart never
@@ -124,8 +144,9 @@ class Supervisor:
         record = {
             "port": self.port,
             "nginx": self.nginx.pid if self.nginx else None,
-            "workers": [{"port": w.port, "pid": w.process.pid if w.process else None}
-                        for w in self.workers],
+            "workers": [
+                {"port": w.port, "pid": w.process.pid if w.process else None} for w in self.workers
+            ],
             "job_runners": [runner.pid if runner else None for runner in self.runners],
         }
         # Written aside and renamed: a reader (an operator's script, the tests) never sees
@@ -139,13 +160,18 @@ class Supervisor:
 
         # The build is done; each worker only evaluates the pages (as `reflex run` does).
         env = {**self.env, environment.REFLEX_SKIP_COMPILE.name: "true"}
-        worker.process = start(worker_command(worker.port), env=env, cwd=ROOT,
-                               log_path=RUN_DIR / f"worker-{worker.port}.log")
+        worker.process = start(
+            worker_command(worker.port),
+            env=env,
+            cwd=ROOT,
+            log_path=RUN_DIR / f"worker-{worker.port}.log",
+        )
         worker.started = time.monotonic()
 
     def _start_runner(self, number: int) -> None:
-        self.runners[number] = start(RUNNER_COMMAND, env=self.env, cwd=ROOT,
-                                     log_path=RUN_DIR / f"job-runner-{number}.log")
+        self.runners[number] = start(
+            RUNNER_COMMAND, env=self.env, cwd=ROOT, log_path=RUN_DIR / f"job-runner-{number}.log"
+        )
 
     def start(self) -> None:
         for number in range(len(self.runners)):
@@ -155,31 +181,52 @@ class Supervisor:
         deadline = time.monotonic() + STARTUP_TIMEOUT_S  # one for all: they start together
         for worker in self.workers:
             try:
-                wait_until(lambda port=worker.port: _answers(port), process=worker.process,
-                           timeout_s=max(0.0, deadline - time.monotonic()),
-                           what=f"worker on port {worker.port}")
+                wait_until(
+                    partial(_answers, worker.port),
+                    process=worker.process,
+                    timeout_s=max(0.0, deadline - time.monotonic()),
+                    what=f"worker on port {worker.port}",
+                )
             except NotReady as failure:
                 raise SetupError(
                     f"worker on port {worker.port} exited; see "
-                    f"{RUN_DIR / f'worker-{worker.port}.log'}" if failure.exited
-                    else f"worker on port {worker.port} did not start") from None
+                    f"{RUN_DIR / f'worker-{worker.port}.log'}"
+                    if failure.exited
+                    else f"worker on port {worker.port} did not start"
+                ) from None
         conf = RUN_DIR / "nginx.conf"
-        conf.write_text(render_nginx_conf(
-            run_dir=RUN_DIR, static_root=self.static_root, listen=self.port,
-            worker_ports=[w.port for w in self.workers],
-            hsts=self.env.get("SITE_URL", "").startswith("https://"),
-            settings=get_settings(),  # TRUSTED_PROXIES and the per-client limits
-        ))
-        test = subprocess.run([str(NGINX), "-t", "-q", "-p", str(RUN_DIR), "-c", str(conf)],
-                              capture_output=True, text=True)
+        conf.write_text(
+            render_nginx_conf(
+                run_dir=RUN_DIR,
+                static_root=self.static_root,
+                listen=self.port,
+                worker_ports=[w.port for w in self.workers],
+                hsts=self.env.get("SITE_URL", "").startswith("https://"),
+                settings=get_settings(),  # TRUSTED_PROXIES and the per-client limits
+            )
+        )
+        test = subprocess.run(
+            [str(NGINX), "-t", "-q", "-p", str(RUN_DIR), "-c", str(conf)],
+            capture_output=True,
+            text=True,
+        )
         if test.returncode != 0:
             raise SetupError(f"nginx refused its configuration:\n{test.stderr}")
-        self.nginx = start([str(NGINX), "-p", str(RUN_DIR), "-c", str(conf)], env=self.env,
-                           cwd=ROOT, log_path=RUN_DIR / "nginx.log")
+        self.nginx = start(
+            [str(NGINX), "-p", str(RUN_DIR), "-c", str(conf)],
+            env=self.env,
+            cwd=ROOT,
+            log_path=RUN_DIR / "nginx.log",
+        )
         try:
             # No deadline: nginx that runs listens within moments, or exits saying why.
-            wait_until(lambda: _answers(self.port), process=self.nginx, timeout_s=None,
-                       what="nginx", interval_s=0.1)
+            wait_until(
+                lambda: _answers(self.port),
+                process=self.nginx,
+                timeout_s=None,
+                what="nginx",
+                interval_s=0.1,
+            )
         except NotReady:
             raise SetupError(f"nginx exited; see {RUN_DIR / 'nginx-error.log'}") from None
         self._record()
@@ -189,16 +236,21 @@ class Supervisor:
         while not self.stopping:
             for worker in self.workers:
                 if worker.process is not None and worker.process.poll() is not None:
-                    print(f"worker on port {worker.port} exited "
-                          f"({worker.process.returncode}); starting it again", flush=True)
+                    print(
+                        f"worker on port {worker.port} exited "
+                        f"({worker.process.returncode}); starting it again",
+                        flush=True,
+                    )
                     time.sleep(RESTART_DELAY_S)
                     if not self.stopping:
                         self._start_worker(worker)
                         self._record()
             for number, runner in enumerate(self.runners):
                 if runner is not None and runner.poll() is not None and not self.stopping:
-                    print(f"job runner {number} exited ({runner.returncode}); starting it "
-                          "again", flush=True)
+                    print(
+                        f"job runner {number} exited ({runner.returncode}); starting it again",
+                        flush=True,
+                    )
                     self._start_runner(number)
                     self._record()
             if self.nginx is not None and self.nginx.poll() is not None and not self.stopping:
@@ -207,8 +259,10 @@ class Supervisor:
 
     def stop(self) -> None:
         self.stopping = True
-        stop_all([p for p in [self.nginx, *(w.process for w in self.workers), *self.runners]
-                  if p], STOP_TIMEOUT_S)
+        stop_all(
+            [p for p in [self.nginx, *(w.process for w in self.workers), *self.runners] if p],
+            STOP_TIMEOUT_S,
+        )
 
 
 def scaled_env(base: dict[str, str], *, port: int) -> dict[str, str]:
@@ -261,11 +315,20 @@ def main() -> int:
         signal.signal(signal.SIGINT, request_stop)
         signal.signal(signal.SIGTERM, request_stop)
         supervisor.start()
-        print(f"RCX is running on {env['SITE_URL']} (nginx on port {port}, {workers} "
-              f"workers); Ctrl-C stops it.", flush=True)
-        print("nginx believes X-Forwarded-For from " + (", ".join(trusted) if trusted else
-              "no one (TRUSTED_PROXIES is empty): each visitor is the address that "
-              "connects"), flush=True)
+        print(
+            f"RCX is running on {env['SITE_URL']} (nginx on port {port}, {workers} "
+            f"workers); Ctrl-C stops it.",
+            flush=True,
+        )
+        print(
+            "nginx believes X-Forwarded-For from "
+            + (
+                ", ".join(trusted)
+                if trusted
+                else "no one (TRUSTED_PROXIES is empty): each visitor is the address that connects"
+            ),
+            flush=True,
+        )
         supervisor.watch()
         return 0
     except SetupError as problem:

@@ -18,17 +18,41 @@ WEB_DIR = ROOT / ".run" / "web"
 STATIC_ROOT = WEB_DIR / "build" / "client"
 STAMP = WEB_DIR / "build-inputs.sha256"
 
-_SOURCES = ("rcxsite", "assets", "components_js", "rxconfig.py", "reflex.lock",
-            "requirements.txt", "pyproject.toml")
+_SOURCES = (
+    "rcxsite",
+    "assets",
+    "components_js",
+    "rxconfig.py",
+    "reflex.lock",
+    "requirements.txt",
+    "pyproject.toml",
+)
 _GENERATED = {"__pycache__", "external", "node_modules"}
 # Settings only the running backend reads: they never change what is compiled, and
 # secrets must not flow into a file on disk, even hashed.
-_RUNTIME_ONLY = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DATA_DIR", "OUTBOX_DIR",
-                 "TRUSTED_PROXY_HOPS", "RATE_LIMIT_KEY_PREFIX", "SMTP_", "MAIL_", "ARGON2_",
-                 "_LIMIT", "_LIMITS", "HEADER_SESSION_MINUTES", "SALES_EMAIL",
-                 "TRUSTED_PROXIES", "_PER_CLIENT", "WEBSOCKET_OPENS_PER_MINUTE",
-                 "API_REQUESTS_PER_SECOND", "API_BURST", "TAB_STATE_MINUTES",
-                 "CLOSED_TAB_STATE_SECONDS")
+_RUNTIME_ONLY = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "SECRET_KEY",
+    "DATA_DIR",
+    "OUTBOX_DIR",
+    "TRUSTED_PROXY_HOPS",
+    "RATE_LIMIT_KEY_PREFIX",
+    "SMTP_",
+    "MAIL_",
+    "ARGON2_",
+    "_LIMIT",
+    "_LIMITS",
+    "HEADER_SESSION_MINUTES",
+    "SALES_EMAIL",
+    "TRUSTED_PROXIES",
+    "_PER_CLIENT",
+    "WEBSOCKET_OPENS_PER_MINUTE",
+    "API_REQUESTS_PER_SECOND",
+    "API_BURST",
+    "TAB_STATE_MINUTES",
+    "CLOSED_TAB_STATE_SECONDS",
+)
 
 
 _SECRET_LIKE = ("SECRET", "PASSWORD", "TOKEN", "_KEY", "DB_URL", "REDIS")
@@ -45,8 +69,10 @@ def _source_files() -> Iterator[Path]:
             yield path
         elif path.is_dir():
             yield from sorted(
-                file for file in path.rglob("*")
-                if file.is_file() and not _GENERATED & set(file.relative_to(ROOT).parts)
+                file
+                for file in path.rglob("*")
+                if file.is_file()
+                and not _GENERATED & set(file.relative_to(ROOT).parts)
                 and file.suffix != ".pyc"
             )
 
@@ -59,12 +85,14 @@ def _compiled_with(env: Mapping[str, str]) -> list[tuple[str, str]]:
 
     from rcxsite.settings import PROJECT_ROOT, Settings
 
-    values = {name.upper(): value
-              for name, value in dotenv_values(PROJECT_ROOT / ".env").items() if value}
+    values = {
+        name.upper(): value for name, value in dotenv_values(PROJECT_ROOT / ".env").items() if value
+    }
     values.update(env)
     settings = {name.upper() for name in Settings.model_fields}
     return sorted(
-        (name, value) for name, value in values.items()
+        (name, value)
+        for name, value in values.items()
         if (name in settings or name.startswith(("REFLEX_", "VITE_")))
         and not any(name.startswith(part) or name.endswith(part) for part in _RUNTIME_ONLY)
         and not any(part in name for part in _SECRET_LIKE)
@@ -89,15 +117,20 @@ def build_frontend(env: dict[str, str]) -> Path:
     alone), unless the build there was made from the same inputs; returns the folder
     nginx serves."""
     inputs = build_inputs(env)
-    if (STATIC_ROOT / "index.html").exists() and STAMP.exists() \
-            and STAMP.read_text().strip() == inputs:
-        print("The frontend is built from these sources and settings already; "
-              "reusing it.", flush=True)
+    if (
+        (STATIC_ROOT / "index.html").exists()
+        and STAMP.exists()
+        and STAMP.read_text().strip() == inputs
+    ):
+        print(
+            "The frontend is built from these sources and settings already; reusing it.", flush=True
+        )
         return STATIC_ROOT
     STAMP.unlink(missing_ok=True)
     result = subprocess.run(
-        [sys.executable, "-m", "reflex", "export", "--frontend-only", "--no-zip",
-         "--env", "prod"], cwd=ROOT, env=env,
+        [sys.executable, "-m", "reflex", "export", "--frontend-only", "--no-zip", "--env", "prod"],
+        cwd=ROOT,
+        env=env,
     )
     if result.returncode != 0:
         raise BuildError(f"Building the frontend failed (exit code {result.returncode})")

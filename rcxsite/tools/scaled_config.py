@@ -1,7 +1,7 @@
 """Renders deploy/nginx.conf.template from the settings, the route table and the build.
 
 The headers nginx adds to the files it serves are the ones the single-process server
-adds (rcxsite/api/security_headers.py): each built page gets the policy with its own
+adds (rcxsite/web/security_headers.py): each built page gets the policy with its own
 inline-script hashes.
 """
 
@@ -11,7 +11,8 @@ from pathlib import Path
 from string import Template
 
 from rcxsite import routes
-from rcxsite.api.security_headers import (
+from rcxsite.settings import Settings, get_settings
+from rcxsite.web.security_headers import (
     FIXED_HEADERS,
     HSTS,
     NON_PAGE_POLICY,
@@ -19,7 +20,6 @@ from rcxsite.api.security_headers import (
     STAFF_ROBOTS,
     page_policy,
 )
-from rcxsite.settings import Settings, get_settings
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf.template"
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
@@ -52,7 +52,8 @@ def _headers(*, hsts: bool) -> str:
 def _spa_locations(headers: str) -> str:
     prefixes = [
         route.path.split("[", 1)[0]
-        for route in (*routes.ROUTES, *routes.STAFF_ROUTES) if "[" in route.path
+        for route in (*routes.ROUTES, *routes.STAFF_ROUTES)
+        if "[" in route.path
     ]
     return "\n".join(
         f"        location ^~ {prefix} {{\n{headers}\n"
@@ -77,7 +78,12 @@ def _set_real_ip_from(networks: list[str]) -> str:
 
 
 def render_nginx_conf(
-    *, run_dir: Path, static_root: Path, listen: int, worker_ports: list[int], hsts: bool,
+    *,
+    run_dir: Path,
+    static_root: Path,
+    listen: int,
+    worker_ports: list[int],
+    hsts: bool,
     settings: Settings | None = None,
 ) -> str:
     """nginx.conf for run-scaled: `static_root` served as built, the rest proxied to the

@@ -1,4 +1,4 @@
-"""The site footer (spec §2): links, social links, policies and the copyright line."""
+"""The site footer: links, social links, policies and the copyright line."""
 
 from __future__ import annotations
 
@@ -33,16 +33,21 @@ def _social_links() -> tuple[tuple[str, str, str], ...]:
     )
 
 
-_POLICY_LINKS = (("Terms of Use", routes.TERMS), ("Privacy Policy", routes.PRIVACY),
-                 ("Cookie Policy", routes.COOKIES))
+_POLICY_LINKS = (
+    ("Terms of Use", routes.TERMS),
+    ("Privacy Policy", routes.PRIVACY),
+    ("Cookie Policy", routes.COOKIES),
+)
 
 
 def copyright_line() -> rx.Component:
     # The year is read in the browser so a prerendered page never shows last year.
     company = get_settings().company_name
-    year = rx.Var("new Date().getFullYear()", _var_type=int)
+    year: rx.Var[int] = rx.Var("new Date().getFullYear()", _var_type=int)
     return rx.el.p(
-        "© ", rx.el.span(year, class_name="footer-year"), f" {company}. All rights reserved.",
+        "© ",
+        rx.el.span(year, class_name="footer-year"),
+        f" {company}. All rights reserved.",
         class_name="footer-copyright",
         suppress_hydration_warning=True,
         data_build_year=str(datetime.date.today().year),
@@ -64,11 +69,15 @@ def footer() -> rx.Component:
                     *[
                         rx.el.li(
                             rx.el.a(
-                                image(f"/social/{icon}.svg", alt="", width=20, height=20,
-                                      lazy=True),
+                                image(
+                                    f"/social/{icon}.svg", alt="", width=20, height=20, lazy=True
+                                ),
                                 rx.el.span(f"{name} (opens in a new tab)", class_name="sr-only"),
-                                href=url, target="_blank", rel="noopener noreferrer",
-                                class_name="social-link", data_network=icon,
+                                href=url,
+                                target="_blank",
+                                rel="noopener noreferrer",
+                                class_name="social-link",
+                                data_network=icon,
                             )
                         )
                         for icon, name, url in _social_links()

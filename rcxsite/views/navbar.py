@@ -1,5 +1,5 @@
-"""The site header: logo, three drop-down menus, links, the sign-in state (spec §2) and the
-search box (a plain form: rcxsite/components/search_box.py)."""
+"""The site header: logo, three drop-down menus, links, the sign-in state (Log in, or My
+account and Logout) and the search box (a plain form: rcxsite/components/search_box.py)."""
 
 from __future__ import annotations
 
@@ -61,8 +61,11 @@ def account_action(*, mobile: bool = False) -> rx.Component:
         rx.fragment(
             nav_link(routes.ACCOUNT.text, to=routes.ACCOUNT.path, class_name=link_class),
             rx.el.button(
-                "Logout", type="button", class_name=f"{link_class} nav-logout",
-                on_click=SessionState.log_out, custom_attrs=closes,
+                "Logout",
+                type="button",
+                class_name=f"{link_class} nav-logout",
+                on_click=SessionState.log_out,
+                custom_attrs=closes,
             ),
         ),
         nav_link(routes.LOG_IN.text, to=routes.LOG_IN.path, class_name=link_class),
@@ -72,10 +75,7 @@ def account_action(*, mobile: bool = False) -> rx.Component:
 def desktop_nav() -> rx.Component:
     return rx.el.nav(
         *[desktop_menu(group, label) for group, label in routes.MENU_GROUPS],
-        *[
-            nav_link(route.text, to=route.path, class_name="nav-link")
-            for route in _PLAIN_LINKS
-        ],
+        *[nav_link(route.text, to=route.path, class_name="nav-link") for route in _PLAIN_LINKS],
         account_action(),
         class_name="desktop-nav",
         aria_label="Main",
@@ -94,7 +94,8 @@ def _mobile_section(group: routes.MenuGroup, label: str) -> rx.Component:
                     nav_link(
                         rx.icon(route.icon, size=18, aria_hidden="true"),
                         rx.el.span(route.text),
-                        to=route.path, class_name="mobile-sub-link",
+                        to=route.path,
+                        class_name="mobile-sub-link",
                     )
                 )
                 for route in routes.menu_routes(group)
@@ -111,13 +112,19 @@ def mobile_nav() -> rx.Component:
             logo(),
             rx.el.button(
                 rx.icon("x", size=28, aria_hidden="true"),
-                type="button", class_name="mobile-close", aria_label="Close menu",
+                type="button",
+                class_name="mobile-close",
+                aria_label="Close menu",
                 custom_attrs={"data-menu-close": "true"},
             ),
             class_name="mobile-menu-top",
         ),
-        search_box(landmark="Site search, menu",
-                   class_name="menu-search", button="Search", placeholder="Search the site"),
+        search_box(
+            landmark="Site search, menu",
+            class_name="menu-search",
+            button="Search",
+            placeholder="Search the site",
+        ),
         rx.el.nav(
             rx.el.div(
                 *[_mobile_section(group, label) for group, label in routes.MENU_GROUPS],
@@ -137,8 +144,12 @@ def navbar() -> rx.Component:
         rx.el.div(
             logo(),
             desktop_nav(),
-            search_box(landmark="Site search",
-                       class_name="header-search", button=search_icon(), button_label="Search"),
+            search_box(
+                landmark="Site search",
+                class_name="header-search",
+                button=search_icon(),
+                button_label="Search",
+            ),
             rx.el.div(mobile_nav(), class_name="mobile-only"),
             class_name="header-inner",
         ),

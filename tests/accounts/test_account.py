@@ -13,11 +13,11 @@ from rcxsite.accounts.sessions import session_customer
 from rcxsite.db import get_engine
 from rcxsite.models import Customer, LoginSession, PasswordResetToken, QuoteRequest, utcnow
 from rcxsite.service_errors import ServiceError
-from tests.accounts.support_staff import add_quote
-from tests.leads.forms import quote_fields
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure
-from tests.support.site import PASSWORD, outbox_messages, register_customer
+from tests.support.quotes import add_quote, quote_fields
+from tests.support.site import outbox_messages
 
 IP = "203.0.113.9"
 NEW_PASSWORD = "another-long-pass"
@@ -43,8 +43,12 @@ def _refusal(action, **fields: object) -> ServiceError:
 
 def test_the_overview_names_the_plan_and_the_quote_requests() -> None:
     customer_id = register_customer(
-        email="Alice@Example.com", subscription_plan_id=102, plan_duration_id=2, is_trial=True,
-        project_id=12, verified=True,
+        email="Alice@Example.com",
+        subscription_plan_id=102,
+        plan_duration_id=2,
+        is_trial=True,
+        project_id=12,
+        verified=True,
     )
     calls.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
     calls.submit_quote(fields=quote_fields(email="bob@example.com"), client_ip="10.9.9.9")
@@ -52,7 +56,9 @@ def test_the_overview_names_the_plan_and_the_quote_requests() -> None:
     overview = accounts.account_overview(customer_id=customer_id)
 
     assert (overview.user_name, overview.email, overview.mobile_number) == (
-        "Alice", "Alice@example.com", "9876543210"
+        "Alice",
+        "Alice@example.com",
+        "9876543210",
     )
     assert (overview.company_name, overview.location) == ("ACME", "Pune")
     assert overview.plan == accounts.my_account.PlanChoice(
@@ -71,23 +77,41 @@ def test_details_follow_the_registration_rules() -> None:
     customer_id = register_customer()
     change = dict(customer_id=customer_id, client_ip=IP)
     refused = _refusal(
-        calls.update_details, **change, user_name="Al", mobile_number="12345",
-        company_name=" ", location="x" * 201,
+        calls.update_details,
+        **change,
+        user_name="Al",
+        mobile_number="12345",
+        company_name=" ",
+        location="x" * 201,
     )
-    assert (refused.status, dict(refused.fields)) == (422, {
-        "UserName": "Min 3 characters", "MobileNumber": "Invalid mobile number",
-        "CompanyName": "Company name is required", "Location": "Max 200 characters",
-    })
+    assert (refused.status, dict(refused.fields)) == (
+        422,
+        {
+            "UserName": "Min 3 characters",
+            "MobileNumber": "Invalid mobile number",
+            "CompanyName": "Company name is required",
+            "Location": "Max 200 characters",
+        },
+    )
 
-    assert calls.update_details(
-        **change, user_name=" Alice B ", mobile_number="9123456789", company_name="Beta Ltd",
-        location="Mumbai",
-    ) == "Your details have been saved."
-    overview = accounts.account_overview(customer_id=customer_id)
-    assert (overview.user_name, overview.mobile_number, overview.company_name,
-            overview.location, overview.email) == (
-        "Alice B", "9123456789", "Beta Ltd", "Mumbai", "alice@example.com"
+    assert (
+        calls.update_details(
+            **change,
+            user_name=" Alice B ",
+            mobile_number="9123456789",
+            company_name="Beta Ltd",
+            location="Mumbai",
+        )
+        == "Your details have been saved."
     )
+    overview = accounts.account_overview(customer_id=customer_id)
+    assert (
+        overview.user_name,
+        overview.mobile_number,
+        overview.company_name,
+        overview.location,
+        overview.email,
+    ) == ("Alice B", "9123456789", "Beta Ltd", "Mumbai", "alice@example.com")
 
 
 def test_a_password_change_ends_every_session_starts_a_new_one_and_mails() -> None:
@@ -95,24 +119,47 @@ def test_a_password_change_ends_every_session_starts_a_new_one_and_mails() -> No
     this, other = _log_in(), _log_in()
     change = dict(customer_id=customer_id, client_ip=IP)
 
-    wrong = _refusal(calls.change_password, **change, current_password="nope",
-                     new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD)
-    assert (wrong.status, dict(wrong.fields)) == (
-        400, {"CurrentPassword": "Your current password is incorrect."}
+    wrong = _refusal(
+        calls.change_password,
+        **change,
+        current_password="nope",
+        new_password=NEW_PASSWORD,
+        confirm_password=NEW_PASSWORD,
     )
-    short = _refusal(calls.change_password, **change, current_password=PASSWORD,
-                     new_password="abc", confirm_password="abd")
+    assert (wrong.status, dict(wrong.fields)) == (
+        400,
+        {"CurrentPassword": "Your current password is incorrect."},
+    )
+    short = _refusal(
+        calls.change_password,
+        **change,
+        current_password=PASSWORD,
+        new_password="abc",
+        confirm_password="abd",
+    )
     assert dict(short.fields) == {"NewPassword": "Password must be at least 4 characters long."}
-    common = _refusal(calls.change_password, **change, current_password=PASSWORD,
-                      new_password="password", confirm_password="password")
+    common = _refusal(
+        calls.change_password,
+        **change,
+        current_password=PASSWORD,
+        new_password="password",
+        confirm_password="password",
+    )
     assert "too common" in common.fields["NewPassword"]
-    differ = _refusal(calls.change_password, **change, current_password=PASSWORD,
-                      new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD + "x")
+    differ = _refusal(
+        calls.change_password,
+        **change,
+        current_password=PASSWORD,
+        new_password=NEW_PASSWORD,
+        confirm_password=NEW_PASSWORD + "x",
+    )
     assert dict(differ.fields) == {"ConfirmPassword": "Passwords do not match."}
     assert session_customer(other) == customer_id  # nothing changed yet
 
     changed = calls.change_password(
-        **change, current_password=PASSWORD, new_password=NEW_PASSWORD,
+        **change,
+        current_password=PASSWORD,
+        new_password=NEW_PASSWORD,
         confirm_password=NEW_PASSWORD,
     )
     assert changed.message.startswith("Your password has been changed.")
@@ -153,8 +200,14 @@ def test_the_export_holds_the_account_quotes_and_sessions_but_no_secrets() -> No
     with Session(get_engine()) as session:
         customer = session.get(Customer, customer_id)
         assert customer is not None
-        secrets = [customer.password_hash, token, _digest(token), PASSWORD,
-                   quote_fields()["message"], quote_fields()["phone"]]
+        secrets = [
+            customer.password_hash,
+            token,
+            _digest(token),
+            PASSWORD,
+            quote_fields()["message"],
+            quote_fields()["phone"],
+        ]
     assert not any(secret in text for secret in secrets)
     assert "password" not in text.lower()
 
@@ -177,9 +230,10 @@ def test_deletion_removes_the_customer_keeps_quotes_and_the_address_can_register
     calls.request_password_reset(email="alice@example.com", client_ip=IP)
     calls.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
 
-    assert calls.delete_account(
-        customer_id=customer_id, password=PASSWORD, confirm=True, client_ip=IP
-    ) == "Your account has been deleted."
+    assert (
+        calls.delete_account(customer_id=customer_id, password=PASSWORD, confirm=True, client_ip=IP)
+        == "Your account has been deleted."
+    )
 
     with Session(get_engine()) as session:
         assert session.get(Customer, customer_id) is None
@@ -208,8 +262,12 @@ def test_account_changes_are_limited(configure: Configure) -> None:
 def test_wrong_current_passwords_are_limited_like_logins(configure: Configure) -> None:
     configure(LOGIN_FAILURE_LIMIT="3 per 15 minutes")
     customer_id = register_customer()
-    change = dict(customer_id=customer_id, client_ip=IP,
-                  new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD)
+    change = dict(
+        customer_id=customer_id,
+        client_ip=IP,
+        new_password=NEW_PASSWORD,
+        confirm_password=NEW_PASSWORD,
+    )
     statuses = [
         _refusal(calls.change_password, **change, current_password=f"guess-{n}").status
         for n in range(4)
@@ -227,15 +285,22 @@ def test_open_reset_links_stop_working_when_the_account_is_secured(ending: str) 
 
     if ending == "password change":
         calls.change_password(
-            customer_id=customer_id, client_ip=IP,
-            current_password=PASSWORD, new_password=NEW_PASSWORD, confirm_password=NEW_PASSWORD,
+            customer_id=customer_id,
+            client_ip=IP,
+            current_password=PASSWORD,
+            new_password=NEW_PASSWORD,
+            confirm_password=NEW_PASSWORD,
         )
     else:
         accounts.sign_out_everywhere(customer_id=customer_id, client_ip=IP)
 
     with pytest.raises(ServiceError) as refused:
-        calls.reset_password(email="alice@example.com", new_password="third-long-pass",
-                             token=link_token, client_ip=IP)
+        calls.reset_password(
+            email="alice@example.com",
+            new_password="third-long-pass",
+            token=link_token,
+            client_ip=IP,
+        )
     assert refused.value.status == 400
     assert refused.value.message.startswith("This password reset link has expired or is invalid")
 
@@ -245,7 +310,7 @@ def test_each_quote_request_shows_its_status_as_the_customer_reads_it() -> None:
     now = utcnow()
     statuses = ("new", "spam", "contacted", "qualified", "won", "lost")
     for age, status in enumerate(statuses):
-        add_quote("alice@example.com", status=status, created_at=now - timedelta(days=age))
+        add_quote(email="alice@example.com", status=status, created_at=now - timedelta(days=age))
 
     overview = accounts.account_overview(customer_id=customer_id)
     exported = accounts.export_account(customer_id=customer_id, client_ip=IP)

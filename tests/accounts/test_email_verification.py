@@ -14,25 +14,20 @@ from sqlalchemy import text
 from sqlmodel import Session, select, update
 
 from rcxsite import accounts
-from rcxsite.accounts import support, tokens
 from rcxsite.accounts.inputs import VerifyEmailInput
+from rcxsite.core import tokens
 from rcxsite.db import get_engine
-from rcxsite.leads.inbox import quote_detail
 from rcxsite.models import Customer, EmailVerificationToken, utcnow
 from rcxsite.service_errors import ServiceError
-from tests.accounts.support_staff import add_member, add_quote, support_actor
-from tests.leads.forms import quote_fields
+from rcxsite.staff import support
+from rcxsite.staff.inbox import quote_detail
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure
-from tests.support.site import (
-    PASSWORD,
-    SITE_URL,
-    alembic_config,
-    outbox_messages,
-    register_customer,
-    verification_token_in,
-)
+from tests.support.quotes import add_quote, quote_fields
+from tests.support.site import SITE_URL, alembic_config, outbox_messages, verification_token_in
 from tests.support.smtp import Mailbox
+from tests.support.staff import add_member, support_actor
 
 IP = "198.51.100.23"
 VERIFIED = "Your email address is verified."
@@ -52,8 +47,9 @@ def _token(index: int = -1) -> str:
 def _verify(token: str, customer_id: int | None, client_ip: str = IP) -> str:
     """The link opened by `customer_id`, signed in (only a signed-in customer can use one)."""
     assert customer_id is not None
-    return accounts.verify_email(VerifyEmailInput.parse({"Token": token}),
-                                 customer_id=customer_id, client_ip=client_ip)
+    return accounts.verify_email(
+        VerifyEmailInput.parse({"Token": token}), customer_id=customer_id, client_ip=client_ip
+    )
 
 
 def _refusal(token: str, customer_id: int | None) -> ServiceError:
@@ -64,9 +60,11 @@ def _refusal(token: str, customer_id: int | None) -> ServiceError:
 
 def _token_rows() -> list[EmailVerificationToken]:
     with Session(get_engine()) as session:
-        return list(session.exec(
-            select(EmailVerificationToken).order_by(EmailVerificationToken.id)  # type: ignore[arg-type]
-        ))
+        return list(
+            session.exec(
+                select(EmailVerificationToken).order_by(EmailVerificationToken.id)  # type: ignore[arg-type]
+            )
+        )
 
 
 def _verified_at(customer_id: int) -> object:
@@ -81,8 +79,13 @@ def test_registration_mails_a_verification_link_through_a_real_smtp_server(
 ) -> None:
     started = utcnow()
     registered = calls.register(
-        email="Alice@Example.com", password="s3cret-pass", user_name="Alice",
-        mobile_number="9876543210", company_name="ACME", location="Pune", client_ip=IP,
+        email="Alice@Example.com",
+        password="s3cret-pass",
+        user_name="Alice",
+        mobile_number="9876543210",
+        company_name="ACME",
+        location="Pune",
+        client_ip=IP,
     )
 
     # The registration's own answer is what it always was.
@@ -102,8 +105,11 @@ def test_registration_mails_a_verification_link_through_a_real_smtp_server(
     assert row.customer_id == registered.id
     assert row.token_hash == hashlib.sha256(token.encode()).hexdigest()  # never the token
     assert row.used_at is None
-    assert timedelta(days=3) - timedelta(seconds=5) < row.expires_at - started <= timedelta(
-        days=3, seconds=5)
+    assert (
+        timedelta(days=3) - timedelta(seconds=5)
+        < row.expires_at - started
+        <= timedelta(days=3, seconds=5)
+    )
     assert _verified_at(registered.id) is None
 
 
@@ -148,8 +154,7 @@ def test_a_link_verifies_nothing_for_a_customer_it_was_not_sent_for() -> None:
 def test_the_verification_mail_does_not_carry_the_name_the_registration_typed() -> None:
     """The address is not proven yet: whoever registered it chose the name, and the mail
     must not carry their words to it."""
-    register_customer(email="victim@example.com",
-                      user_name="Call 555 0100 now to claim your prize")
+    register_customer(email="victim@example.com", user_name="Call 555 0100 now to claim your prize")
 
     [received] = outbox_messages(verification=True)
 
@@ -158,8 +163,9 @@ def test_the_verification_mail_does_not_carry_the_name_the_registration_typed() 
     for part in (plain.get_content(), html.get_content(), str(received["Subject"])):
         assert "prize" not in part and "Call 555" not in part
     assert plain.get_content().splitlines()[0] == "Hello,"
-    notice = ("If you did not create an account, ignore this mail: nothing happens without "
-              "your password.")
+    notice = (
+        "If you did not create an account, ignore this mail: nothing happens without your password."
+    )
     assert notice in plain.get_content() and notice in html.get_content()
 
 
@@ -168,8 +174,9 @@ def test_an_expired_link_is_refused() -> None:
     assert customer_id is not None
     token = _token()
     with Session(get_engine()) as session:
-        session.exec(update(EmailVerificationToken).values(
-            expires_at=utcnow() - timedelta(seconds=1)))
+        session.exec(
+            update(EmailVerificationToken).values(expires_at=utcnow() - timedelta(seconds=1))
+        )
         session.commit()
 
     refused = _refusal(token, customer_id)
@@ -185,10 +192,17 @@ def test_unknown_and_tampered_links_are_refused_and_a_stored_digest_is_no_link()
     tampered = token[:-1] + ("A" if token[-1] != "A" else "B")
     [row] = _token_rows()
 
-    for candidate in ("", "nope", tampered, "é" * 10, "\x00", row.token_hash,
-                      f"sha256:{row.token_hash}"):
+    for candidate in (
+        "",
+        "nope",
+        tampered,
+        "é" * 10,
+        "\x00",
+        row.token_hash,
+        f"sha256:{row.token_hash}",
+    ):
         assert _refusal(candidate, customer_id).status == 400, candidate
-    # The screens see the token only as its sealed digest (rcxsite/api/reset_link_events.py):
+    # The screens see the token only as its sealed digest (rcxsite/web/sealed_event_paths.py):
     # a digest read from the database, sealed by anyone but the server, opens nothing.
     assert tokens.marked_digest(f"sha256:{row.token_hash}.forged") is None
     with pytest.raises(ServiceError):
@@ -196,8 +210,10 @@ def test_unknown_and_tampered_links_are_refused_and_a_stored_digest_is_no_link()
     assert _verified_at(customer_id) is None
 
     digest = tokens.marked_digest(tokens.marked(token))
-    assert accounts.verify_email_link(
-        link_digest=digest, customer_id=customer_id, client_ip=IP) == VERIFIED
+    assert (
+        accounts.verify_email_link(link_digest=digest, customer_id=customer_id, client_ip=IP)
+        == VERIFIED
+    )
     assert _verified_at(customer_id) is not None
 
 
@@ -287,14 +303,15 @@ def test_my_account_shows_the_requests_of_an_address_only_once_it_is_verified() 
     verified = accounts.account_overview(customer_id=customer_id)
     assert verified.email_verified is True
     assert [(quote.service, quote.status) for quote in verified.quotes] == [
-        ("Web Development", "Received")]
+        ("Web Development", "Received")
+    ]
     assert len(accounts.export_account(customer_id=customer_id, client_ip=IP)["quoteRequests"]) == 1
 
 
 def test_staff_see_the_account_of_a_request_only_once_its_address_is_verified() -> None:
     customer_id = register_customer(email="alice@example.com")
     assert customer_id is not None
-    quote_id = add_quote("Alice@Example.com")
+    quote_id = add_quote(email="Alice@Example.com")
     sales, helper = add_member("Sam Sales", "sam@rcx.example", "sales"), support_actor()
 
     assert quote_detail(actor=sales, quote_id=quote_id).customer_id is None
@@ -324,12 +341,14 @@ def test_accounts_that_exist_before_the_migration_count_as_unverified(
     configure(data_dir=tmp_path, database_url=f"sqlite:///{tmp_path / 'before.db'}")
     upgrade(alembic_config(), "0008")
     with get_engine().begin() as connection:
-        connection.execute(text(
-            "INSERT INTO customer (user_name, email, email_key, mobile_number, password_hash,"
-            " company_name, location, is_trial, created_at)"
-            " VALUES ('Old', 'old@example.com', 'old@example.com', '0123456789', 'h', 'C',"
-            " 'L', false, '2026-01-01 00:00:00')"
-        ))
+        connection.execute(
+            text(
+                "INSERT INTO customer (user_name, email, email_key, mobile_number, password_hash,"
+                " company_name, location, is_trial, created_at)"
+                " VALUES ('Old', 'old@example.com', 'old@example.com', '0123456789', 'h', 'C',"
+                " 'L', false, '2026-01-01 00:00:00')"
+            )
+        )
 
     upgrade(alembic_config(), "head")
 

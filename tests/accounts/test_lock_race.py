@@ -12,20 +12,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from sqlalchemy.engine import make_url
 from sqlmodel import Session, col, select
 
 from rcxsite import accounts
-from rcxsite.accounts import sessions, support
+from rcxsite.accounts import sessions
+from rcxsite.core.permissions import StaffActor
 from rcxsite.db import get_engine
 from rcxsite.models import LoginSession, utcnow
 from rcxsite.service_errors import ServiceError
-from rcxsite.staff.permissions import StaffActor
-from tests.accounts.support_staff import set_locked, support_actor
+from rcxsite.staff import support
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer, set_locked
 from tests.support.fixtures import Configure
-from tests.support.postgres import scratch_postgres
-from tests.support.site import PASSWORD, register_customer
+from tests.support.postgres import sqlite_or_postgres
+from tests.support.staff import support_actor
 
 IP = "203.0.113.77"
 EMAIL = "racer@example.com"
@@ -39,12 +39,8 @@ def database(request: pytest.FixtureRequest, configure: Configure) -> Iterator[s
     """The package's SQLite file, or a scratch PostgreSQL database (skipped when absent)."""
     # Every round logs in several times at once; the failure limit has tests of its own.
     configure(login_failure_limit="10000 per 15 minutes")
-    if request.param == "sqlite":
-        assert make_url(str(get_engine().url)).get_backend_name() == "sqlite"
-        yield "sqlite"
-        return
-    with scratch_postgres(configure):
-        yield "postgresql"
+    with sqlite_or_postgres(request.param, configure) as kind:
+        yield kind
 
 
 def _log_in(*, via_ticket: bool = False) -> accounts.LoginResult:
@@ -86,8 +82,10 @@ def _race(customer_id: int, actor: StaffActor) -> Round:
         finally:
             locked.set()
 
-    threads = [threading.Thread(target=keep_logging_in, args=(index % 2 == 0,))
-               for index in range(LOGIN_THREADS)]
+    threads = [
+        threading.Thread(target=keep_logging_in, args=(index % 2 == 0,))
+        for index in range(LOGIN_THREADS)
+    ]
     threads.append(threading.Thread(target=lock))
     for thread in threads:
         thread.start()
@@ -98,8 +96,13 @@ def _race(customer_id: int, actor: StaffActor) -> Round:
 
 def _open_sessions(customer_id: int) -> list[LoginSession]:
     with Session(get_engine()) as session:
-        return list(session.exec(select(LoginSession).where(
-            LoginSession.customer_id == customer_id, col(LoginSession.revoked_at).is_(None))))
+        return list(
+            session.exec(
+                select(LoginSession).where(
+                    LoginSession.customer_id == customer_id, col(LoginSession.revoked_at).is_(None)
+                )
+            )
+        )
 
 
 def test_no_session_outlives_a_lock_made_during_logins(database: str) -> None:
@@ -115,8 +118,9 @@ def test_no_session_outlives_a_lock_made_during_logins(database: str) -> None:
         assert outcome.errors == []
         assert set(outcome.refused) <= {f"403 {LOCKED}"}
         assert accounts.verify_login_token(before.token) is None
-        live = [digest for digest in outcome.digests
-                if sessions.digest_customer(digest) is not None]
+        live = [
+            digest for digest in outcome.digests if sessions.digest_customer(digest) is not None
+        ]
         if live or _open_sessions(customer_id):
             outrun.append((number, len(live), len(_open_sessions(customer_id))))
     assert outrun == [], (

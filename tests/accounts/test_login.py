@@ -9,9 +9,9 @@ from rcxsite.db import get_engine
 from rcxsite.models import Customer
 from rcxsite.service_errors import ServiceError
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure
 from tests.support.rate_limits import reset_rate_limits
-from tests.support.site import PASSWORD, register_customer
 
 IP = "203.0.113.7"
 
@@ -130,8 +130,9 @@ def test_only_failures_count_colleagues_behind_one_address_never_lock_each_other
     for n in range(12):
         register_customer(email=f"colleague{n}@example.com")
     for n in range(12):
-        assert calls.authenticate(email=f"colleague{n}@example.com", password=PASSWORD,
-                                  client_ip=IP).customer_id
+        assert calls.authenticate(
+            email=f"colleague{n}@example.com", password=PASSWORD, client_ip=IP
+        ).customer_id
     # Each success gave its slot back: ten failures still fit, the eleventh is refused.
     for _ in range(10):
         assert _refusal(email="colleague0@example.com", password="wrong").status == 401

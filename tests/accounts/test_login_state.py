@@ -11,7 +11,7 @@ from rcxsite import accounts, routes
 from rcxsite.state.login import LoginState
 from rcxsite.state.registration import RegistrationState
 from rcxsite.state.session import SessionState
-from tests.support.site import PASSWORD, register_customer
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.tabs import CLIENT_IP, Tab, login_cookie
 
 EMAIL = "alice@example.com"
@@ -37,10 +37,19 @@ def test_a_login_leaves_no_address_in_the_tabs_state() -> None:
 
 def test_logging_out_forgets_the_address_registration_filled_in() -> None:
     tab = Tab().open(routes.LOG_IN.path)
-    asyncio.run(tab.run(RegistrationState.register, {
-        "UserName": "Alice", "EmailAddress": EMAIL, "MobileNumber": "9876543210",
-        "Password": PASSWORD, "CompanyName": "ACME", "Location": "Pune",
-    }))
+    asyncio.run(
+        tab.run(
+            RegistrationState.register,
+            {
+                "UserName": "Alice",
+                "EmailAddress": EMAIL,
+                "MobileNumber": "9876543210",
+                "Password": PASSWORD,
+                "CompanyName": "ACME",
+                "Location": "Pune",
+            },
+        )
+    )
     login = tab.state(LoginState)
     assert login.email == EMAIL  # the login form shows the address just registered
     # Logged in meanwhile (another tab of the browser); this tab's connection carries it.

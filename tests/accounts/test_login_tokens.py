@@ -14,8 +14,8 @@ from rcxsite.accounts import login_tokens, sessions
 from rcxsite.db import get_engine
 from rcxsite.models import LoginSession, utcnow
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure
-from tests.support.site import PASSWORD, register_customer
 
 IP = "198.51.100.4"
 
@@ -57,11 +57,16 @@ def test_a_forged_token_is_refused_before_any_database_lookup(
     forged = {
         "other key": lambda: jwt.encode(claims, "not-the-server-key", algorithm="HS256"),
         "alg none": lambda: jwt.encode(claims, None, algorithm="none"),
-        "tampered sid": lambda: token.split(".")[0] + "." + jwt.encode(
-            {**claims, "sid": "x"}, "k", algorithm="HS256").split(".")[1] + "."
-            + token.split(".")[2],
-        "no exp": lambda: jwt.encode({"sid": claims["sid"], "iat": claims["iat"]},
-                                     login_tokens._key(), algorithm="HS256"),
+        "tampered sid": lambda: (
+            token.split(".")[0]
+            + "."
+            + jwt.encode({**claims, "sid": "x"}, "k", algorithm="HS256").split(".")[1]
+            + "."
+            + token.split(".")[2]
+        ),
+        "no exp": lambda: jwt.encode(
+            {"sid": claims["sid"], "iat": claims["iat"]}, login_tokens._key(), algorithm="HS256"
+        ),
     }[forgery]()
     _no_database(monkeypatch)
 
@@ -94,7 +99,9 @@ def test_the_screens_get_a_one_time_ticket_instead_of_the_token() -> None:
 
     assert claimed is not None
     assert (claimed.customer_id, claimed.email_address, claimed.user_name) == (
-        customer_id, "alice@example.com", "Alice"
+        customer_id,
+        "alice@example.com",
+        "Alice",
     )
     assert sessions.login_digest(claimed.token) == login.session_digest
     assert sessions.session_customer(claimed.token) == customer_id

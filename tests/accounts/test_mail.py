@@ -60,8 +60,12 @@ def test_send_mail_queues_a_sealed_job_and_returns_before_delivery() -> None:
 def test_a_down_server_is_retried_on_schedule_then_marked_failed_and_logged(
     configure: Configure, caplog: pytest.LogCaptureFixture
 ) -> None:
-    configure(smtp_host="127.0.0.1", smtp_port=free_port("127.0.0.1"),
-              job_retry_seconds="0.2,0.4", job_give_up_hours=1.5 / 3600)
+    configure(
+        smtp_host="127.0.0.1",
+        smtp_port=free_port("127.0.0.1"),
+        job_retry_seconds="0.2,0.4",
+        job_give_up_hours=1.5 / 3600,
+    )
 
     mail.send_mail(to="bob@example.com", subject="s", text="t")
 

@@ -11,6 +11,7 @@ from rcxsite import accounts
 from rcxsite.db import get_engine
 from rcxsite.service_errors import ServiceError
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure
 from tests.support.parallel import register_all_at_once
 from tests.support.postgres import scratch_postgres
@@ -18,12 +19,7 @@ from tests.support.schema import (
     assert_migrations_go_down_and_up_again,
     assert_schema_matches_models,
 )
-from tests.support.site import (
-    PASSWORD,
-    outbox_messages,
-    register_customer,
-    reset_token_in,
-)
+from tests.support.site import outbox_messages, reset_token_in
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ import redis
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.rate_limits import forget_storage_connections, reset_rate_limits
-from tests.support.site import PASSWORD, register_customer
 
 
 def test_login_failures_are_counted_in_redis_across_workers(redis_limits: redis.Redis) -> None:
@@ -52,5 +52,6 @@ def test_two_processes_share_one_limit_through_redis(redis_limits: redis.Redis) 
         calls.authenticate(email="ghost@example.com", password="guess", client_ip="10.4.4.4")
 
     assert (refused.value.status, refused.value.message) == (
-        429, "Too many requests. Try again in 15 minutes."
+        429,
+        "Too many requests. Try again in 15 minutes.",
     )

@@ -25,8 +25,13 @@ def test_the_screens_see_the_visitor_behind_trusted_proxies() -> None:
     env = {**os.environ, "TRUSTED_PROXY_HOPS": "1"}
     env.pop("REFLEX_SOCKET_MAX_HTTP_BUFFER_SIZE", None)
     result = subprocess.run(
-        [sys.executable, "-c", _SCREEN_ADDRESS], cwd=PROJECT_ROOT, env=env, check=True,
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "-c", _SCREEN_ADDRESS],
+        cwd=PROJECT_ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     address, settings = result.stdout.strip().splitlines()[-2:]
     # One trusted proxy: the address it saw, not the proxy's own nor the client's claim.

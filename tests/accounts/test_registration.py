@@ -15,8 +15,9 @@ from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import Customer
 from rcxsite.service_errors import ServiceError
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.parallel import register_all_at_once
-from tests.support.site import PASSWORD, outbox_messages, register_customer
+from tests.support.site import outbox_messages
 
 VALID = {
     "user_name": "Alice",
@@ -32,28 +33,44 @@ NOT_ALLOWED = "Contains characters that are not allowed"
 NOT_AN_ID = "Must be a whole number from 0 to 2147483647"
 # Per field: its key in the answers, then each message with the values that earn it.
 RULES: dict[str, tuple[str, dict[str, list[object]]]] = {
-    "user_name": ("UserName", {
-        "Username is required": ["", "   "],
-        "Min 3 characters": ["Al"],
-        "Max 100 characters": ["A" * 101],
-        NOT_ALLOWED: ["Al\x00ce", "Al\ud800ce"],
-    }),
-    "email": ("EmailAddress", {
-        "Email is required": [""],
-        "Invalid email": ["alice", "al ice@example.com", "alice@example.com\x00"],
-    }),
-    "mobile_number": ("MobileNumber", {
-        "Mobile number is required": [""],
-        "Invalid mobile number": ["987654321", "98765432100", "98765abcde", "٩٨٧٦٥٤٣٢١٠"],
-    }),
-    "password": ("Password", {
-        "Password is required": [""],
-        "Min 4 characters": ["abc"],
-        "Password must be at most 128 characters long.": ["x" * 129],
-    }),
-    "company_name": ("CompanyName", {
-        "Company name is required": [""], "Max 200 characters": ["C" * 201],
-    }),
+    "user_name": (
+        "UserName",
+        {
+            "Username is required": ["", "   "],
+            "Min 3 characters": ["Al"],
+            "Max 100 characters": ["A" * 101],
+            NOT_ALLOWED: ["Al\x00ce", "Al\ud800ce"],
+        },
+    ),
+    "email": (
+        "EmailAddress",
+        {
+            "Email is required": [""],
+            "Invalid email": ["alice", "al ice@example.com", "alice@example.com\x00"],
+        },
+    ),
+    "mobile_number": (
+        "MobileNumber",
+        {
+            "Mobile number is required": [""],
+            "Invalid mobile number": ["987654321", "98765432100", "98765abcde", "٩٨٧٦٥٤٣٢١٠"],
+        },
+    ),
+    "password": (
+        "Password",
+        {
+            "Password is required": [""],
+            "Min 4 characters": ["abc"],
+            "Password must be at most 128 characters long.": ["x" * 129],
+        },
+    ),
+    "company_name": (
+        "CompanyName",
+        {
+            "Company name is required": [""],
+            "Max 200 characters": ["C" * 201],
+        },
+    ),
     "location": ("Location", {"Location is required": [""], NOT_ALLOWED: ["\x07"]}),
     "project_id": ("ProjectId", {NOT_AN_ID: [-1]}),
     "subscription_plan_id": ("SubscriptionPlanId", {NOT_AN_ID: [2**31]}),
@@ -147,8 +164,13 @@ def test_a_known_address_gets_the_new_address_answer_and_its_owner_a_mail() -> N
     before = len(outbox_messages())
 
     again = calls.register(
-        email="ALICE@example.COM", password="other-password", client_ip="203.0.113.5",
-        user_name="Mallory", mobile_number="9876543210", company_name="X", location="Y",
+        email="ALICE@example.COM",
+        password="other-password",
+        client_ip="203.0.113.5",
+        user_name="Mallory",
+        mobile_number="9876543210",
+        company_name="X",
+        location="Y",
     )
 
     assert (again.message, again.id) == ("Registration successful!", None)
@@ -195,15 +217,23 @@ def test_a_duplicate_committed_after_the_check_is_caught_by_the_unique_index(
 @pytest.mark.parametrize(
     ("model", "expected"),
     [
-        (RegistrationInput, {
-            "UserName": "Username is required", "EmailAddress": "Email is required",
-            "MobileNumber": "Mobile number is required", "Password": "Password is required",
-            "CompanyName": "Company name is required", "Location": "Location is required",
-        }),
+        (
+            RegistrationInput,
+            {
+                "UserName": "Username is required",
+                "EmailAddress": "Email is required",
+                "MobileNumber": "Mobile number is required",
+                "Password": "Password is required",
+                "CompanyName": "Company name is required",
+                "Location": "Location is required",
+            },
+        ),
         (LoginInput, {"UserName": "Email is required", "Password": "Password is required"}),
         (ForgotPasswordInput, {"email": "Email is required"}),
-        (ResetPasswordInput, {"NewPassword": "Please enter a new password.",
-                              "email": "Email is required"}),
+        (
+            ResetPasswordInput,
+            {"NewPassword": "Please enter a new password.", "email": "Email is required"},
+        ),
     ],
 )
 def test_a_missing_field_gets_the_message_of_an_empty_one(model, expected) -> None:

@@ -13,15 +13,10 @@ from rcxsite.models import PasswordResetToken, utcnow
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import Settings
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure
 from tests.support.rate_limits import reset_rate_limits
-from tests.support.site import (
-    PASSWORD,
-    SITE_URL,
-    outbox_messages,
-    register_customer,
-    reset_token_in,
-)
+from tests.support.site import SITE_URL, outbox_messages, reset_token_in
 from tests.support.smtp import Mailbox
 
 IP = "198.51.100.4"
@@ -99,9 +94,7 @@ def test_one_reset_mail_per_minute_per_address_known_or_not() -> None:
         with pytest.raises(ServiceError) as refused:
             calls.request_password_reset(email=email.upper(), client_ip="192.0.2.1")
         assert refused.value.status == 429
-        assert refused.value.message == (
-            "Too many requests. Try again in 1 minute."
-        )
+        assert refused.value.message == ("Too many requests. Try again in 1 minute.")
         assert refused.value.retry_after is not None and 0 < refused.value.retry_after <= 60
     assert len(outbox_messages()) == 1
 
@@ -186,9 +179,7 @@ def test_reset_sets_the_password_voids_other_links_and_revokes_logins(mailbox: M
     assert accounts.verify_login_token(old_login.token) is None
     with pytest.raises(ServiceError):
         calls.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP)
-    new_login = calls.authenticate(
-        email="alice@example.com", password=NEW_PASSWORD, client_ip=IP
-    )
+    new_login = calls.authenticate(email="alice@example.com", password=NEW_PASSWORD, client_ip=IP)
     assert accounts.verify_login_token(new_login.token) == new_login.customer_id
 
     notice = mailbox.wait_for("alice@example.com")
@@ -216,7 +207,9 @@ def test_parallel_resets_with_one_link_succeed_exactly_once() -> None:
     def attempt(index: int) -> str:
         try:
             calls.reset_password(
-                email="alice@example.com", new_password=f"password-{index}", token=token,
+                email="alice@example.com",
+                new_password=f"password-{index}",
+                token=token,
                 client_ip=IP,
             )
         except ServiceError as error:
@@ -283,7 +276,9 @@ def test_new_password_submissions_are_limited_per_client(configure: Configure) -
     for _ in range(3):
         with pytest.raises(ServiceError) as dead_link:
             calls.reset_password(
-                email="alice@example.com", new_password=NEW_PASSWORD, token="x" * 40,
+                email="alice@example.com",
+                new_password=NEW_PASSWORD,
+                token="x" * 40,
                 client_ip=IP,
             )
         assert dead_link.value.status != 429
@@ -304,13 +299,17 @@ def test_the_screens_reset_with_the_links_digest_and_a_digest_is_no_link() -> No
     assert (check.is_valid, check.email) == (True, "alice@example.com")
     # A digest read from the database is not a token: the API's entry points hash again.
     assert accounts.check_reset_token(token=digest, client_ip=IP).is_valid is False
-    assert _reset_refusal(
-        email="alice@example.com", new_password=NEW_PASSWORD, token=digest
-    ).message == LINK_INVALID
+    assert (
+        _reset_refusal(email="alice@example.com", new_password=NEW_PASSWORD, token=digest).message
+        == LINK_INVALID
+    )
 
-    assert calls.reset_password_for_link(
-        email="alice@example.com", new_password=NEW_PASSWORD, link_digest=digest, client_ip=IP
-    ) == "Your password has been successfully reset!"
+    assert (
+        calls.reset_password_for_link(
+            email="alice@example.com", new_password=NEW_PASSWORD, link_digest=digest, client_ip=IP
+        )
+        == "Your password has been successfully reset!"
+    )
     assert calls.authenticate(email="alice@example.com", password=NEW_PASSWORD, client_ip=IP)
     assert accounts.check_reset_link(link_digest=digest, client_ip=IP).is_valid is False
     assert accounts.check_reset_link(link_digest=None, client_ip=IP).is_valid is False

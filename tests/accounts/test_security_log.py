@@ -14,8 +14,9 @@ from rcxsite import accounts
 from rcxsite.logs import configure_logging
 from rcxsite.service_errors import ServiceError
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure
-from tests.support.site import PASSWORD, outbox_messages, register_customer, reset_token_in
+from tests.support.site import outbox_messages, reset_token_in
 
 IP = "203.0.113.77"
 EMAIL = "log-me@example.com"
@@ -51,20 +52,35 @@ def test_the_account_lifecycle_is_logged_without_secrets(
     calls.request_password_reset(email=EMAIL, client_ip=IP)
     link_token = reset_token_in(outbox_messages()[-1])
     with pytest.raises(ServiceError):
-        calls.reset_password(email="someone-else@example.com", new_password=NEW_PASSWORD,
-                             token=link_token, client_ip=IP)
+        calls.reset_password(
+            email="someone-else@example.com",
+            new_password=NEW_PASSWORD,
+            token=link_token,
+            client_ip=IP,
+        )
     calls.reset_password(email=EMAIL, new_password=NEW_PASSWORD, token=link_token, client_ip=IP)
-    calls.change_password(customer_id=customer_id, keep_session=None, client_ip=IP,
-                          current_password=NEW_PASSWORD, new_password=PASSWORD,
-                          confirm_password=PASSWORD)
+    calls.change_password(
+        customer_id=customer_id,
+        keep_session=None,
+        client_ip=IP,
+        current_password=NEW_PASSWORD,
+        new_password=PASSWORD,
+        confirm_password=PASSWORD,
+    )
     accounts.sign_out_everywhere(customer_id=customer_id, client_ip=IP)
     calls.delete_account(customer_id=customer_id, client_ip=IP, password=PASSWORD, confirm=True)
 
     outcomes = _outcomes(log_lines)
     for expected in [
-        ("registration", "success"), ("login", "failure"), ("login", "success"),
-        ("logout", "success"), ("reset_requested", "sent"), ("reset", "refused"),
-        ("reset", "used"), ("password_change", "success"), ("sign_out_everywhere", "success"),
+        ("registration", "success"),
+        ("login", "failure"),
+        ("login", "success"),
+        ("logout", "success"),
+        ("reset_requested", "sent"),
+        ("reset", "refused"),
+        ("reset", "used"),
+        ("password_change", "success"),
+        ("sign_out_everywhere", "success"),
         ("account_deleted", "success"),
     ]:
         assert expected in outcomes, (expected, outcomes)
@@ -114,8 +130,10 @@ def test_no_log_record_holds_a_password_whoever_writes_it(log_lines: io.StringIO
     library = logging.getLogger("reflex_base.some_module")
     library.addHandler(handler)
     try:
-        event = {"name": "state.log_in", "payload": {"form": {"email": "a@b.c",
-                                                              "password": "hunter2-secret"}}}
+        event = {
+            "name": "state.log_in",
+            "payload": {"form": {"email": "a@b.c", "password": "hunter2-secret"}},
+        }
         library.warning(f"Received event data as a string. Event data: {json.dumps(event)}")
         library.warning("Event data: %s", event)
         entries = {"__reflex_form_data_entries": [["password", "hunter2-secret"]]}

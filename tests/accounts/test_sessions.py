@@ -11,8 +11,8 @@ from rcxsite.accounts.sessions import session_customer
 from rcxsite.db import get_engine
 from rcxsite.models import LoginSession, utcnow
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure
-from tests.support.site import PASSWORD, register_customer
 
 
 def log_in(email: str = "alice@example.com") -> str:
@@ -56,8 +56,11 @@ def test_a_session_lapses_when_idle_or_too_old(configure: Configure) -> None:
     fresh = log_in()
     later = utcnow() + timedelta(days=30, minutes=1)
     with Session(get_engine()) as session:
-        row = session.exec(select(LoginSession).where(LoginSession.customer_id == customer_id)
-                           .order_by(LoginSession.id.desc())).first()  # type: ignore[union-attr]
+        row = session.exec(
+            select(LoginSession)
+            .where(LoginSession.customer_id == customer_id)
+            .order_by(LoginSession.id.desc())
+        ).first()  # type: ignore[union-attr]
         assert row is not None
         row.last_seen_at = later - timedelta(minutes=1)
         session.add(row)

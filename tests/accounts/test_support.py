@@ -13,26 +13,25 @@ from typing import Any
 import pytest
 
 from rcxsite import accounts
-from rcxsite.accounts import support
 from rcxsite.accounts.my_account import PlanChoice
-from rcxsite.accounts.support_inputs import StaffDeleteCustomerInput
+from rcxsite.core.permissions import StaffActor
 from rcxsite.models import utcnow
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings
-from rcxsite.staff.permissions import StaffActor
-from tests.accounts.support_staff import (
-    add_customer,
-    add_member,
-    add_quote,
-    add_session,
-    audit_entries,
-    customer_row,
-    support_actor,
-)
+from rcxsite.staff import support
+from rcxsite.staff.support_inputs import StaffDeleteCustomerInput
 from tests.support import service_calls as calls
+from tests.support.customers import (
+    PASSWORD,
+    add_customer,
+    add_session,
+    customer_row,
+    register_customer,
+)
 from tests.support.fixtures import Configure
 from tests.support.postgres import scratch_postgres
-from tests.support.site import PASSWORD, register_customer
+from tests.support.quotes import add_quote
+from tests.support.staff import add_member, audit_entries, support_actor
 
 IP = "203.0.113.40"
 NO_ACCESS = "You don't have access to this page."
@@ -44,12 +43,18 @@ def _find(actor: StaffActor, query: str, **more: Any) -> list[str]:
 
 def _three_customers() -> tuple[int, int, int]:
     now = utcnow()
-    alice = add_customer("alice@example.com", name="Alice Baker", company="ACME",
-                         created_at=now - timedelta(days=3))
-    bob = add_customer("Bob@Example.org", name="Bob Stone", company="Globex",
-                       created_at=now - timedelta(days=2))
-    carol = add_customer("carol@mail.test", name="Carol King", company="Initech Ltd",
-                         created_at=now - timedelta(days=1))
+    alice = add_customer(
+        "alice@example.com", name="Alice Baker", company="ACME", created_at=now - timedelta(days=3)
+    )
+    bob = add_customer(
+        "Bob@Example.org", name="Bob Stone", company="Globex", created_at=now - timedelta(days=2)
+    )
+    carol = add_customer(
+        "carol@mail.test",
+        name="Carol King",
+        company="Initech Ltd",
+        created_at=now - timedelta(days=1),
+    )
     return alice, bob, carol
 
 
@@ -116,23 +121,37 @@ def test_a_row_holds_what_the_list_shows() -> None:
     stored = customer_row(alice)
     assert stored is not None
     assert row == support.CustomerRow(
-        id=alice, name="Alice Baker", email="alice@example.com", company="ACME",
-        member_since=stored.created_at, locked=True,
+        id=alice,
+        name="Alice Baker",
+        email="alice@example.com",
+        company="ACME",
+        member_since=stored.created_at,
+        locked=True,
     )
     assert [r.locked for r in support.find_customers(actor=actor, query="bob")] == [False]
 
 
 def test_the_card_shows_details_plan_and_quotes_but_never_the_hash() -> None:
     customer_id = register_customer(
-        email="Alice@Example.com", user_name="Alice", subscription_plan_id=102,
-        plan_duration_id=2, is_trial=True, verified=True,
+        email="Alice@Example.com",
+        user_name="Alice",
+        subscription_plan_id=102,
+        plan_duration_id=2,
+        is_trial=True,
+        verified=True,
     )
     assert customer_id is not None
     now = utcnow()
-    older = add_quote("alice@example.com", status="contacted", created_at=now - timedelta(days=2))
-    newer = add_quote("ALICE@example.com", status="spam", service="ui-ux-design",
-                      created_at=now - timedelta(days=1))
-    add_quote("bob@example.com")
+    older = add_quote(
+        email="alice@example.com", status="contacted", created_at=now - timedelta(days=2)
+    )
+    newer = add_quote(
+        email="ALICE@example.com",
+        status="spam",
+        service="ui-ux-design",
+        created_at=now - timedelta(days=1),
+    )
+    add_quote(email="bob@example.com")
 
     card = support.customer_card(actor=support_actor(), customer_id=customer_id)
 
@@ -158,8 +177,9 @@ def test_the_card_counts_live_sessions_and_the_last_use_of_any() -> None:
     add_session(customer_id, age=timedelta(days=1), idle=timedelta(minutes=idle_minutes - 1))
     add_session(customer_id, age=timedelta(hours=1), idle=timedelta(minutes=idle_minutes + 1))
     add_session(customer_id, age=timedelta(hours=2), idle=timedelta(seconds=5), revoked=True)
-    newest = add_session(customer_id, age=timedelta(days=days, minutes=1),
-                         idle=timedelta(seconds=1))
+    newest = add_session(
+        customer_id, age=timedelta(days=days, minutes=1), idle=timedelta(seconds=1)
+    )
     actor = support_actor()
 
     card = support.customer_card(actor=actor, customer_id=customer_id)
@@ -189,14 +209,14 @@ CALLS: dict[str, Callable[[StaffActor | None, int], object]] = {
     "find": lambda actor, _: support.find_customers(actor=actor, query=""),
     "card": lambda actor, cid: support.customer_card(actor=actor, customer_id=cid),
     "sign_out": lambda actor, cid: support.sign_out_customer_everywhere(
-        actor=actor, customer_id=cid),
-    "reset": lambda actor, cid: support.send_customer_password_reset(
-        actor=actor, customer_id=cid),
+        actor=actor, customer_id=cid
+    ),
+    "reset": lambda actor, cid: support.send_customer_password_reset(actor=actor, customer_id=cid),
     "lock": lambda actor, cid: support.lock_customer(actor=actor, customer_id=cid),
     "unlock": lambda actor, cid: support.unlock_customer(actor=actor, customer_id=cid),
     "delete": lambda actor, cid: support.delete_customer(
-        StaffDeleteCustomerInput.parse({"email": "dana@example.com"}), actor=actor,
-        customer_id=cid),
+        StaffDeleteCustomerInput.parse({"email": "dana@example.com"}), actor=actor, customer_id=cid
+    ),
 }
 
 
@@ -236,8 +256,7 @@ def test_search_card_and_lock_on_postgresql(configure: Configure) -> None:
         customer_id = register_customer(email="Alice@Example.com", company_name="100% Natural")
         assert customer_id is not None
         add_customer("bob@example.com", company="1000 Natural")
-        token = calls.authenticate(email="alice@example.com", password=PASSWORD,
-                                   client_ip=IP).token
+        token = calls.authenticate(email="alice@example.com", password=PASSWORD, client_ip=IP).token
         actor = support_actor()
 
         assert _find(actor, "100%") == ["Alice@example.com"]

@@ -7,27 +7,27 @@ from __future__ import annotations
 import pytest
 
 from rcxsite import accounts
-from rcxsite.accounts import support
-from rcxsite.accounts.support_inputs import StaffDeleteCustomerInput
+from rcxsite.core.permissions import StaffActor
 from rcxsite.models import AuditEntry, utcnow
 from rcxsite.service_errors import ServiceError
-from rcxsite.staff.permissions import StaffActor
-from tests.accounts.support_staff import (
-    STAFF_IP,
-    add_quote,
-    audit_entries,
+from rcxsite.staff import support
+from rcxsite.staff.support_inputs import StaffDeleteCustomerInput
+from tests.support import service_calls as calls
+from tests.support.customers import (
+    PASSWORD,
     customer_row,
-    quotes_stored,
+    register_customer,
     reset_tokens_of,
     sessions_of,
     set_locked,
-    support_actor,
 )
-from tests.support import service_calls as calls
 from tests.support.fixtures import Configure
+from tests.support.quotes import add_quote
+from tests.support.quotes import stored_requests as quotes_stored
 from tests.support.rate_limits import reset_rate_limits
-from tests.support.site import PASSWORD, outbox_messages, register_customer, reset_token_in
+from tests.support.site import outbox_messages, reset_token_in
 from tests.support.smtp import Mailbox
+from tests.support.staff import STAFF_IP, audit_entries, support_actor
 
 IP = "203.0.113.41"
 EMAIL = "alice@example.com"
@@ -97,9 +97,10 @@ def test_send_password_reset_mails_the_forgot_password_link(mailbox: Mailbox) ->
     assert mail["Subject"] == "Reset your RCX password"
     token = reset_token_in(mail)
     assert _only_entry(actor, customer_id).action == "customer_password_reset_sent"
-    assert calls.reset_password(
-        email=EMAIL, new_password=NEW_PASSWORD, token=token, client_ip=IP
-    ) == "Your password has been successfully reset!"
+    assert (
+        calls.reset_password(email=EMAIL, new_password=NEW_PASSWORD, token=token, client_ip=IP)
+        == "Your password has been successfully reset!"
+    )
     assert calls.authenticate(email=EMAIL, password=NEW_PASSWORD, client_ip=IP).token
 
 
@@ -108,8 +109,7 @@ def test_staff_reset_mails_share_the_accounts_mail_limit() -> None:
     actor = support_actor()
     support.send_customer_password_reset(actor=actor, customer_id=customer_id)
 
-    refused = _refusal(support.send_customer_password_reset, actor=actor,
-                       customer_id=customer_id)
+    refused = _refusal(support.send_customer_password_reset, actor=actor, customer_id=customer_id)
 
     assert refused.status == 429
     assert len(outbox_messages()) == 1 and len(reset_tokens_of(customer_id)) == 1
@@ -121,8 +121,7 @@ def test_no_reset_is_sent_for_a_locked_account() -> None:
     actor = support_actor()
     support.lock_customer(actor=actor, customer_id=customer_id)
 
-    refused = _refusal(support.send_customer_password_reset, actor=actor,
-                       customer_id=customer_id)
+    refused = _refusal(support.send_customer_password_reset, actor=actor, customer_id=customer_id)
 
     assert refused.status == 409 and "locked" in refused.message
     assert outbox_messages() == [] and reset_tokens_of(customer_id) == []
@@ -171,16 +170,20 @@ def test_a_link_still_open_at_lock_time_cannot_set_a_password() -> None:
     link = _request_link()
     set_locked(customer_id, utcnow())  # a lock racing with the link's issue
 
-    refused = _refusal(calls.reset_password, email=EMAIL, new_password=NEW_PASSWORD,
-                       token=link, client_ip=IP)
+    refused = _refusal(
+        calls.reset_password, email=EMAIL, new_password=NEW_PASSWORD, token=link, client_ip=IP
+    )
 
     assert (refused.status, refused.message) == (403, LOCKED)
     assert [row.used_at for row in reset_tokens_of(customer_id)] == [None]  # rolled back
-    assert _refusal(calls.authenticate, email=EMAIL, password=NEW_PASSWORD,
-                    client_ip=IP).status == 401
+    assert (
+        _refusal(calls.authenticate, email=EMAIL, password=NEW_PASSWORD, client_ip=IP).status == 401
+    )
     set_locked(customer_id, None)
-    assert calls.reset_password(email=EMAIL, new_password=NEW_PASSWORD, token=link,
-                                client_ip=IP) == "Your password has been successfully reset!"
+    assert (
+        calls.reset_password(email=EMAIL, new_password=NEW_PASSWORD, token=link, client_ip=IP)
+        == "Your password has been successfully reset!"
+    )
 
 
 def test_unlock_lets_the_customer_log_in_and_reset_again() -> None:
@@ -233,7 +236,7 @@ def test_delete_has_the_effects_of_the_customers_own_deletion(mailbox: Mailbox) 
     _log_in()
     calls.request_password_reset(email=EMAIL, client_ip=IP)
     mailbox.wait_for(EMAIL)
-    add_quote(EMAIL)
+    add_quote(email=EMAIL)
     actor = support_actor()
 
     message = _delete(" Alice@EXAMPLE.com ", customer_id, actor)
@@ -247,10 +250,15 @@ def test_delete_has_the_effects_of_the_customers_own_deletion(mailbox: Mailbox) 
     assert _refusal(calls.authenticate, email=EMAIL, password=PASSWORD, client_ip=IP).status == 401
 
 
-@pytest.mark.parametrize("action", [
-    support.sign_out_customer_everywhere, support.send_customer_password_reset,
-    support.lock_customer, support.unlock_customer,
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        support.sign_out_customer_everywhere,
+        support.send_customer_password_reset,
+        support.lock_customer,
+        support.unlock_customer,
+    ],
+)
 def test_actions_on_a_missing_customer_are_404(action) -> None:  # type: ignore[no-untyped-def]
     refused = _refusal(action, actor=support_actor(), customer_id=424_242)
 

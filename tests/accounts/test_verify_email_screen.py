@@ -10,11 +10,12 @@ import asyncio
 from sqlmodel import Session, select
 
 from rcxsite import routes
-from rcxsite.accounts import tokens
+from rcxsite.core import tokens
 from rcxsite.db import get_engine
 from rcxsite.models import Customer, EmailVerificationToken
 from rcxsite.state.verify_email import VerifyEmailState
-from tests.support.site import outbox_messages, register_customer, verification_token_in
+from tests.support.customers import register_customer
+from tests.support.site import outbox_messages, verification_token_in
 from tests.support.tabs import Tab, login_cookie
 
 VERIFIED = "Your email address is verified."
@@ -28,7 +29,7 @@ OTHER_ACCOUNT = (
 
 def _open_link(token: str, *, cookie: str = "") -> VerifyEmailState:
     """A tab opens the mailed link; the path reaches the state as
-    rcxsite/api/reset_link_events.py leaves it (the token sealed)."""
+    rcxsite/web/sealed_event_paths.py leaves it (the token sealed)."""
     tab = Tab().open(routes.verify_email_path(tokens.marked(token)), cookie=cookie)
     asyncio.run(tab.run(VerifyEmailState.verify))
     return tab.state(VerifyEmailState)
@@ -50,8 +51,9 @@ def _verified(customer_id: int) -> bool:
 
 def _link_used(customer_id: int) -> bool:
     with Session(get_engine()) as session:
-        [link] = session.exec(select(EmailVerificationToken).where(
-            EmailVerificationToken.customer_id == customer_id)).all()
+        [link] = session.exec(
+            select(EmailVerificationToken).where(EmailVerificationToken.customer_id == customer_id)
+        ).all()
         return link.used_at is not None
 
 

@@ -1,4 +1,4 @@
-"""Issue 9: hostile input and abuse, as a client of the REST API sees it."""
+"""Hostile input and abuse, as a client of the REST API sees it."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rcxsite import accounts
-from rcxsite.api import api
 from rcxsite.settings import Settings
+from rcxsite.web.server import server
 from tests.support.api import CREATE, FORGOT, LOGIN, LOGOUT, RESET, envelope
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure
-from tests.support.site import PASSWORD, register_customer
 from tests.support.smtp import Mailbox
 
 HUGE = "a" * 200_000
@@ -24,7 +24,7 @@ TOO_MANY = "Too many requests. Try again in 15 minutes."
 
 
 async def _parallel(requests: list[tuple[str, dict[str, object]]]) -> list[httpx.Response]:
-    transport = httpx.ASGITransport(app=api)
+    transport = httpx.ASGITransport(app=server)
     async with httpx.AsyncClient(transport=transport, base_url="http://rcx.test") as client:
         posts = (client.post(path, json=body) for path, body in requests)
         return list(await asyncio.gather(*posts))
@@ -59,12 +59,18 @@ def test_twenty_parallel_reset_requests_send_exactly_one_mail(mailbox: Mailbox) 
     ("path", "body", "message"),
     [
         (LOGIN, {"UserName": HUGE[:60_000], "Password": "x"}, "Max 254 characters"),
-        (LOGIN, {"UserName": "a@b.example", "Password": HUGE[:60_000]},
-         "Password must be at most 128 characters long."),
+        (
+            LOGIN,
+            {"UserName": "a@b.example", "Password": HUGE[:60_000]},
+            "Password must be at most 128 characters long.",
+        ),
         (FORGOT, {"email": HUGE[:60_000]}, "Max 254 characters"),
         (FORGOT, {"email": "a" * 60_000 + "@" + "b"}, "Max 254 characters"),
-        (RESET, {"email": "a@b.example", "NewPassword": "n3w-pass", "ResetToken": HUGE[:60_000]},
-         accounts.inputs.LINK_INVALID),
+        (
+            RESET,
+            {"email": "a@b.example", "NewPassword": "n3w-pass", "ResetToken": HUGE[:60_000]},
+            accounts.inputs.LINK_INVALID,
+        ),
         (CREATE, {"UserName": HUGE[:60_000]}, "Max 100 characters"),
     ],
 )
@@ -73,7 +79,7 @@ def test_an_oversized_value_gets_a_clear_message_within_a_second(
 ) -> None:
     started = time.monotonic()
     response = client.post(path, json=body)
-    assert time.monotonic() - started < 1  # the issue's explicit requirement
+    assert time.monotonic() - started < 1  # refused at once, however long the value
     assert response.status_code == 422
     assert envelope(response)["message"] == message
 
@@ -82,7 +88,7 @@ def test_a_200000_character_body_is_refused_and_others_keep_being_answered(
     client: TestClient,
 ) -> None:
     async def both() -> tuple[httpx.Response, httpx.Response]:
-        transport = httpx.ASGITransport(app=api)
+        transport = httpx.ASGITransport(app=server)
         async with httpx.AsyncClient(transport=transport, base_url="http://rcx.test") as other:
             return await asyncio.gather(
                 other.post(FORGOT, json={"email": HUGE}),
@@ -93,15 +99,17 @@ def test_a_200000_character_body_is_refused_and_others_keep_being_answered(
     huge, robots = asyncio.run(both())
     assert time.monotonic() - started < 1
     assert (huge.status_code, envelope(huge)["message"]) == (
-        413, "The request body is larger than 64 KiB."
+        413,
+        "The request body is larger than 64 KiB.",
     )
     assert robots.status_code == 200
 
 
 def test_logout_ends_the_session_and_the_saved_token_is_refused(client: TestClient) -> None:
     customer_id = register_customer()
-    login = envelope(client.post(LOGIN, json={"UserName": "alice@example.com",
-                                              "Password": PASSWORD}))
+    login = envelope(
+        client.post(LOGIN, json={"UserName": "alice@example.com", "Password": PASSWORD})
+    )
     token = str(login["data"]["token"])  # type: ignore[index]
     assert accounts.verify_login_token(token) == customer_id
 
@@ -112,21 +120,35 @@ def test_logout_ends_the_session_and_the_saved_token_is_refused(client: TestClie
 
 
 def test_common_passwords_are_refused(client: TestClient) -> None:
-    body = {"UserName": "Alice", "EmailAddress": "alice@example.com",
-            "MobileNumber": "9876543210", "Password": "Password", "CompanyName": "ACME",
-            "Location": "Pune"}
+    body = {
+        "UserName": "Alice",
+        "EmailAddress": "alice@example.com",
+        "MobileNumber": "9876543210",
+        "Password": "Password",
+        "CompanyName": "ACME",
+        "Location": "Pune",
+    }
     response = client.post(CREATE, json=body)
     assert (response.status_code, envelope(response)["message"]) == (
-        422, "This password is too common. Please choose a less predictable one."
+        422,
+        "This password is too common. Please choose a less predictable one.",
     )
 
 
 def test_registrations_are_limited_per_client(client: TestClient, configure: Configure) -> None:
     configure(registration_limit="2 per hour")
     statuses = [
-        client.post(CREATE, json={"UserName": "Alice", "EmailAddress": f"a{i}@example.com",
-                                  "MobileNumber": "9876543210", "Password": "s3cret-pass",
-                                  "CompanyName": "ACME", "Location": "Pune"}).status_code
+        client.post(
+            CREATE,
+            json={
+                "UserName": "Alice",
+                "EmailAddress": f"a{i}@example.com",
+                "MobileNumber": "9876543210",
+                "Password": "s3cret-pass",
+                "CompanyName": "ACME",
+                "Location": "Pune",
+            },
+        ).status_code
         for i in range(3)
     ]
     assert statuses == [201, 201, 429]
@@ -134,11 +156,17 @@ def test_registrations_are_limited_per_client(client: TestClient, configure: Con
 
 def test_ipv6_clients_are_counted_by_their_64(configure: Configure) -> None:
     configure(trusted_proxy_hops=1, registration_limit="1 per hour")
-    with TestClient(api) as client:
+    with TestClient(server) as client:
+
         def create(address: str, n: int) -> int:
-            body = {"UserName": "Alice", "EmailAddress": f"v6-{n}@example.com",
-                    "MobileNumber": "9876543210", "Password": "s3cret-pass",
-                    "CompanyName": "ACME", "Location": "Pune"}
+            body = {
+                "UserName": "Alice",
+                "EmailAddress": f"v6-{n}@example.com",
+                "MobileNumber": "9876543210",
+                "Password": "s3cret-pass",
+                "CompanyName": "ACME",
+                "Location": "Pune",
+            }
             return client.post(CREATE, json=body, headers={"X-Forwarded-For": address}).status_code
 
         assert create("2001:db8:1:2::1", 1) == 201
@@ -155,8 +183,10 @@ def test_a_reset_with_a_dead_link_is_refused_before_any_hashing(
         raise AssertionError("hashed for a dead link")
 
     monkeypatch.setattr(reset, "hash_password", no_hashing)
-    response = client.post(RESET, json={"email": "a@b.example", "NewPassword": "n3w-pass",
-                                        "ResetToken": "no-such-token"})
+    response = client.post(
+        RESET,
+        json={"email": "a@b.example", "NewPassword": "n3w-pass", "ResetToken": "no-such-token"},
+    )
     assert response.status_code == 400
 
 

@@ -7,13 +7,8 @@ from httpx import Response
 from rcxsite import accounts, mail
 from rcxsite.mail import outgoing
 from tests.support.api import CHECK, FORGOT, LOGIN, RESET, envelope
-from tests.support.site import (
-    PASSWORD,
-    jobs_of_kind,
-    outbox_messages,
-    register_customer,
-    reset_token_in,
-)
+from tests.support.customers import PASSWORD, register_customer
+from tests.support.site import jobs_of_kind, outbox_messages, reset_token_in
 from tests.support.smtp import Mailbox
 
 UNIFORM = "If an account exists for that email, a reset link has been sent."
@@ -73,8 +68,9 @@ def test_forgot_password_answers_alike_for_known_and_unknown_addresses(
     register_customer(email="alice@example.com")
     assert mail.wait_for_outgoing_mail(timeout=10)  # the registration's own mail has left
     delivered: list[str] = []
-    monkeypatch.setattr(outgoing, "deliver",
-                        lambda settings, message: delivered.append(message["To"]))
+    monkeypatch.setattr(
+        outgoing, "deliver", lambda settings, message: delivered.append(message["To"])
+    )
 
     known = client.post(FORGOT, json={"email": "alice@example.com"})
     unknown = client.post(FORGOT, json={"email": "nobody@example.com"})
@@ -111,9 +107,7 @@ def test_forgot_password_rate_limit_says_when_to_retry(client: TestClient) -> No
 
     limited = client.post(FORGOT, json={"email": "alice@example.com"})
 
-    assert envelope(limited)["message"] == (
-        "Too many requests. Try again in 1 minute."
-    )
+    assert envelope(limited)["message"] == ("Too many requests. Try again in 1 minute.")
     assert limited.status_code == 429
     assert 0 < int(limited.headers["Retry-After"]) <= 60
 

@@ -9,11 +9,11 @@ import urllib.parse
 from fastapi.testclient import TestClient
 
 from rcxsite.accounts import sessions
-from rcxsite.api.login_cookie import LOGIN_COOKIE_PATH
 from rcxsite.settings import get_settings
+from rcxsite.web.login_cookie import LOGIN_COOKIE_PATH
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure
-from tests.support.site import PASSWORD, register_customer
 
 
 def _ticket() -> str:
@@ -27,9 +27,7 @@ def _origin() -> dict[str, str]:
 
 
 def _set_cookies(response) -> dict[str, str]:
-    return {
-        header.split("=", 1)[0]: header for header in response.headers.get_list("set-cookie")
-    }
+    return {header.split("=", 1)[0]: header for header in response.headers.get_list("set-cookie")}
 
 
 def test_a_ticket_buys_an_httponly_login_cookie_once(client: TestClient) -> None:
@@ -48,7 +46,9 @@ def test_a_ticket_buys_an_httponly_login_cookie_once(client: TestClient) -> None
     value = json.loads(urllib.parse.unquote(login.split(";")[0].split("=", 1)[1]))
     assert set(value) == {"EmailAddress", "UserName", "Token", "CustomerId"}
     assert (value["EmailAddress"], value["UserName"], value["CustomerId"]) == (
-        "alice@example.com", "Alice", customer_id
+        "alice@example.com",
+        "Alice",
+        customer_id,
     )
     assert sessions.session_customer(value["Token"]) == customer_id
     hint = cookies["userSessionActive"]
@@ -63,8 +63,9 @@ def test_the_cookie_is_not_marked_secure_on_a_plain_http_site(
 ) -> None:
     configure(site_url="http://localhost:3000")
     register_customer()
-    answer = client.post(LOGIN_COOKIE_PATH, json={"ticket": _ticket()},
-                         headers={"Origin": "http://localhost:3000"})
+    answer = client.post(
+        LOGIN_COOKIE_PATH, json={"ticket": _ticket()}, headers={"Origin": "http://localhost:3000"}
+    )
     assert answer.status_code == 204
     assert not any("Secure" in header for header in _set_cookies(answer).values())
 
@@ -76,8 +77,10 @@ def test_another_website_cannot_set_or_remove_the_cookie(client: TestClient) -> 
         answer = client.post(LOGIN_COOKIE_PATH, json={"ticket": ticket}, headers=headers)
         assert answer.status_code == 403 and "set-cookie" not in answer.headers
         assert client.delete(LOGIN_COOKIE_PATH, headers=headers).status_code == 403
-    assert client.post(LOGIN_COOKIE_PATH, json={"ticket": ticket},
-                       headers=_origin()).status_code == 204
+    assert (
+        client.post(LOGIN_COOKIE_PATH, json={"ticket": ticket}, headers=_origin()).status_code
+        == 204
+    )
 
 
 def test_bad_bodies_and_methods_are_refused(client: TestClient) -> None:
@@ -105,8 +108,8 @@ def test_removing_the_cookie_ends_its_session(client: TestClient) -> None:
 
 
 def test_deeply_nested_json_is_refused_not_a_crash(client: TestClient) -> None:
-    from rcxsite.api.session_cookie import _digest_only
     from rcxsite.state.session import _json_object
+    from rcxsite.web.sealed_event_cookies import _digest_only
 
     nested = "[" * 1000
     assert client.post(LOGIN_COOKIE_PATH, content=nested, headers=_origin()).status_code == 400
@@ -122,6 +125,7 @@ def test_an_extra_cors_origin_may_not_set_the_cookie(
 ) -> None:
     configure(cors_extra_origins="https://partner.example")
     register_customer()
-    answer = client.post(LOGIN_COOKIE_PATH, json={"ticket": _ticket()},
-                         headers={"Origin": "https://partner.example"})
+    answer = client.post(
+        LOGIN_COOKIE_PATH, json={"ticket": _ticket()}, headers={"Origin": "https://partner.example"}
+    )
     assert answer.status_code == 403

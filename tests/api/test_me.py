@@ -10,7 +10,8 @@ from rcxsite import accounts
 from rcxsite.db import get_engine
 from rcxsite.models import Customer, utcnow
 from tests.support.api import CHANGE_PASSWORD, EXPORT, LOGIN, LOGOUT_ALL, ME, envelope
-from tests.support.site import PASSWORD, outbox_messages, register_customer
+from tests.support.customers import PASSWORD, register_customer
+from tests.support.site import outbox_messages
 
 NEW_PASSWORD = "another-long-pass"
 SIGNED_OUT = {"status": 401, "message": "Please log in to continue.", "data": None}
@@ -21,10 +22,17 @@ def _bearer(client: TestClient, email: str = "alice@example.com", password: str 
     return {"Authorization": f"Bearer {login['data']['token']}"}  # type: ignore[index]
 
 
-@pytest.mark.parametrize(("method", "path"), [
-    ("GET", ME), ("PATCH", ME), ("DELETE", ME), ("POST", CHANGE_PASSWORD),
-    ("POST", LOGOUT_ALL), ("GET", EXPORT),
-])
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", ME),
+        ("PATCH", ME),
+        ("DELETE", ME),
+        ("POST", CHANGE_PASSWORD),
+        ("POST", LOGOUT_ALL),
+        ("GET", EXPORT),
+    ],
+)
 @pytest.mark.parametrize("authorization", [None, "Bearer", "Bearer forged-token", "Basic abc"])
 def test_every_account_route_needs_a_live_session(
     client: TestClient, method: str, path: str, authorization: str | None
@@ -39,10 +47,23 @@ def test_me_shows_the_account_with_its_plan(client: TestClient) -> None:
     me = envelope(client.get(ME, headers=_bearer(client)))
     data = me["data"]
     assert me["status"] == 200
-    assert {key: data[key] for key in ("userName", "emailAddress", "mobileNumber",  # type: ignore[index]
-                                       "companyName", "location", "plan", "quoteRequests")} == {
-        "userName": "Alice", "emailAddress": "alice@example.com", "mobileNumber": "9876543210",
-        "companyName": "ACME", "location": "Pune",
+    assert {
+        key: data[key]
+        for key in (
+            "userName",
+            "emailAddress",
+            "mobileNumber",  # type: ignore[index]
+            "companyName",
+            "location",
+            "plan",
+            "quoteRequests",
+        )
+    } == {
+        "userName": "Alice",
+        "emailAddress": "alice@example.com",
+        "mobileNumber": "9876543210",
+        "companyName": "ACME",
+        "location": "Pune",
         "plan": {"name": "Scale", "duration": "Monthly", "isTrial": False},
         "quoteRequests": [],
     }
@@ -52,17 +73,38 @@ def test_me_shows_the_account_with_its_plan(client: TestClient) -> None:
 def test_patch_me_validates_like_registration_and_saves(client: TestClient) -> None:
     register_customer()
     headers = _bearer(client)
-    refused = envelope(client.patch(ME, headers=headers, json={
-        "UserName": "Al", "MobileNumber": "98765", "CompanyName": "ACME", "Location": "Pune",
-    }))
+    refused = envelope(
+        client.patch(
+            ME,
+            headers=headers,
+            json={
+                "UserName": "Al",
+                "MobileNumber": "98765",
+                "CompanyName": "ACME",
+                "Location": "Pune",
+            },
+        )
+    )
     assert refused["status"] == 422
-    assert refused["data"] == {"errors": {  # type: ignore[comparison-overlap]
-        "UserName": "Min 3 characters", "MobileNumber": "Invalid mobile number",
-    }}
-    saved = envelope(client.patch(ME, headers=headers, json={
-        "UserName": "Alice B", "MobileNumber": "9123456789", "CompanyName": "Beta",
-        "Location": "Mumbai", "EmailAddress": "mallory@example.com",
-    }))
+    assert refused["data"] == {
+        "errors": {  # type: ignore[comparison-overlap]
+            "UserName": "Min 3 characters",
+            "MobileNumber": "Invalid mobile number",
+        }
+    }
+    saved = envelope(
+        client.patch(
+            ME,
+            headers=headers,
+            json={
+                "UserName": "Alice B",
+                "MobileNumber": "9123456789",
+                "CompanyName": "Beta",
+                "Location": "Mumbai",
+                "EmailAddress": "mallory@example.com",
+            },
+        )
+    )
     assert saved["message"] == "Your details have been saved."
     assert saved["data"]["userName"] == "Alice B"  # type: ignore[index]
     assert saved["data"]["emailAddress"] == "alice@example.com"  # type: ignore[index]
@@ -71,18 +113,42 @@ def test_patch_me_validates_like_registration_and_saves(client: TestClient) -> N
 def test_change_password_ends_every_token_and_answers_a_new_one(client: TestClient) -> None:
     register_customer()
     this, other = _bearer(client), _bearer(client)
-    wrong = envelope(client.post(CHANGE_PASSWORD, headers=this, json={
-        "CurrentPassword": "nope", "NewPassword": NEW_PASSWORD, "ConfirmPassword": NEW_PASSWORD,
-    }))
+    wrong = envelope(
+        client.post(
+            CHANGE_PASSWORD,
+            headers=this,
+            json={
+                "CurrentPassword": "nope",
+                "NewPassword": NEW_PASSWORD,
+                "ConfirmPassword": NEW_PASSWORD,
+            },
+        )
+    )
     assert (wrong["status"], wrong["message"]) == (400, "Your current password is incorrect.")
-    mismatch = envelope(client.post(CHANGE_PASSWORD, headers=this, json={
-        "CurrentPassword": PASSWORD, "NewPassword": NEW_PASSWORD, "ConfirmPassword": "other",
-    }))
+    mismatch = envelope(
+        client.post(
+            CHANGE_PASSWORD,
+            headers=this,
+            json={
+                "CurrentPassword": PASSWORD,
+                "NewPassword": NEW_PASSWORD,
+                "ConfirmPassword": "other",
+            },
+        )
+    )
     assert mismatch["data"] == {"errors": {"ConfirmPassword": "Passwords do not match."}}
 
-    done = envelope(client.post(CHANGE_PASSWORD, headers=this, json={
-        "CurrentPassword": PASSWORD, "NewPassword": NEW_PASSWORD, "ConfirmPassword": NEW_PASSWORD,
-    }))
+    done = envelope(
+        client.post(
+            CHANGE_PASSWORD,
+            headers=this,
+            json={
+                "CurrentPassword": PASSWORD,
+                "NewPassword": NEW_PASSWORD,
+                "ConfirmPassword": NEW_PASSWORD,
+            },
+        )
+    )
 
     assert done["status"] == 200
     # Rotated: the token that made the change is refused like every other one.
@@ -91,8 +157,12 @@ def test_change_password_ends_every_token_and_answers_a_new_one(client: TestClie
     new = {"Authorization": f"Bearer {done['data']['token']}"}
     assert client.get(ME, headers=new).status_code == 200
     assert "changed" in outbox_messages()[-1]["Subject"]
-    assert client.post(LOGIN, json={"UserName": "alice@example.com",
-                                    "Password": NEW_PASSWORD}).status_code == 200
+    assert (
+        client.post(
+            LOGIN, json={"UserName": "alice@example.com", "Password": NEW_PASSWORD}
+        ).status_code
+        == 200
+    )
 
 
 def test_logout_all_ends_this_session_too(client: TestClient) -> None:
@@ -120,15 +190,18 @@ def test_delete_me_needs_the_password_then_the_address_is_free_again(
 ) -> None:
     register_customer()
     headers = _bearer(client)
-    wrong = envelope(client.request("DELETE", ME, headers=headers,
-                                    json={"Password": "nope", "Confirm": True}))
+    wrong = envelope(
+        client.request("DELETE", ME, headers=headers, json={"Password": "nope", "Confirm": True})
+    )
     assert (wrong["status"], wrong["message"]) == (400, "The password is incorrect.")
-    unconfirmed = envelope(client.request("DELETE", ME, headers=headers,
-                                          json={"Password": PASSWORD}))
+    unconfirmed = envelope(
+        client.request("DELETE", ME, headers=headers, json={"Password": PASSWORD})
+    )
     assert unconfirmed["status"] == 422
 
-    deleted = envelope(client.request("DELETE", ME, headers=headers,
-                                      json={"Password": PASSWORD, "Confirm": True}))
+    deleted = envelope(
+        client.request("DELETE", ME, headers=headers, json={"Password": PASSWORD, "Confirm": True})
+    )
 
     assert deleted == {"status": 200, "message": "Your account has been deleted.", "data": None}
     assert envelope(client.get(ME, headers=headers)) == SIGNED_OUT
@@ -163,8 +236,9 @@ def test_a_token_left_open_on_a_locked_account_is_refused(client: TestClient) ->
     headers = _bearer(client)
     assert client.get(ME, headers=headers).status_code == 200
     with Session(get_engine()) as session:  # the lock as the race leaves it: sessions open
-        session.exec(update(Customer).where(col(Customer.id) == customer_id)
-                     .values(locked_at=utcnow()))
+        session.exec(
+            update(Customer).where(col(Customer.id) == customer_id).values(locked_at=utcnow())
+        )
         session.commit()
 
     assert envelope(client.get(ME, headers=headers)) == SIGNED_OUT

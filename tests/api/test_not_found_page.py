@@ -12,9 +12,9 @@ from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
-from rcxsite.api.not_found import NotFoundPage, not_found_document
-from rcxsite.api.security_headers import inline_script_hashes
 from rcxsite.pages.not_found import MESSAGE, TITLE, document_title
+from rcxsite.web.not_found import NotFoundPage, not_found_document
+from rcxsite.web.security_headers import inline_script_hashes
 
 # What Reflex's build writes as 404.html: the app's shell, with no title and no text.
 SHELL = (
@@ -31,10 +31,12 @@ def client(tmp_path: Path) -> TestClient:
     (tmp_path / "about").mkdir()
     (tmp_path / "about" / "index.html").write_text("<html><body>About</body></html>")
     static = PrecompressedStaticFiles(directory=tmp_path, html=True, encodings=["gzip"])
-    app = Starlette(routes=[
-        Route("/api/v1/x", lambda request: JSONResponse({"status": 404}, status_code=404)),
-        Mount("/", app=static),
-    ])
+    app = Starlette(
+        routes=[
+            Route("/api/v1/x", lambda request: JSONResponse({"status": 404}, status_code=404)),
+            Mount("/", app=static),
+        ]
+    )
     return TestClient(NotFoundPage(app, static_dir=lambda: tmp_path))
 
 

@@ -32,13 +32,23 @@ from tests.support.api import (
 )
 
 SIGNED_IN = {
-    (LOGOUT_ALL, "post"), (ME, "get"), (ME, "patch"), (ME, "delete"),
-    (CHANGE_PASSWORD, "post"), (EXPORT, "get"), (VERIFICATION_EMAIL, "post"),
+    (LOGOUT_ALL, "post"),
+    (ME, "get"),
+    (ME, "patch"),
+    (ME, "delete"),
+    (CHANGE_PASSWORD, "post"),
+    (EXPORT, "get"),
+    (VERIFICATION_EMAIL, "post"),
     (VERIFY_EMAIL, "post"),
 }
 REQUIRED = {
     "RegistrationInput": {
-        "UserName", "EmailAddress", "MobileNumber", "Password", "CompanyName", "Location",
+        "UserName",
+        "EmailAddress",
+        "MobileNumber",
+        "Password",
+        "CompanyName",
+        "Location",
     },
     "ProfileInput": {"UserName", "MobileNumber", "CompanyName", "Location"},
     "LoginInput": {"UserName", "Password"},
@@ -49,7 +59,10 @@ REQUIRED = {
     "VerifyEmailInput": {"Token"},
 }
 VALID_PROFILE = {
-    "UserName": "Alice", "MobileNumber": "9876543210", "CompanyName": "ACME", "Location": "Pune",
+    "UserName": "Alice",
+    "MobileNumber": "9876543210",
+    "CompanyName": "ACME",
+    "Location": "Pune",
 }
 # Blanks, refused characters and the ones in between, so each rule's edges come up often.
 # No lone surrogates: a validator on Unicode scalars cannot take them (JSON can carry them), and
@@ -63,9 +76,9 @@ EDGY_TEXT = st.text(
 
 @pytest.fixture(scope="module")
 def document() -> dict[str, Any]:
-    from rcxsite.api import api
+    from rcxsite.web.server import server
 
-    with TestClient(api) as client:
+    with TestClient(server) as client:
         return client.get("/api/v1/openapi.json").json()
 
 

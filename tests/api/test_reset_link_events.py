@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from rcxsite.accounts import tokens
-from rcxsite.api.reset_link_events import ResetTokenDigestForEvents, digest_only_frame
+from rcxsite.core import tokens
+from rcxsite.web.sealed_event_paths import ResetTokenDigestForEvents, digest_only_frame
 
 PREFIX = "/authentication/reset-password/"
 
@@ -31,7 +31,7 @@ def test_an_event_from_the_reset_page_carries_the_tokens_digest_only() -> None:
 
     assert token not in rewritten
     assert rewritten.startswith('42/_event,7["event",')
-    router = json.loads(rewritten[rewritten.index("["):])[1]["router_data"]
+    router = json.loads(rewritten[rewritten.index("[") :])[1]["router_data"]
     marked = tokens.marked(token)
     assert router == {
         "pathname": PREFIX + marked,
@@ -46,15 +46,18 @@ def test_the_first_event_in_the_connect_packet_carries_the_digest_only() -> None
     event = {
         "name": "reflex___state____state.hydrate_and_load",
         "payload": {"hashes": ["eb85a6a4d77f9c8e"]},
-        "router_data": {"pathname": PREFIX + token, "asPath": PREFIX + token,
-                        "query": {"token": token}},
+        "router_data": {
+            "pathname": PREFIX + token,
+            "asPath": PREFIX + token,
+            "query": {"token": token},
+        },
     }
     frame = "40/_event," + json.dumps({"event": event, "state_schema": "c21d"})
 
     rewritten = digest_only_frame(frame)
 
     assert token not in rewritten and rewritten.startswith("40/_event,{")
-    packet = json.loads(rewritten[len("40/_event,"):])
+    packet = json.loads(rewritten[len("40/_event,") :])
     assert packet["state_schema"] == "c21d"
     assert packet["event"]["payload"] == event["payload"]
     assert packet["event"]["router_data"]["query"] == {"token": tokens.marked(token)}
@@ -73,16 +76,21 @@ def test_other_frames_pass_unchanged() -> None:
 
 
 def _router_of(frame: str) -> dict:
-    return json.loads(frame[frame.index("["):])[1]["router_data"]
+    return json.loads(frame[frame.index("[") :])[1]["router_data"]
 
 
 def _stored_digest_frame(digest: str) -> str:
     """What someone who read `password_reset_token.token_hash` would send."""
     forged = f"sha256:{digest}"
-    event = {"name": "reflex___state____state.rcxsite___state___password_reset.verify",
-             "payload": {}, "router_data": {"pathname": PREFIX + forged,
-                                            "asPath": PREFIX + forged,
-                                            "query": {"token": forged}}}
+    event = {
+        "name": "reflex___state____state.rcxsite___state___password_reset.verify",
+        "payload": {},
+        "router_data": {
+            "pathname": PREFIX + forged,
+            "asPath": PREFIX + forged,
+            "query": {"token": forged},
+        },
+    }
     return f'42/_event,["event",{json.dumps(event)}]'
 
 
@@ -91,8 +99,11 @@ def test_a_stored_digest_in_the_path_is_never_taken_for_a_link() -> None:
 
     router = _router_of(digest_only_frame(_stored_digest_frame(digest)))
 
-    for value in (router["pathname"].rsplit("/", 1)[-1], router["asPath"].rsplit("/", 1)[-1],
-                  router["query"]["token"]):
+    for value in (
+        router["pathname"].rsplit("/", 1)[-1],
+        router["asPath"].rsplit("/", 1)[-1],
+        router["query"]["token"],
+    ):
         assert tokens.marked_digest(value) != digest
     # Sent as it is (a frame shape the rewriting missed), the screens refuse it too.
     assert tokens.marked_digest(f"sha256:{digest}") is None
@@ -110,8 +121,10 @@ def test_a_rewritten_frame_sent_again_is_sealed_again() -> None:
 
 def test_the_reset_page_named_only_in_as_path_is_rewritten() -> None:
     token, digest = tokens.new_token()
-    event = {"name": "x", "router_data": {"pathname": "/about", "asPath": PREFIX + token,
-                                          "query": {"token": token}}}
+    event = {
+        "name": "x",
+        "router_data": {"pathname": "/about", "asPath": PREFIX + token, "query": {"token": token}},
+    }
 
     rewritten = digest_only_frame(f'42/_event,["event",{json.dumps(event)}]')
 
@@ -145,7 +158,8 @@ def test_the_middleware_rewrites_incoming_frames_and_drops_the_referer() -> None
         return {"type": "websocket.receive", "text": _frame(token)}
 
     scope = {
-        "type": "websocket", "path": "/_event/",
+        "type": "websocket",
+        "path": "/_event/",
         "headers": [(b"referer", f"http://x{PREFIX}{token}".encode()), (b"origin", b"http://x")],
     }
     asyncio.run(ResetTokenDigestForEvents(app)(scope, receive, None))

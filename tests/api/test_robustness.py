@@ -11,10 +11,10 @@ from fastapi.responses import PlainTextResponse
 from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
-from rcxsite.api import api, create_api
 from rcxsite.api.body_limit import MAX_BODY_BYTES
 from rcxsite.db import get_engine
 from rcxsite.models import Customer, PasswordResetToken
+from rcxsite.web.server import create_server, server
 from tests.support.api import (
     CHANGE_PASSWORD,
     CHECK,
@@ -30,8 +30,8 @@ from tests.support.api import (
     VERIFY_EMAIL,
     envelope,
 )
+from tests.support.customers import register_customer
 from tests.support.fixtures import Configure
-from tests.support.site import register_customer
 
 VALID_BODIES: dict[str, dict[str, object]] = {
     FORGOT: {"email": "alice@example.com"},
@@ -166,7 +166,7 @@ def test_unknown_paths_and_methods_under_api_v1_get_envelopes(client: TestClient
 
 
 def test_the_app_claims_nothing_outside_api_v1(client: TestClient) -> None:
-    plain_routes = [route.path for route in api.routes if hasattr(route, "path")]
+    plain_routes = [route.path for route in server.routes if hasattr(route, "path")]
     documented = client.get("/api/v1/openapi.json").json()["paths"]
 
     assert all(path.startswith("/api/v1/") for path in [*plain_routes, *documented])
@@ -179,8 +179,18 @@ def test_the_openapi_document_lists_every_path(client: TestClient) -> None:
     document = client.get("/api/v1/openapi.json").json()
 
     assert set(document["paths"]) == {
-        FORGOT, CHECK, RESET, LOGIN, LOGOUT, CREATE, ME, EXPORT, CHANGE_PASSWORD, LOGOUT_ALL,
-        VERIFY_EMAIL, VERIFICATION_EMAIL,
+        FORGOT,
+        CHECK,
+        RESET,
+        LOGIN,
+        LOGOUT,
+        CREATE,
+        ME,
+        EXPORT,
+        CHANGE_PASSWORD,
+        LOGOUT_ALL,
+        VERIFY_EMAIL,
+        VERIFICATION_EMAIL,
     }
     check_parameters = document["paths"][CHECK]["get"]["parameters"]
     assert [parameter["name"] for parameter in check_parameters] == ["resetTocken"]
@@ -199,7 +209,7 @@ def test_there_is_no_docs_page_only_the_document(client: TestClient) -> None:
 def test_an_unexpected_error_is_a_500_envelope_without_a_trace(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    app = create_api()
+    app = create_server()
 
     def boom() -> None:
         raise RuntimeError("secret internal detail")
@@ -258,8 +268,8 @@ def test_unexpected_errors_are_not_logged_for_normal_failures(
 
 
 def test_mounted_in_front_of_reflex_only_api_v1_is_answered_here() -> None:
-    # What rx.App(api_transformer=api) does: mount the Reflex backend at "" inside this app.
-    app = create_api()
+    # What rx.App(api_transformer=server) does: mount the Reflex backend at "" inside this app.
+    app = create_server()
     app.mount("", PlainTextResponse("reflex backend"))
 
     with TestClient(app) as client:
@@ -284,9 +294,14 @@ def test_head_answers_as_get_without_the_body(client: TestClient, path: str) -> 
     assert head.headers["content-type"] == get.headers["content-type"]
 
 
-@pytest.mark.parametrize(("method", "path"), [
-    ("PUT", "/api/v1/User/Me"), ("GET", "/api/v1/Auth/Login"), ("DELETE", "/api/v1/Auth/Logout"),
-])
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("PUT", "/api/v1/User/Me"),
+        ("GET", "/api/v1/Auth/Login"),
+        ("DELETE", "/api/v1/Auth/Logout"),
+    ],
+)
 def test_a_405_names_exactly_the_methods_the_path_answers(
     client: TestClient, method: str, path: str
 ) -> None:

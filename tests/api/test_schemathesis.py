@@ -17,14 +17,14 @@ from hypothesis import HealthCheck, assume, settings
 from schemathesis.config import SchemathesisConfig
 
 from rcxsite.accounts import verify_login_token
-from rcxsite.accounts.common_passwords import is_common_password
-from rcxsite.api import api
+from rcxsite.core.common_passwords import is_common_password
 from rcxsite.service_errors import ServiceError
+from rcxsite.web.server import server
 from tests.support import service_calls as calls
+from tests.support.customers import PASSWORD, register_customer
 from tests.support.rate_limits import reset_rate_limits
-from tests.support.site import PASSWORD, register_customer
 
-# Well-formed requests whose secret is not the right one: spec §5 answers them 400 (a reset
+# Well-formed requests whose secret is not the right one: the API answers them 400 (a reset
 # or verification link that is not live, a current password that is not the customer's). No
 # document can tell a generator which secret is right.
 WRONG_SECRET_ANSWERS = [
@@ -33,17 +33,30 @@ WRONG_SECRET_ANSWERS = [
     "POST /api/v1/User/ChangePassword",
     "DELETE /api/v1/User/Me",
 ]
-CONFIG = SchemathesisConfig.from_dict({
-    "operations": [
-        {
-            "include-name": name,
-            "checks": {"positive_data_acceptance": {
-                "expected-statuses": ["2xx", "3xx", "400", "401", "403", "404", "409", "429"],
-            }},
-        }
-        for name in WRONG_SECRET_ANSWERS
-    ],
-})
+CONFIG = SchemathesisConfig.from_dict(
+    {
+        "operations": [
+            {
+                "include-name": name,
+                "checks": {
+                    "positive_data_acceptance": {
+                        "expected-statuses": [
+                            "2xx",
+                            "3xx",
+                            "400",
+                            "401",
+                            "403",
+                            "404",
+                            "409",
+                            "429",
+                        ],
+                    }
+                },
+            }
+            for name in WRONG_SECRET_ANSWERS
+        ],
+    }
+)
 # Rules the document states in words only: a new password is no common one, and the
 # confirmation repeats it. And one JSON Schema cannot state: to it 1.0 is an integer, while
 # the API takes whole numbers as JSON spells them (1) and refuses 1.0 with its message.
@@ -51,7 +64,7 @@ NEW_PASSWORDS = ("Password", "NewPassword")
 CUSTOMER = "fuzzed@example.com"
 CLIENT = "2001:db8:f0::1"
 
-schema = schemathesis.openapi.from_asgi("/api/v1/openapi.json", api, config=CONFIG)
+schema = schemathesis.openapi.from_asgi("/api/v1/openapi.json", server, config=CONFIG)
 
 
 class LiveToken:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -11,14 +10,15 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from rcxsite.api.security_headers import (
+from rcxsite.settings import Settings
+from rcxsite.web.security_headers import (
     HSTS,
     NON_PAGE_POLICY,
     SecurityHeaders,
     inline_script_hashes,
     page_policy,
 )
-from rcxsite.settings import Settings
+from tests.support.csp import third_party_sources
 
 PAGE = (
     '<html><head><script>window.a = 1</script><script type="application/ld+json">{}</script>'
@@ -28,13 +28,15 @@ PAGE = (
 
 
 def _client(static_dir: Path, *, hsts: bool) -> TestClient:
-    app = Starlette(routes=[
-        Route("/about", lambda request: HTMLResponse(PAGE)),
-        Route("/staff", lambda request: HTMLResponse(PAGE)),
-        Route("/staff/quotes/{id}", lambda request: HTMLResponse(PAGE)),
-        Route("/staffing", lambda request: HTMLResponse(PAGE)),
-        Route("/data", lambda request: JSONResponse({})),
-    ])
+    app = Starlette(
+        routes=[
+            Route("/about", lambda request: HTMLResponse(PAGE)),
+            Route("/staff", lambda request: HTMLResponse(PAGE)),
+            Route("/staff/quotes/{id}", lambda request: HTMLResponse(PAGE)),
+            Route("/staffing", lambda request: HTMLResponse(PAGE)),
+            Route("/data", lambda request: JSONResponse({})),
+        ]
+    )
     return TestClient(SecurityHeaders(app, static_dir=lambda: static_dir, hsts=hsts))
 
 
@@ -61,8 +63,11 @@ def test_a_page_gets_the_hashes_of_its_built_file(tmp_path: Path) -> None:
     ("site_url", "extra", "expected"),
     [
         ("https://www.rcx.example/", "", ["https://www.rcx.example"]),
-        ("http://localhost:3000", "https://admin.rcx.example/, https://b.example",
-         ["http://localhost:3000", "https://admin.rcx.example", "https://b.example"]),
+        (
+            "http://localhost:3000",
+            "https://admin.rcx.example/, https://b.example",
+            ["http://localhost:3000", "https://admin.rcx.example", "https://b.example"],
+        ),
     ],
 )
 def test_only_the_site_and_listed_origins_are_trusted(site_url, extra, expected) -> None:
@@ -80,25 +85,15 @@ def test_a_not_modified_answer_keeps_the_cached_page_policy(tmp_path: Path) -> N
 
 
 def test_no_policy_names_a_third_party_origin(client) -> None:
-    answers = [client.get("/api/v1/openapi.json"), client.get("/api/v1/docs"),
-               client.post("/api/v1/Auth/Login", json={})]
+    answers = [
+        client.get("/api/v1/openapi.json"),
+        client.get("/api/v1/docs"),
+        client.post("/api/v1/Auth/Login", json={}),
+    ]
     for answer in answers:
         assert answer.headers["content-security-policy"] == NON_PAGE_POLICY
     for policy in (page_policy(PAGE), NON_PAGE_POLICY):
         assert third_party_sources(policy) == []
-
-
-def third_party_sources(policy: str) -> list[str]:
-    """Sources of a Content-Security-Policy that are not the site itself or inline hashes."""
-    first_party = re.compile(
-        r"'(self|none|unsafe-eval|unsafe-inline|sha256-[A-Za-z0-9+/=]+)'|data:"
-    )
-    return [
-        source
-        for directive in policy.split(";")
-        for source in directive.split()[1:]
-        if not first_party.fullmatch(source)
-    ]
 
 
 def test_staff_answers_say_noindex_in_a_header_and_no_other_page_does(tmp_path: Path) -> None:

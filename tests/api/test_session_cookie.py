@@ -6,10 +6,10 @@ import json
 import urllib.parse
 from datetime import timedelta
 
-from rcxsite.accounts import tokens
 from rcxsite.accounts.sessions import login_digest
-from rcxsite.api.session_cookie import _digest_only
+from rcxsite.core import tokens
 from rcxsite.state.session import _handshake_digest, cookie_value
+from rcxsite.web.sealed_event_cookies import _digest_only
 
 
 def test_the_handshake_cookie_carries_the_digest_instead_of_the_token() -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from rcxsite.api.staff_cookie import STAFF_COOKIE_PATH
 from rcxsite.settings import get_settings
 from rcxsite.staff import sessions
-from tests.staff.enrolled import member
+from rcxsite.web.staff_cookie import STAFF_COOKIE_PATH
 from tests.support import service_calls as calls
-from tests.support.site import PASSWORD, register_customer
+from tests.support.customers import PASSWORD, register_customer
+from tests.support.staff import member
 
 
 def _origin() -> dict[str, str]:
@@ -19,29 +19,34 @@ def _origin() -> dict[str, str]:
 
 def test_a_ticket_buys_a_strict_httponly_staff_cookie_once(client: TestClient) -> None:
     enrolled = member("sam@rcx.example")
-    answer = client.post(STAFF_COOKIE_PATH, json={"ticket": enrolled.cookie_ticket},
-                         headers=_origin())
+    answer = client.post(
+        STAFF_COOKIE_PATH, json={"ticket": enrolled.cookie_ticket}, headers=_origin()
+    )
     assert answer.status_code == 204
     header = answer.headers["set-cookie"]
     assert header.startswith("staffSession=")
     assert "HttpOnly" in header and "SameSite=Strict" in header
     token = header.split("=", 1)[1].split(";", 1)[0]
     assert sessions.session_digest(token) == enrolled.session_digest
-    again = client.post(STAFF_COOKIE_PATH, json={"ticket": enrolled.cookie_ticket},
-                        headers=_origin())
+    again = client.post(
+        STAFF_COOKIE_PATH, json={"ticket": enrolled.cookie_ticket}, headers=_origin()
+    )
     assert again.status_code == 400 and "set-cookie" not in again.headers
 
 
 def test_another_origin_a_customer_ticket_and_a_get_are_refused(client: TestClient) -> None:
     enrolled = member("sam@rcx.example")
-    foreign = client.post(STAFF_COOKIE_PATH, json={"ticket": enrolled.cookie_ticket},
-                          headers={"Origin": "https://evil.example"})
+    foreign = client.post(
+        STAFF_COOKIE_PATH,
+        json={"ticket": enrolled.cookie_ticket},
+        headers={"Origin": "https://evil.example"},
+    )
     assert foreign.status_code == 403 and "set-cookie" not in foreign.headers
     register_customer()
-    customer_ticket = calls.authenticate(email="alice@example.com", password=PASSWORD,
-                                         client_ip="192.0.2.1", via_ticket=True).cookie_ticket
-    customer = client.post(STAFF_COOKIE_PATH, json={"ticket": customer_ticket},
-                           headers=_origin())
+    customer_ticket = calls.authenticate(
+        email="alice@example.com", password=PASSWORD, client_ip="192.0.2.1", via_ticket=True
+    ).cookie_ticket
+    customer = client.post(STAFF_COOKIE_PATH, json={"ticket": customer_ticket}, headers=_origin())
     assert customer.status_code == 400 and "set-cookie" not in customer.headers
     assert client.get(STAFF_COOKIE_PATH).status_code == 405
 

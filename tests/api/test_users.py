@@ -7,9 +7,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from rcxsite.api import api
 from rcxsite.db import get_engine
 from rcxsite.models import Customer
+from rcxsite.web.server import server
 from tests.support.api import CREATE, envelope
 from tests.support.fixtures import Configure
 
@@ -112,7 +112,7 @@ def test_twenty_parallel_duplicate_requests_create_one_customer(configure: Confi
     configure(registration_limit="100 per hour")  # all twenty come from one test client
 
     async def register_twenty() -> list[int]:
-        transport = httpx.ASGITransport(app=api)
+        transport = httpx.ASGITransport(app=server)
         async with httpx.AsyncClient(transport=transport, base_url="http://rcx.test") as client:
             bodies = [
                 BODY | {"EmailAddress": "ALICE@example.com" if i % 2 else "alice@example.com"}

@@ -10,8 +10,8 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from rcxsite.api import create_api
-from rcxsite.api.vary import without_origin
+from rcxsite.web.server import create_server
+from rcxsite.web.vary import without_origin
 
 SITE = "https://www.rcx.example"
 
@@ -19,7 +19,10 @@ SITE = "https://www.rcx.example"
 def _with_cors(app: Starlette) -> Starlette:
     # What reflex.app.App._add_cors adds, with the site's origin as the only one allowed.
     app.add_middleware(
-        CORSMiddleware, allow_credentials=True, allow_methods=["*"], allow_headers=["*"],
+        CORSMiddleware,
+        allow_credentials=True,
+        allow_methods=["*"],
+        allow_headers=["*"],
         allow_origins=[SITE],
     )
     return app
@@ -30,7 +33,7 @@ def _reflex_like_server() -> Starlette:
         return PlainTextResponse("page", headers={"Vary": "Accept-Encoding"})
 
     backend = _with_cors(Starlette(routes=[Route("/page", page)]))
-    api = _with_cors(create_api())
+    api = _with_cors(create_server())
     api.mount("", backend)
     top = Starlette()
     top.mount("", api)

@@ -1,4 +1,4 @@
-"""Issue 9 in the browser: logout ends the session for good, and no value, however long,
+"""Abuse in the browser: logout ends the session for good, and no value, however long,
 stalls a screen or the site for other visitors."""
 
 from __future__ import annotations
@@ -54,8 +54,9 @@ def test_a_session_replayed_after_logout_is_signed_out(
         # header entry: that is the moment the header's state is decided.
         tab.wait_for_function("!sessionStorage.getItem('userSession')")
         header_action(tab, "Log in")
-        expect(tab.get_by_role("navigation", name="Main").get_by_role(
-            "button", name="Logout")).to_have_count(0)
+        expect(
+            tab.get_by_role("navigation", name="Main").get_by_role("button", name="Logout")
+        ).to_have_count(0)
 
         _hydrated(tab, routes.LOG_IN.path)
         form = tab.get_by_role("form", name="Log in")
@@ -95,18 +96,37 @@ def _open_reset(page: Page, live_site: LiveServer, mailbox: Mailbox) -> None:
 
 
 SCREENS = {
-    "login": Screen(lambda page, *_: _hydrated(page, routes.LOG_IN.path), "Log in",
-                    "#login-email", "Max 254 characters", "Log in"),
-    "register": Screen(_open_register, "Register", "#register-UserName",
-                       "Max 100 characters", "Register"),
-    "forgot": Screen(lambda page, *_: _hydrated(page, routes.FORGOT_PASSWORD.path),
-                     "Request a reset link", "#forgot-email", "Max 254 characters",
-                     "Send reset link"),
-    "reset": Screen(_open_reset, "Reset password", "#reset-new",
-                    "Password must be at most 128 characters long.", "Reset password"),
-    "quote": Screen(lambda page, *_: _hydrated(page, routes.QUOTE.path), "Request a quote",
-                    "#quote-message", "Message must be at most 5000 characters",
-                    "Book my call"),
+    "login": Screen(
+        lambda page, *_: _hydrated(page, routes.LOG_IN.path),
+        "Log in",
+        "#login-email",
+        "Max 254 characters",
+        "Log in",
+    ),
+    "register": Screen(
+        _open_register, "Register", "#register-UserName", "Max 100 characters", "Register"
+    ),
+    "forgot": Screen(
+        lambda page, *_: _hydrated(page, routes.FORGOT_PASSWORD.path),
+        "Request a reset link",
+        "#forgot-email",
+        "Max 254 characters",
+        "Send reset link",
+    ),
+    "reset": Screen(
+        _open_reset,
+        "Reset password",
+        "#reset-new",
+        "Password must be at most 128 characters long.",
+        "Reset password",
+    ),
+    "quote": Screen(
+        lambda page, *_: _hydrated(page, routes.QUOTE.path),
+        "Request a quote",
+        "#quote-message",
+        "Message must be at most 5000 characters",
+        "Book my call",
+    ),
 }
 
 

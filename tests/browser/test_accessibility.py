@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
-from tests.conftest import DESKTOP, PHONE
+from tests.support.browser import DESKTOP, PHONE, axe_violations
 
-AXE = Axe()
 PATHS = [route.path.replace("[token]", "some-token") for route in routes.ROUTES]
-
-
-def axe_violations(page: Page) -> list[str]:
-    results = AXE.run(page).response
-    return [
-        f"{violation['id']} ({violation['impact']}): "
-        + "; ".join(node["target"][0] if node["target"] else "?" for node in violation["nodes"])
-        for violation in results["violations"]
-    ]
 
 
 @pytest.mark.parametrize("path", PATHS)
@@ -28,8 +17,7 @@ def test_no_axe_violations(page: Page, path: str) -> None:
     one load per route keeps the suite inside its time budget."""
     page.goto(path)
     expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
-    for width, height in ((DESKTOP["width"], DESKTOP["height"]),
-                          (PHONE["width"], PHONE["height"])):
+    for width, height in ((DESKTOP["width"], DESKTOP["height"]), (PHONE["width"], PHONE["height"])):
         page.set_viewport_size({"width": width, "height": height})
         expect(page.locator("h1")).to_be_visible()
         # Entry animations must have finished, or axe measures half-transparent text.

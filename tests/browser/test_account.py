@@ -9,12 +9,9 @@ from datetime import timedelta
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from sqlmodel import Session, create_engine
 
 from rcxsite import routes
-from rcxsite.models import QuoteRequest, utcnow
-from tests.browser.test_accessibility import axe_violations
-from tests.conftest import open_tab
+from rcxsite.models import utcnow
 from tests.support.accounts_ui import (
     PASSWORD,
     api_post,
@@ -23,10 +20,13 @@ from tests.support.accounts_ui import (
     new_customer,
     submit_login,
     unique_email,
+    wait_for_login_cookie,
 )
+from tests.support.browser import axe_violations, open_tab
+from tests.support.customers import mark_verified_on
 from tests.support.live_server import LiveServer
+from tests.support.quotes import add_quotes
 from tests.support.smtp import Mailbox
-from tests.support.staff_ui import mark_verified
 
 NEW_PASSWORD = "second-long-pass"
 ACCOUNT_URL = re.compile(re.escape(routes.ACCOUNT.path) + "/?$")
@@ -37,13 +37,15 @@ def _log_in_here(page: Page, email: str, password: str = PASSWORD) -> None:
     expect(page.get_by_text("Logged in successfully!")).to_be_visible()
 
 
-def _open_account(page: Page, email: str, password: str = PASSWORD) -> None:
-    """Signed out, /account asks for a login and comes back to /account after it."""
+def _open_account(page: Page, email: str, password: str = PASSWORD) -> str:
+    """Signed out, /account asks for a login and comes back to /account after it. Returns
+    the Token of the login cookie, once the browser holds it (a reload needs it)."""
     page.goto(routes.ACCOUNT.path)
     expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path) + r"/?\?next=/account$"))
     _log_in_here(page, email, password)
     expect(page).to_have_url(ACCOUNT_URL)
     expect(page.get_by_role("heading", name="Overview")).to_be_visible()
+    return wait_for_login_cookie(page)
 
 
 def _signed_out(page: Page) -> None:
@@ -83,12 +85,14 @@ def test_signed_out_visitors_log_in_and_come_back(any_page: Page, live_site: Liv
     # Registration proves no address: until its link is opened, no request shows as theirs.
     expect(overview).to_contain_text("Email not verified")
     expect(overview).to_contain_text(
-        "Verify your email address to see the quote requests sent from it.")
+        "Verify your email address to see the quote requests sent from it."
+    )
     assert any_page.locator("meta[name=robots]").get_attribute("content") == "noindex"
 
 
-def test_the_header_links_to_my_account_when_signed_in(any_page: Page,
-                                                      live_site: LiveServer) -> None:
+def test_the_header_links_to_my_account_when_signed_in(
+    any_page: Page, live_site: LiveServer
+) -> None:
     page = any_page
     email = new_customer(live_site.url, "header")
     page.goto(routes.LOG_IN.path)
@@ -107,20 +111,37 @@ def test_the_overview_names_the_plan_and_the_quote_requests(
 ) -> None:
     page = any_page
     email = unique_email("plan")
-    api_post(live_site.url, "/User/CreateCustomer", {
-        "UserName": "Plan Customer", "EmailAddress": email, "MobileNumber": "0123456789",
-        "Password": PASSWORD, "CompanyName": "Acme Ltd", "Location": "Leeds",
-        "ProjectId": 12, "SubscriptionPlanId": 102, "PlanDurationId": 2, "IsTrial": True,
-    })
-    with Session(create_engine(live_site.database_url)) as session:
-        session.add(QuoteRequest(
-            name="Plan Customer", email=email.upper(), company="Acme Ltd",
-            service="web-development", budget="25k-75k", timeline="1-3-months",
-            message="A portal.", call_date=(utcnow() + timedelta(days=7)).date(),
-            call_time="10:30", client_ip_hash="0" * 64,
-        ))
-        session.commit()
-    mark_verified(live_site, email)  # only a verified address shows its requests
+    api_post(
+        live_site.url,
+        "/User/CreateCustomer",
+        {
+            "UserName": "Plan Customer",
+            "EmailAddress": email,
+            "MobileNumber": "0123456789",
+            "Password": PASSWORD,
+            "CompanyName": "Acme Ltd",
+            "Location": "Leeds",
+            "ProjectId": 12,
+            "SubscriptionPlanId": 102,
+            "PlanDurationId": 2,
+            "IsTrial": True,
+        },
+    )
+    add_quotes(
+        [
+            {
+                "name": "Plan Customer",
+                "email": email.upper(),
+                "company": "Acme Ltd",
+                "phone": "",
+                "message": "A portal.",
+                "call_date": (utcnow() + timedelta(days=7)).date(),
+                "created_at": utcnow(),
+            }
+        ],
+        database_url=live_site.database_url,
+    )
+    mark_verified_on(live_site, email)  # only a verified address shows its requests
 
     _open_account(page, email)
 
@@ -131,8 +152,9 @@ def test_the_overview_names_the_plan_and_the_quote_requests(
     expect(row).to_contain_text("Received")
 
 
-def test_details_are_checked_like_registration_and_saved(any_page: Page,
-                                                        live_site: LiveServer) -> None:
+def test_details_are_checked_like_registration_and_saved(
+    any_page: Page, live_site: LiveServer
+) -> None:
     page = any_page
     email = new_customer(live_site.url, "details")
     _open_account(page, email)
@@ -143,8 +165,12 @@ def test_details_are_checked_like_registration_and_saved(any_page: Page,
     form.get_by_label("Company").fill(" ")
     form.get_by_label("Location").fill("")
     form.get_by_role("button", name="Save details").click()
-    for message in ("Min 3 characters", "Invalid mobile number", "Company name is required",
-                    "Location is required"):
+    for message in (
+        "Min 3 characters",
+        "Invalid mobile number",
+        "Company name is required",
+        "Location is required",
+    ):
         expect(form.get_by_text(message)).to_be_visible()
     expect(form.get_by_label("User name")).to_have_attribute("aria-invalid", "true")
 
@@ -168,10 +194,15 @@ def test_a_password_change_ends_the_other_browsers_session(
     page = any_page
     email = new_customer(live_site.url, "change")
     _open_account(other_browser, email)
-    _open_account(page, email)
+    token = _open_account(page, email)
 
-    form, button = _sent_empty(page, "Change password", "Please enter your current password.",
-                               "Please enter a new password.", "Please confirm your new password.")
+    form, button = _sent_empty(
+        page,
+        "Change password",
+        "Please enter your current password.",
+        "Please enter a new password.",
+        "Please confirm your new password.",
+    )
     form.get_by_label("Current password", exact=True).fill("wrong-pass")
     form.get_by_label("New password", exact=True).fill("abc")
     form.get_by_label("Confirm new password", exact=True).fill("abc")
@@ -197,6 +228,7 @@ def test_a_password_change_ends_the_other_browsers_session(
     expect(page.get_by_text(re.compile("Your password has been changed"))).to_be_visible()
     assert "changed" in site_mailbox.wait_for(email, timeout=20)["Subject"]
     _signed_out(other_browser)
+    wait_for_login_cookie(page, replacing=token)  # the new session's, traded after the change
     page.reload()
     expect(page.get_by_role("heading", name="Overview")).to_be_visible()  # this one stays
 
@@ -235,14 +267,19 @@ def test_download_my_data(any_page: Page, live_site: LiveServer) -> None:
     assert "argon2" not in json.dumps(data) and PASSWORD not in json.dumps(data)
 
 
-def test_delete_account_then_register_again(any_page: Page, live_site: LiveServer,
-                                            site_mailbox: Mailbox) -> None:
+def test_delete_account_then_register_again(
+    any_page: Page, live_site: LiveServer, site_mailbox: Mailbox
+) -> None:
     page = any_page
     email = new_customer(live_site.url, "delete")
     _open_account(page, email)
 
-    form, button = _sent_empty(page, "Delete account", "Password is required",
-                               "Please confirm that the account should be deleted.")
+    form, button = _sent_empty(
+        page,
+        "Delete account",
+        "Password is required",
+        "Please confirm that the account should be deleted.",
+    )
     form.get_by_label("Password", exact=True).fill("wrong-pass")
     form.get_by_label(re.compile("I understand")).check()
     button.click()
@@ -273,9 +310,11 @@ def test_no_axe_violations_with_every_form_showing_its_errors(
     details.get_by_role("button", name="Save details").click()
     expect(details.get_by_text("Username is required")).to_be_visible()
     page.get_by_role("form", name="Change password").get_by_role(
-        "button", name="Change password").click()
+        "button", name="Change password"
+    ).click()
     page.get_by_role("form", name="Delete account").get_by_role(
-        "button", name="Delete account").click()
+        "button", name="Delete account"
+    ).click()
     expect(page.get_by_text("Please confirm that the account should be deleted.")).to_be_visible()
     expect(page.get_by_text("Please confirm your new password.")).to_be_visible()
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")

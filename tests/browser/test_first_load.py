@@ -1,10 +1,14 @@
-"""What the first load of a page does and does not do (issue 8 and issue 9)."""
+"""What the first load of a page does and does not do: it keeps the reader's scroll (a new
+path starts at the top), breaks no CSP rule, and costs a visitor without a session no
+session check."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
+from tests.support.csp import watch_csp
+from tests.support.waiting import wait_for
 
 # Runs when the prerendered HTML is parsed, before the app's deferred scripts start.
 SCROLL_WHILE_STARTING = """
@@ -29,13 +33,7 @@ def test_a_change_of_path_starts_at_the_top(page: Page) -> None:
 
 
 def test_no_csp_violation_on_any_route(page: Page) -> None:
-    violations: list[str] = []
-    page.on("console", lambda m: violations.append(m.text)
-            if "Content Security Policy" in m.text else None)
-    page.add_init_script(
-        "document.addEventListener('securitypolicyviolation', e => "
-        "console.error('Content Security Policy: ' + e.violatedDirective + ' ' + e.blockedURI))"
-    )
+    violations = watch_csp(page)
     for route in routes.ROUTES:
         page.goto(route.path.replace("[token]", "abc"))
     # Visited again: the browser revalidates its copy and the server answers 304.
@@ -51,13 +49,11 @@ def test_a_visitor_without_a_session_costs_no_session_check(page: Page) -> None:
     page.goto(routes.HOME.path)
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Log in").click()
     expect(page.get_by_role("form", name="Log in")).to_be_visible()
+
     # The login page's own on_load leaves after any check the route change asked for.
     def login_page_loaded() -> bool:
         return any("on_load_internal" in frame and "/log-in" in frame for frame in sent)
 
-    for _ in range(200):
-        if login_page_loaded():
-            break
-        page.wait_for_timeout(25)  # polling a condition Playwright cannot see
+    wait_for(login_page_loaded, page=page)  # a condition Playwright's expect cannot see
     assert login_page_loaded(), "the page's own on_load was sent"
     assert not any("session_state.check" in frame for frame in sent)

@@ -1,4 +1,4 @@
-"""Footer links, social links and copyright line (spec §2)."""
+"""Footer links, social links and copyright line."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Header behaviour on desktop (hover menus) and phone (overlay menu), spec §2."""
+"""Header behaviour on desktop (hover menus) and phone (overlay menu)."""
 
 from __future__ import annotations
 

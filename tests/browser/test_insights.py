@@ -9,8 +9,7 @@ from playwright.sync_api import Page, expect
 
 from rcxsite import routes
 from rcxsite.content.articles import load_articles, related_articles, tagged
-from tests.browser.test_accessibility import axe_violations
-from tests.conftest import DESKTOP, PHONE
+from tests.support.browser import DESKTOP, PHONE, axe_violations
 from tests.support.live_server import LiveServer
 
 DRAFT_PATH = "/insights/platformengineering"
@@ -27,7 +26,8 @@ def test_an_articles_foot_leads_to_related_articles_and_its_tags(any_page: Page)
     page.goto(routes.route_for("article", article.slug).path)
     expect(page.get_by_text(article.reading_time).first).to_be_visible()
     related = page.get_by_role("region", name="Related articles").or_(
-        page.locator("section").filter(has=page.get_by_role("heading", name="Related articles")))
+        page.locator("section").filter(has=page.get_by_role("heading", name="Related articles"))
+    )
     titles = related.get_by_role("heading", level=3)
     expect(titles).to_have_text([a.title for a in related_articles(article)])
     _settled(page)
@@ -36,8 +36,7 @@ def test_an_articles_foot_leads_to_related_articles_and_its_tags(any_page: Page)
     page.locator(".article-header").get_by_role("link", name="Articles about devops").click()
     expect(page.get_by_role("heading", name="Articles about devops", level=1)).to_be_visible()
     expect(page.get_by_role("heading", level=3)).to_have_text([a.title for a in tagged("devops")])
-    for width, height in ((DESKTOP["width"], DESKTOP["height"]),
-                          (PHONE["width"], PHONE["height"])):
+    for width, height in ((DESKTOP["width"], DESKTOP["height"]), (PHONE["width"], PHONE["height"])):
         page.set_viewport_size({"width": width, "height": height})
         _settled(page)
         assert axe_violations(page) == [], f"tag page at {width} px"

@@ -8,7 +8,6 @@ import time
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
-from tests.conftest import HEADER_SESSION_SECONDS
 from tests.support.accounts_ui import (
     PASSWORD,
     header_action,
@@ -18,9 +17,10 @@ from tests.support.accounts_ui import (
     record_button_states,
     recorded_button_states,
     session_cookie,
+    wait_for_login_cookie,
     wait_for_logout_answer,
 )
-from tests.support.live_server import LiveServer
+from tests.support.live_server import HEADER_SESSION_SECONDS, LiveServer
 
 
 def test_empty_login_form_shows_both_messages(any_page: Page) -> None:
@@ -74,6 +74,7 @@ def test_login_session_header_refusal_and_logout(any_page: Page, live_site: Live
     assert time.time() - started >= 1.4
     assert ["Logging in...", True] in recorded_button_states(page)
 
+    wait_for_login_cookie(page)
     cookie = session_cookie(page.context)
     assert cookie is not None
     assert set(cookie["data"]) == {"EmailAddress", "UserName", "Token", "CustomerId"}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 from playwright.sync_api import Page, WebSocketRoute, expect
@@ -22,6 +21,7 @@ from tests.support.accounts_ui import (
 )
 from tests.support.live_server import LiveServer
 from tests.support.smtp import Mailbox
+from tests.support.waiting import wait_for
 
 NEW_PASSWORD = "second-pass"
 
@@ -67,8 +67,9 @@ def test_unknown_address_gets_the_same_answer_and_no_mail(page: Page) -> None:
     _request_link(page, unique_email("nobody"))
 
 
-def test_reset_by_emailed_link(any_page: Page, live_site: LiveServer,
-                               site_mailbox: Mailbox) -> None:
+def test_reset_by_emailed_link(
+    any_page: Page, live_site: LiveServer, site_mailbox: Mailbox
+) -> None:
     page = any_page
     email = new_customer(live_site.url, "reset")
     _request_link(page, email)
@@ -112,13 +113,13 @@ def test_reset_by_emailed_link(any_page: Page, live_site: LiveServer,
 
 def _stored_state(states: Path, showing: str, timeout_s: float = 15) -> list[bytes]:
     """Reflex's pickled state files, once one of them holds `showing` (it writes them a
-    couple of seconds after a change)."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        files = [path.read_bytes() for path in states.rglob("*") if path.is_file()]
-        if any(showing.encode() in data for data in files) or time.monotonic() > deadline:
-            return files
-        time.sleep(0.2)
+    couple of seconds after a change), or at the deadline."""
+
+    def files() -> list[bytes]:
+        return [path.read_bytes() for path in states.rglob("*") if path.is_file()]
+
+    wait_for(lambda: any(showing.encode() in data for data in files()), timeout_s=timeout_s)
+    return files()
 
 
 def test_the_reset_token_is_not_kept_in_the_stored_state(
@@ -164,7 +165,7 @@ def test_reset_link_page_verifies_first_then_rejects_a_bad_token(page: Page) -> 
     page.goto(routes.reset_password_path("tampered-token-value"))
     expect(page.get_by_text("Verifying your reset link...")).to_be_visible()
     expect(page.get_by_role("form", name="Reset password")).to_have_count(0)
-    page.wait_for_function("true")  # let the relay callbacks run
+    wait_for(lambda: held, page=page)  # the relay's callbacks run while the page waits
     assert held, "the verdict never came"
     relay["released"] = True  # type: ignore[assignment]
     for message in held:
@@ -174,8 +175,9 @@ def test_reset_link_page_verifies_first_then_rejects_a_bad_token(page: Page) -> 
     expect(page.get_by_role("form", name="Reset password")).to_have_count(0)
 
 
-def test_password_reset_signs_out_other_browsers(page: Page, live_site: LiveServer,
-                                                 site_mailbox: Mailbox) -> None:
+def test_password_reset_signs_out_other_browsers(
+    page: Page, live_site: LiveServer, site_mailbox: Mailbox
+) -> None:
     email = new_customer(live_site.url, "revoked")
     log_in(page, email)
     second = page.context.browser.new_context(base_url=live_site.url)
@@ -206,10 +208,13 @@ def test_a_stored_reset_digest_does_not_open_the_reset_form(
     link = _link_from_mail(site_mailbox, email)
     engine = create_engine(live_site.database_url)
     with engine.connect() as connection:
-        stored = connection.execute(text(
-            "SELECT token_hash FROM password_reset_token JOIN customer "
-            "ON customer.id = password_reset_token.customer_id WHERE customer.email = :email"
-        ), {"email": email}).scalar_one()
+        stored = connection.execute(
+            text(
+                "SELECT token_hash FROM password_reset_token JOIN customer "
+                "ON customer.id = password_reset_token.customer_id WHERE customer.email = :email"
+            ),
+            {"email": email},
+        ).scalar_one()
     engine.dispose()
 
     page.goto(routes.reset_password_path(f"sha256:{stored}"))

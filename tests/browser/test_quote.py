@@ -16,8 +16,8 @@ from playwright.sync_api import Page, expect
 from rcxsite import routes
 from rcxsite.content.quote import BUDGETS, TIMELINES
 from rcxsite.settings import get_settings
-from tests.leads.forms import next_weekday
 from tests.support.live_server import LiveServer
+from tests.support.quotes import next_weekday
 from tests.support.smtp import Mailbox
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,7 +47,8 @@ def _rows(live_site: LiveServer, email: str) -> list[tuple]:
     with sqlite3.connect(path) as db:
         return db.execute(
             "SELECT name, company, service, call_date, call_time FROM quote_request "
-            "WHERE email = ?", (email,),
+            "WHERE email = ?",
+            (email,),
         ).fetchall()
 
 
@@ -55,9 +56,14 @@ def test_empty_form_shows_a_message_next_to_every_required_field(any_page: Page)
     form = _form(any_page)
     form.get_by_role("button", name="Book my call").click()
     for message in (
-        "Name is required", "Work email is required", "Company is required",
-        "Please choose a service", "Please choose a budget range", "Please choose a timeline",
-        "Please choose a date for the call", "Please choose a time for the call",
+        "Name is required",
+        "Work email is required",
+        "Company is required",
+        "Please choose a service",
+        "Please choose a budget range",
+        "Please choose a timeline",
+        "Please choose a date for the call",
+        "Please choose a time for the call",
         "Message is required",
     ):
         expect(form.get_by_text(message, exact=True)).to_be_visible()
@@ -67,8 +73,9 @@ def test_empty_form_shows_a_message_next_to_every_required_field(any_page: Page)
     expect(form.get_by_label("Phone (optional)")).to_have_attribute("aria-invalid", "false")
 
 
-def test_wrong_values_are_explained_and_nothing_typed_is_lost(page: Page,
-                                                             live_site: LiveServer) -> None:
+def test_wrong_values_are_explained_and_nothing_typed_is_lost(
+    page: Page, live_site: LiveServer
+) -> None:
     form = _form(page)
     email = f"not-an-email-{uuid.uuid4().hex[:6]}"
     saturday = next_weekday(days=7)
@@ -79,8 +86,9 @@ def test_wrong_values_are_explained_and_nothing_typed_is_lost(page: Page,
     expect(form.get_by_text("Invalid email", exact=True)).to_be_visible()
     expect(form.get_by_text("Invalid phone number", exact=True)).to_be_visible()
     expect(form.get_by_text("Please choose a weekday", exact=True)).to_be_visible()
-    expect(form.get_by_text("Please tell us a little more (at least 20 characters)",
-                            exact=True)).to_be_visible()
+    expect(
+        form.get_by_text("Please tell us a little more (at least 20 characters)", exact=True)
+    ).to_be_visible()
     expect(form.get_by_text("Name is required")).to_have_count(0)
     expect(form.get_by_label("Name")).to_have_value("Helen Carter")
     expect(form.get_by_label("Tell us about your project")).to_have_value("Too short")
@@ -113,10 +121,18 @@ def test_a_valid_request_is_stored_mailed_to_sales_and_exported(
     assert email in mail["Reply-To"]
 
     out = tmp_path / "leads.csv"
-    env = {**os.environ, "DATABASE_URL": live_site.database_url,
-           "DATA_DIR": str(live_site.data_dir)}
-    subprocess.run([sys.executable, "-m", "rcxsite.leads", "export", "--csv", str(out)],
-                   cwd=ROOT, env=env, check=True, capture_output=True)
+    env = {
+        **os.environ,
+        "DATABASE_URL": live_site.database_url,
+        "DATA_DIR": str(live_site.data_dir),
+    }
+    subprocess.run(
+        [sys.executable, "-m", "rcxsite.leads", "export", "--csv", str(out)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     rows = list(csv.DictReader(out.open(encoding="utf-8-sig")))
     exported = [row for row in rows if row["email"] == email]
     assert len(exported) == 1
@@ -128,12 +144,18 @@ def test_a_valid_request_is_stored_mailed_to_sales_and_exported(
     expect(page.get_by_role("form", name="Request a quote")).to_be_visible()
 
 
-def test_a_filled_honeypot_looks_accepted_and_is_kept_as_spam(page: Page,
-                                                             live_site: LiveServer) -> None:
+def test_a_filled_honeypot_looks_accepted_and_is_kept_as_spam(
+    page: Page, live_site: LiveServer
+) -> None:
     form = _form(page)
     email = f"bot-{uuid.uuid4().hex[:8]}@spam.example"
-    _fill(form, name="Bot", email=email, message="Buy cheap followers for your website now!",
-          day=next_weekday(days=10).isoformat())
+    _fill(
+        form,
+        name="Bot",
+        email=email,
+        message="Buy cheap followers for your website now!",
+        day=next_weekday(days=10).isoformat(),
+    )
     page.locator("#quote-website").fill("https://spam.example", force=True)
     form.get_by_role("button", name="Book my call").click()
     expect(page.get_by_role("status").filter(has_text="Thank you!")).to_be_visible()

@@ -1,4 +1,4 @@
-"""Registration on /log-in, with the plan context the pricing page carries (spec §2, §4, §5)."""
+"""Registration on /log-in, with the plan context the pricing page carries."""
 
 from __future__ import annotations
 
@@ -9,7 +9,14 @@ from playwright.sync_api import Page, expect
 
 from rcxsite import routes
 from rcxsite.content.pricing import PLANS
-from tests.support.accounts_ui import PASSWORD, log_in, new_customer, unique_email
+from tests.support.accounts_ui import (
+    PASSWORD,
+    fill_registration,
+    log_in,
+    new_customer,
+    open_registration,
+    unique_email,
+)
 from tests.support.live_server import LiveServer
 from tests.support.smtp import Mailbox
 
@@ -24,18 +31,9 @@ REQUIRED = {
 
 
 def _open_registration(page: Page):
-    page.goto(routes.LOG_IN.path)
-    page.get_by_role("button", name="Create an account").click()
-    form = page.get_by_role("form", name="Register")
+    form = open_registration(page)
     expect(form).to_be_visible()
     return form
-
-
-def _fill(form, **values: str) -> None:
-    labels = {"user_name": "Username", "email": "Email", "mobile": "Mobile number",
-              "password": "Password", "company": "Company name", "location": "Location"}
-    for key, value in values.items():
-        form.get_by_label(labels[key], exact=True).fill(value)
 
 
 def _customer_row(live_site: LiveServer, email: str) -> tuple | None:
@@ -54,17 +52,28 @@ def test_every_registration_rule_shows_its_message(any_page: Page) -> None:
     for label, message in REQUIRED.items():
         expect(form.get_by_text(message, exact=True)).to_be_visible()
         expect(form.get_by_label(label, exact=True)).to_have_attribute("aria-invalid", "true")
-    _fill(form, user_name="ab", email="not-an-email", mobile="12345", password="abc",
-          company="Acme", location="Leeds")
+    fill_registration(
+        form,
+        user_name="ab",
+        email="not-an-email",
+        mobile="12345",
+        password="abc",
+        company="Acme",
+        location="Leeds",
+    )
     form.get_by_role("button", name="Register").click()
-    for message in ("Min 3 characters", "Invalid email", "Invalid mobile number",
-                    "Min 4 characters"):
+    for message in (
+        "Min 3 characters",
+        "Invalid email",
+        "Invalid mobile number",
+        "Min 4 characters",
+    ):
         expect(form.get_by_text(message, exact=True)).to_be_visible()
     expect(form.get_by_text("Company name is required")).to_have_count(0)
     # Nothing typed is lost.
     expect(form.get_by_label("Username")).to_have_value("ab")
     expect(form.get_by_label("Company name")).to_have_value("Acme")
-    _fill(form, mobile="12345678901")
+    fill_registration(form, mobile="12345678901")
     form.get_by_role("button", name="Register").click()
     expect(form.get_by_text("Invalid mobile number", exact=True)).to_be_visible()
 
@@ -73,8 +82,15 @@ def test_registration_then_login(any_page: Page, live_site: LiveServer) -> None:
     page = any_page
     email = unique_email("new")
     form = _open_registration(page)
-    _fill(form, user_name="Jane Doe", email=email, mobile="0712345678", password=PASSWORD,
-          company="Doe & Co", location="Bristol")
+    fill_registration(
+        form,
+        user_name="Jane Doe",
+        email=email,
+        mobile="0712345678",
+        password=PASSWORD,
+        company="Doe & Co",
+        location="Bristol",
+    )
     form.get_by_role("button", name="Register").click()
     dialog = page.get_by_role("alertdialog")
     expect(dialog).to_contain_text("Registration successful!")
@@ -87,7 +103,14 @@ def test_registration_then_login(any_page: Page, live_site: LiveServer) -> None:
     login = page.get_by_role("form", name="Log in")
     expect(login.get_by_label("Email")).to_have_value(email)
     assert _customer_row(live_site, email) == (
-        "Jane Doe", "0712345678", "Doe & Co", "Bristol", None, None, None, 0
+        "Jane Doe",
+        "0712345678",
+        "Doe & Co",
+        "Bristol",
+        None,
+        None,
+        None,
+        0,
     )
     log_in(page, email)
 
@@ -98,8 +121,15 @@ def test_a_taken_address_gets_the_new_address_answer_and_its_owner_a_mail(
     # No account-existence oracle: the form says what it says for a new address.
     email = new_customer(live_site.url, "taken")
     form = _open_registration(page)
-    _fill(form, user_name="Someone", email=email.upper(), mobile="0712345678",
-          password=PASSWORD, company="Acme", location="Leeds")
+    fill_registration(
+        form,
+        user_name="Someone",
+        email=email.upper(),
+        mobile="0712345678",
+        password=PASSWORD,
+        company="Acme",
+        location="Leeds",
+    )
     form.get_by_role("button", name="Register").click()
     dialog = page.get_by_role("alertdialog")
     expect(dialog).to_contain_text("Registration successful!")
@@ -113,15 +143,24 @@ def test_pricing_plan_button_carries_the_plan_into_registration(
     plan = next(p for p in PLANS if p.highlighted)
     page.goto(routes.PRICING.path)
     page.locator(f"#plan-{plan.id}").get_by_role("button", name="Start free trial").click()
-    expect(page).to_have_url(re.compile(
-        rf"{routes.LOG_IN.path}/?\?ProjectId={plan.project_id}&SubscriptionPlanId={plan.id}"
-        r"&PlanDurationId=\d+&IsTrial=true$"
-    ))
+    expect(page).to_have_url(
+        re.compile(
+            rf"{routes.LOG_IN.path}/?\?ProjectId={plan.project_id}&SubscriptionPlanId={plan.id}"
+            r"&PlanDurationId=\d+&IsTrial=true$"
+        )
+    )
     form = page.get_by_role("form", name="Register")
     expect(form.get_by_role("status")).to_contain_text(f"{plan.name} plan")
     email = unique_email("plan")
-    _fill(form, user_name="Plan Buyer", email=email, mobile="0712345678", password=PASSWORD,
-          company="Buyer Ltd", location="York")
+    fill_registration(
+        form,
+        user_name="Plan Buyer",
+        email=email,
+        mobile="0712345678",
+        password=PASSWORD,
+        company="Buyer Ltd",
+        location="York",
+    )
     form.get_by_role("button", name="Register").click()
     expect(page.get_by_role("alertdialog")).to_contain_text("Registration successful!")
     row = _customer_row(live_site, email)
@@ -131,15 +170,24 @@ def test_pricing_plan_button_carries_the_plan_into_registration(
 
 def test_plan_query_parameters_open_registration(page: Page, live_site: LiveServer) -> None:
     plan = PLANS[0]
-    page.goto(f"{routes.LOG_IN.path}?ProjectId={plan.project_id}&SubscriptionPlanId={plan.id}"
-              "&PlanDurationId=2&IsTrial=false")
+    page.goto(
+        f"{routes.LOG_IN.path}?ProjectId={plan.project_id}&SubscriptionPlanId={plan.id}"
+        "&PlanDurationId=2&IsTrial=false"
+    )
     form = page.get_by_role("form", name="Register")
     expect(form.get_by_role("status")).to_have_text(
         f"You are registering for the {plan.name} plan (yearly)."
     )
     email = unique_email("query")
-    _fill(form, user_name="Query Buyer", email=email, mobile="0712345678", password=PASSWORD,
-          company="Query Ltd", location="Hull")
+    fill_registration(
+        form,
+        user_name="Query Buyer",
+        email=email,
+        mobile="0712345678",
+        password=PASSWORD,
+        company="Query Ltd",
+        location="Hull",
+    )
     form.get_by_role("button", name="Register").click()
     expect(page.get_by_role("alertdialog")).to_contain_text("Registration successful!")
     assert _customer_row(live_site, email)[4:] == (plan.project_id, plan.id, 2, 0)

@@ -1,4 +1,4 @@
-"""Site search in the browser (issue 20): the header's box, the phone menu's, /search."""
+"""Site search in the browser: the header's box, the phone menu's, /search."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ from playwright.sync_api import Page, expect
 from rcxsite import routes
 from rcxsite.search import QUERY_MAX
 from rcxsite.search.service import EMPTY_QUERY, QUERY_TOO_LONG
-from tests.browser.test_accessibility import axe_violations
-from tests.conftest import DESKTOP, PHONE
+from tests.support.browser import DESKTOP, PHONE, axe_violations
 
 _RESULTS = re.compile(re.escape(routes.SEARCH.path) + r"/?\?q=")
 
@@ -40,15 +39,18 @@ def test_header_search_from_the_keyboard(page: Page) -> None:
     expect(first).to_contain_text("Industry")
     expect(first.locator("mark").first).to_have_text(re.compile("healthcare", re.I))
     expect(page.get_by_role("status")).to_contain_text(
-        "pages match “healthcare” (the closest spelling to “helthcare”)")
+        "pages match “healthcare” (the closest spelling to “helthcare”)"
+    )
     # The page's own box holds the query, to change it.
-    expect(page.get_by_role("search", name="Search page").get_by_role("searchbox")) \
-        .to_have_value("helthcare")
+    expect(page.get_by_role("search", name="Search page").get_by_role("searchbox")).to_have_value(
+        "helthcare"
+    )
 
 
 def test_header_search_works_before_any_script_runs(browser, live_site) -> None:
-    context = browser.new_context(viewport=DESKTOP, base_url=live_site.url,
-                                  java_script_enabled=False)
+    context = browser.new_context(
+        viewport=DESKTOP, base_url=live_site.url, java_script_enabled=False
+    )
     try:
         tab = context.new_page()
         tab.goto(routes.ABOUT.path)
@@ -71,7 +73,8 @@ def test_phone_menu_search(phone: Page) -> None:
     form.get_by_role("button", name="Search").click()
     expect(phone).to_have_url(re.compile(_RESULTS.pattern + "kubernetes$"))
     expect(_results(phone).first.get_by_role("link")).to_have_text(
-        routes.route_for("service", "devops").title)
+        routes.route_for("service", "devops").title
+    )
     box = _results(phone).first.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
 
@@ -108,8 +111,9 @@ def test_empty_nonsense_and_oversized_queries_say_so(page: Page) -> None:
 
     page.goto(f"{routes.SEARCH.path}?q={'x' * (QUERY_MAX + 50)}")
     expect(page.get_by_role("status")).to_have_text(QUERY_TOO_LONG)
-    expect(page.get_by_role("search", name="Search page").get_by_role("searchbox")) \
-        .to_have_value("x" * QUERY_MAX)
+    expect(page.get_by_role("search", name="Search page").get_by_role("searchbox")).to_have_value(
+        "x" * QUERY_MAX
+    )
     assert page.page_errors == []
 
 
@@ -120,10 +124,12 @@ def test_search_page_is_not_for_search_engines(page: Page) -> None:
 
 def test_no_axe_violations_on_the_search_page(page: Page) -> None:
     """With results, with none (and the suggestions), and refused; at 1280 and 375 px."""
-    for query, shown in (("?q=software+testing", _results(page).first),
-                         ("", page.get_by_text(EMPTY_QUERY)),
-                         ("?q=qwxzjv", page.get_by_role("list", name="Suggested pages")),
-                         (f"?q={'x' * (QUERY_MAX + 1)}", page.get_by_text(QUERY_TOO_LONG))):
+    for query, shown in (
+        ("?q=software+testing", _results(page).first),
+        ("", page.get_by_text(EMPTY_QUERY)),
+        ("?q=qwxzjv", page.get_by_role("list", name="Suggested pages")),
+        (f"?q={'x' * (QUERY_MAX + 1)}", page.get_by_text(QUERY_TOO_LONG)),
+    ):
         page.set_viewport_size(DESKTOP)
         page.goto(routes.SEARCH.path + query)
         expect(shown).to_be_visible()

@@ -23,9 +23,9 @@ from tests.support.accounts_ui import (
     unique_email,
     wait_for_logout_answer,
 )
+from tests.support.browser import DESKTOP
 from tests.support.live_server import LiveServer
-
-DESKTOP = {"width": 1280, "height": 900}
+from tests.support.waiting import wait_for
 
 
 def test_the_login_cookie_is_httponly_and_no_script_sees_the_token(
@@ -86,19 +86,15 @@ def test_a_closed_tabs_reflex_token_signs_nobody_in(
         stranger.close()
 
 
-def _state_files(states: Path) -> list[bytes]:
-    return [path.read_bytes() for path in states.rglob("*") if path.is_file()]
+def _stored_state_holds(states: Path, text: str) -> bool:
+    return any(text.encode() in path.read_bytes() for path in states.rglob("*") if path.is_file())
 
 
 def _wait_for_stored_state(states: Path, holds: bool, text: str, timeout_s: float = 20) -> bool:
     """Whether some stored state file holds `text`, once that is `holds` or at the deadline
     (Reflex writes its state files a moment after a change)."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        found = any(text.encode() in data for data in _state_files(states))
-        if found == holds or time.monotonic() > deadline:
-            return found
-        time.sleep(0.2)
+    wait_for(lambda: _stored_state_holds(states, text) == holds, timeout_s=timeout_s)
+    return _stored_state_holds(states, text)
 
 
 def _account_open_and_stored(page: Page, live_site: LiveServer, prefix: str) -> tuple[str, str]:
@@ -130,8 +126,12 @@ def test_a_session_ended_elsewhere_leaves_no_personal_data_in_the_stored_state(
     email, company = _account_open_and_stored(page, live_site, "ended")
     # Another device signs out everywhere through the API.
     login = api_post(live_site.url, "/Auth/Login", {"UserName": email, "Password": PASSWORD})
-    ended = api_post(live_site.url, "/Auth/LogoutAll", {},
-                     headers={"Authorization": f"Bearer {login['data']['token']}"})
+    ended = api_post(
+        live_site.url,
+        "/Auth/LogoutAll",
+        {},
+        headers={"Authorization": f"Bearer {login['data']['token']}"},
+    )
     assert ended["status"] == 200
 
     page.get_by_role("button", name="Download my data").click()

@@ -14,17 +14,21 @@ from playwright.sync_api import Page, expect
 
 from rcxsite import routes
 from rcxsite.staff.sign_in import SIGN_IN_REFUSED
-from tests.browser.test_accessibility import axe_violations
-from tests.conftest import DESKTOP, PHONE
+from tests.support.browser import DESKTOP, PHONE, axe_violations
 from tests.support.live_server import LiveServer
-from tests.support.staff_ui import enrol, invite, sign_in, signed_in_member
+from tests.support.staff_ui import (
+    enrol_in_page,
+    invite_on_team_page,
+    invite_with_command,
+    sign_in,
+    signed_in_member,
+    wait_for_staff_cookie,
+)
 
 
-def test_invitation_enrolment_sign_in_and_one_time_codes(
-    page: Page, live_site: LiveServer
-) -> None:
-    email, _, link = invite(live_site, "admin")
-    key, recovery, enrolled_with = enrol(page, link)
+def test_invitation_enrolment_sign_in_and_one_time_codes(page: Page, live_site: LiveServer) -> None:
+    email, _, link = invite_with_command(live_site, "admin")
+    key, recovery, enrolled_with = enrol_in_page(page, link)
     assert all(re.fullmatch(r"[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}", code) for code in recovery)
     with page.expect_download() as download:
         page.get_by_role("button", name="Download as a text file").click()
@@ -32,12 +36,14 @@ def test_invitation_enrolment_sign_in_and_one_time_codes(
     assert all(code in saved for code in recovery)
     page.get_by_role("button", name="I have saved them, continue").click()
     expect(page.get_by_role("heading", name="Quote requests")).to_be_visible()
+    wait_for_staff_cookie(page, held=True)
     [cookie] = [c for c in page.context.cookies() if c["name"] == "staffSession"]
     assert (cookie["httpOnly"], cookie["sameSite"]) == (True, "Strict")
     assert "staffSession" not in page.evaluate("document.cookie")
 
     page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_role("heading", name="Staff sign-in")).to_be_visible()
+    wait_for_staff_cookie(page, held=False)
     assert not [c for c in page.context.cookies() if c["name"] == "staffSession"]
     page.goto(routes.STAFF_TEAM.path)
     page.wait_for_url(re.compile(r"/staff/log-in\?next="))
@@ -65,8 +71,7 @@ def test_invitation_enrolment_sign_in_and_one_time_codes(
     mine = page.get_by_role("row").filter(has_text=email)
     expect(mine.filter(has_text="sign in failed").first).to_be_visible()
     expect(mine.filter(has_text="invitation accepted")).to_have_count(1)
-    for width, height in ((DESKTOP["width"], DESKTOP["height"]),
-                          (PHONE["width"], PHONE["height"])):
+    for width, height in ((DESKTOP["width"], DESKTOP["height"]), (PHONE["width"], PHONE["height"])):
         page.set_viewport_size({"width": width, "height": height})
         for path in (routes.STAFF_TEAM.path, routes.STAFF_AUDIT.path):
             page.goto(path)
@@ -78,10 +83,11 @@ def test_invitation_enrolment_sign_in_and_one_time_codes(
 def test_a_sales_member_is_refused_the_team_page_on_a_phone(
     phone: Page, live_site: LiveServer
 ) -> None:
-    _, _, link = invite(live_site, "sales")
-    enrol(phone, link)
+    _, _, link = invite_with_command(live_site, "sales")
+    enrol_in_page(phone, link)
     phone.get_by_role("button", name="I have saved them, continue").click()
     expect(phone.get_by_role("heading", name="Quote requests")).to_be_visible()
+    wait_for_staff_cookie(phone, held=True)  # the team page, opened anew, needs it
     nav = phone.get_by_role("navigation", name="Staff")
     expect(nav.get_by_role("link", name="Team")).to_have_count(0)
     phone.goto(routes.STAFF_TEAM.path)
@@ -122,11 +128,7 @@ def test_secrets_shown_once_are_never_stored_with_the_tab(
     member = signed_in_member(page, live_site, "admin")
     page.goto(routes.STAFF_TEAM.path)
     invited = f"once-{uuid.uuid4().hex[:8]}@rcx.example"
-    invite_form = page.get_by_role("form", name="Invite a member")
-    invite_form.get_by_label("Email").fill(invited)
-    invite_form.get_by_label("Name").fill("Oona Once")
-    invite_form.get_by_label("Role").select_option("support")
-    invite_form.get_by_role("button", name="Invite").click()
+    invite_on_team_page(page, invited, "Oona Once", "support")
     link = page.locator(".staff-link")
     expect(link).to_contain_text("/staff/invite/")
     token = link.inner_text().rsplit("/", 1)[-1]
@@ -138,8 +140,11 @@ def test_secrets_shown_once_are_never_stored_with_the_tab(
         assert time.monotonic() < deadline, "the team page's state was never stored"
         page.wait_for_timeout(100)
     stored = _stored_tab_states(live_site)
-    secrets = {"invitation token": token, "authenticator key": member.key,
-               **{f"recovery code {n}": code for n, code in enumerate(member.recovery)}}
+    secrets = {
+        "invitation token": token,
+        "authenticator key": member.key,
+        **{f"recovery code {n}": code for n, code in enumerate(member.recovery)},
+    }
     assert [name for name, secret in secrets.items() if secret.encode() in stored] == []
     folder = live_site.data_dir / "states"
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700

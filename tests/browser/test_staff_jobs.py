@@ -9,16 +9,17 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine, text
 
 from rcxsite import routes
-from rcxsite.staff.permissions import NO_ACCESS
-from tests.browser.test_accessibility import axe_violations
-from tests.conftest import PHONE, open_tab
+from rcxsite.core.permissions import NO_ACCESS
+from tests.support.browser import PHONE, axe_violations, open_tab
+from tests.support.csp import watch_csp
 from tests.support.live_server import LiveServer
-from tests.support.staff_ui import signed_in_member, watch_csp
+from tests.support.staff_ui import signed_in_member
 
 _FAILED_MAIL = text(
     "INSERT INTO job (kind, ref, payload, state, due_at, attempts, claimed_by, last_error,"
     " created_at, finished_at) VALUES ('mail', :ref, '', 'failed', :now, 9, '', :error,"
-    " :now, :now)")
+    " :now, :now)"
+)
 
 
 def _failed_mail(site: LiveServer) -> tuple[int, str]:
@@ -28,8 +29,9 @@ def _failed_mail(site: LiveServer) -> tuple[int, str]:
     engine = create_engine(site.database_url)
     try:
         with engine.begin() as connection:
-            connection.execute(_FAILED_MAIL, {"ref": "", "error": error,
-                                              "now": "2026-11-24 09:00:00.000000"})
+            connection.execute(
+                _FAILED_MAIL, {"ref": "", "error": error, "now": "2026-11-24 09:00:00.000000"}
+            )
             job_id = connection.execute(text("SELECT max(id) FROM job")).scalar_one()
     finally:
         engine.dispose()
@@ -48,15 +50,18 @@ def test_an_admin_sees_a_failed_mail_and_retries_it(
     row = failed.filter(has_text=error)
     expect(row).to_have_count(1)
     expect(row).to_contain_text(f"#{job_id}")
-    expect(page.get_by_role("table", name="Waiting and failed, by kind")).to_contain_text(
-        "mail")
+    expect(page.get_by_role("table", name="Waiting and failed, by kind")).to_contain_text("mail")
     assert axe_violations(page) == []
     row.get_by_role("button", name=f"Retry job {job_id}").click()
     expect(page.get_by_role("status")).to_have_text(f"Job #{job_id} is queued again.")
     expect(failed.filter(has_text=error)).to_have_count(0)
     page.goto(routes.STAFF_AUDIT.path)
-    expect(page.get_by_role("table", name="Audit entries").locator("tbody tr").filter(
-        has_text=f"job {job_id}").first).to_contain_text("job retried")
+    expect(
+        page.get_by_role("table", name="Audit entries")
+        .locator("tbody tr")
+        .filter(has_text=f"job {job_id}")
+        .first
+    ).to_contain_text("job retried")
     assert csp == []
 
     with open_tab(browser, live_site, PHONE) as phone:

@@ -1,4 +1,4 @@
-"""Issue 19's permission matrix over the real websocket: every checked staff event handler
+"""The staff permission matrix over the real websocket: every checked staff event handler
 (`STAFF_HANDLERS`), sent by no one, by a customer, by a customer's token passed off as a
 staff cookie, by a forged staff cookie, by a disabled member and by each role, with a
 payload built from its signature and the router data of its own page, whether or not
@@ -37,24 +37,23 @@ from sqlalchemy import create_engine, text
 import rcxsite.rcxsite  # noqa: F401  (registers every state and page)
 from rcxsite import routes
 from rcxsite.accounts.sessions import COOKIE_NAME as CUSTOMER_COOKIE
-from rcxsite.api.login_cookie import LOGIN_COOKIE_PATH
-from rcxsite.api.staff_cookie import STAFF_COOKIE_PATH
+from rcxsite.core.permissions import Permission
 from rcxsite.pages.staff import ON_LOAD
-from rcxsite.staff.permissions import Permission
 from rcxsite.staff.sessions import COOKIE_NAME as STAFF_COOKIE
 from rcxsite.state.staff.access import STAFF_HANDLERS
+from rcxsite.web.login_cookie import LOGIN_COOKIE_PATH
+from rcxsite.web.staff_cookie import STAFF_COOKIE_PATH
 from tests.support.accounts_ui import PASSWORD, create_customer
 from tests.support.live_server import ROOT, LiveServer
+from tests.support.quotes import add_quotes_on
 from tests.support.staff_socket import FIELD, STAFF_STATE, Answer, StaffTab, state_delta
-from tests.support.staff_ui import add_quotes
 
-# Issue 19's table, written out rather than read from GRANTS: a change to GRANTS that the
-# issue does not make fails here.
+# What each role may do, written out rather than read from GRANTS: a change to GRANTS that
+# is not also made here fails, so no role gains or loses a permission unnoticed.
 MAY: dict[str, set[Permission]] = {
     "admin": set(Permission),
     "sales": {Permission.READ_QUOTES, Permission.WORK_QUOTES},
-    "support": {Permission.READ_QUOTES, Permission.READ_CUSTOMERS,
-                Permission.ACT_ON_CUSTOMERS},
+    "support": {Permission.READ_QUOTES, Permission.READ_CUSTOMERS, Permission.ACT_ON_CUSTOMERS},
 }
 ROLES = tuple(MAY)
 # Sent by the allowed callers after the rest of their page (a locked customer gets no
@@ -65,7 +64,7 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 _SEED = """
 import json, sys
-from tests.staff.enrolled import member
+from tests.support.staff import member
 from tests.support import service_calls
 mark, customer, target, password = sys.argv[1:5]
 found = {}
@@ -110,8 +109,10 @@ class World:
     def page(self, state_name: str) -> str:
         """The path of the staff page whose on_load loads `state_name`, ids filled in."""
         for kind, handlers in ON_LOAD.items():
-            if any(handler.state_full_name == _state(state_name).get_full_name()
-                   for handler in handlers):
+            if any(
+                handler.state_full_name == _state(state_name).get_full_name()
+                for handler in handlers
+            ):
                 [route] = [route for route in routes.STAFF_ROUTES if route.kind == kind]
                 record = self.customer_id if "customer" in kind else self.quote_id
                 return route.path.replace("[id]", str(record))
@@ -138,16 +139,24 @@ def _cases() -> list[tuple[str, Permission]]:
 def _post_ticket(site: LiveServer, path: str, ticket: str) -> list[str]:
     """The cookies (name=value) the site sets for a one-time ticket."""
     request = urllib.request.Request(
-        site.url + path, data=json.dumps({"ticket": ticket}).encode(), method="POST",
-        headers={"Content-Type": "application/json", "Origin": site.url})
+        site.url + path,
+        data=json.dumps({"ticket": ticket}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "Origin": site.url},
+    )
     with urllib.request.urlopen(request, timeout=20) as answer:
         return [header.split(";", 1)[0] for header in answer.headers.get_all("Set-Cookie")]
 
 
 def _site_env(site: LiveServer) -> dict[str, str]:
     # The data folder holds the site's signing key: the sessions made here are its own.
-    return dict(os.environ, DATABASE_URL=site.database_url, SITE_URL=site.url,
-                DATA_DIR=str(site.data_dir), OUTBOX_DIR=str(site.data_dir / "cli-outbox"))
+    return dict(
+        os.environ,
+        DATABASE_URL=site.database_url,
+        SITE_URL=site.url,
+        DATA_DIR=str(site.data_dir),
+        OUTBOX_DIR=str(site.data_dir / "cli-outbox"),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -158,27 +167,42 @@ def world(live_site: LiveServer) -> World:
     caller_email = f"matrix-caller.{mark}@example.com"
     create_customer(live_site.url, customer_email, company=company)
     create_customer(live_site.url, caller_email)
-    [quote_id] = add_quotes(live_site, 1, company=company, email=customer_email,
-                            message=f"Matrix secret message {mark}")
+    [quote_id] = add_quotes_on(
+        live_site, 1, company=company, email=customer_email, message=f"Matrix secret message {mark}"
+    )
     env = _site_env(live_site)
-    done = subprocess.run([sys.executable, "-c", _SEED, mark, caller_email,
-                           customer_email, PASSWORD],
-                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", _SEED, mark, caller_email, customer_email, PASSWORD],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     seeded = json.loads(done.stdout.strip().splitlines()[-1])
     members = {who: seeded[who] for who in (*ROLES, "disabled", "target", "leaver")}
-    staff = {who: _post_ticket(live_site, STAFF_COOKIE_PATH, members[who]["ticket"])[0]
-             for who in (*ROLES, "disabled", "leaver")}
+    staff = {
+        who: _post_ticket(live_site, STAFF_COOKIE_PATH, members[who]["ticket"])[0]
+        for who in (*ROLES, "disabled", "leaver")
+    }
     login = "; ".join(_post_ticket(live_site, LOGIN_COOKIE_PATH, seeded["customer_ticket"]))
     login_value = login.split(";", 1)[0].split("=", 1)[1]
     customer_token = json.loads(urllib.parse.unquote(login_value))["Token"]
     # Disabled once signed in: the cookie stays in the browser, the session must not count.
-    subprocess.run([sys.executable, "-m", "rcxsite.staff", "disable",
-                    members["disabled"]["email"]], env=env, cwd=ROOT, capture_output=True,
-                   text=True, check=True, timeout=60)
+    subprocess.run(
+        [sys.executable, "-m", "rcxsite.staff", "disable", members["disabled"]["email"]],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
     assert login.startswith(f"{CUSTOMER_COOKIE}=")
-    [[customer_id]] = _rows(live_site, "SELECT id FROM customer WHERE email_key = :e",
-                            e=customer_email)
+    [[customer_id]] = _rows(
+        live_site, "SELECT id FROM customer WHERE email_key = :e", e=customer_email
+    )
     callers = [
         Caller("no one", ""),
         Caller("a customer", login),
@@ -188,11 +212,21 @@ def world(live_site: LiveServer) -> World:
         *[Caller(role, staff[role], role) for role in ROLES],
     ]
     return World(
-        site=live_site, callers=callers, leaver=staff["leaver"], quote_id=quote_id,
-        customer_id=customer_id, customer_email=customer_email, company=company, members=members,
+        site=live_site,
+        callers=callers,
+        leaver=staff["leaver"],
+        quote_id=quote_id,
+        customer_id=customer_id,
+        customer_email=customer_email,
+        company=company,
+        members=members,
         invite_email=f"matrix-invited-{mark}@rcx.example",
-        secrets=[customer_email, company, f"Matrix secret message {mark}",
-                 *[member["email"] for member in members.values()]],
+        secrets=[
+            customer_email,
+            company,
+            f"Matrix secret message {mark}",
+            *[member["email"] for member in members.values()],
+        ],
     )
 
 
@@ -219,19 +253,22 @@ def _snapshot(world: World) -> dict[str, list[tuple]]:
         "customer": "SELECT locked_at FROM customer WHERE id = :c",
         "reset links": "SELECT count(*) FROM password_reset_token WHERE customer_id = :c",
         "customer sessions": (
-            "SELECT count(*), count(revoked_at) FROM login_session WHERE customer_id = :c"),
-        "members": (f"SELECT id, role, disabled_at, totp_secret, password_hash "
-                    f"FROM staff_member WHERE id IN ({marks}) ORDER BY id"),
+            "SELECT count(*), count(revoked_at) FROM login_session WHERE customer_id = :c"
+        ),
+        "members": (
+            f"SELECT id, role, disabled_at, totp_secret, password_hash "
+            f"FROM staff_member WHERE id IN ({marks}) ORDER BY id"
+        ),
         "invitations": "SELECT count(*) FROM staff_invitation",
         "invited": "SELECT count(*) FROM staff_member WHERE email_key = :i",
         # A denied call leaves its trace (counted per member, handler and quarter hour);
         # nothing else.
-        "audit": "SELECT id, action, target FROM audit_entry WHERE action <> 'denied' "
-                 "ORDER BY id",
+        "audit": "SELECT id, action, target FROM audit_entry WHERE action <> 'denied' ORDER BY id",
     }
-    return {name: _rows(world.site, query, q=world.quote_id, c=world.customer_id,
-                        i=world.invite_email)
-            for name, query in queries.items()}
+    return {
+        name: _rows(world.site, query, q=world.quote_id, c=world.customer_id, i=world.invite_email)
+        for name, query in queries.items()
+    }
 
 
 # --- a browser tab's websocket, with the caller's cookies on its handshake ---
@@ -250,16 +287,27 @@ def _payload(world: World, name: str) -> dict[str, Any]:
         "StaffQuoteState.add_note": {"note": "A note from the matrix"},
         "StaffCustomerState.delete": {"email": world.customer_email},
         "StaffCustomersState.search": {"search": world.customer_email},
-        "StaffInboxState.apply_filter": {"status": "all", "owner": "", "since": "",
-                                         "until": "", "search": world.company},
-        "StaffAuditState.apply_filter": {"actor": "", "action": "", "since": "",
-                                         "until": ""},
-        "StaffTeamState.invite": {"email": world.invite_email, "name": "Matrix Invited",
-                                  "role": "admin"},
+        "StaffInboxState.apply_filter": {
+            "status": "all",
+            "owner": "",
+            "since": "",
+            "until": "",
+            "search": world.company,
+        },
+        "StaffAuditState.apply_filter": {"actor": "", "action": "", "since": "", "until": ""},
+        "StaffTeamState.invite": {
+            "email": world.invite_email,
+            "name": "Matrix Invited",
+            "role": "admin",
+        },
     }
     by_name: dict[str, Any] = {
-        "member_id": str(world.members["target"]["id"]), "role": "admin",
-        "disabled": True, "field": "status", "value": "all", "page": 1,
+        "member_id": str(world.members["target"]["id"]),
+        "role": "admin",
+        "disabled": True,
+        "field": "status",
+        "value": "all",
+        "page": 1,
     }
     state_name, handler_name = name.split(".")
     handler = getattr(_state(state_name), handler_name).fn
@@ -273,7 +321,7 @@ def _payload(world: World, name: str) -> dict[str, Any]:
         elif parameter in by_name:
             values[parameter] = by_name[parameter]
         else:
-            values[parameter] = (True if "bool" in kind else 1 if "int" in kind else "1")
+            values[parameter] = True if "bool" in kind else 1 if "int" in kind else "1"
     return values
 
 
@@ -284,13 +332,13 @@ def _event(name: str) -> str:
 
 def _load_first(names: list[str]) -> list[str]:
     """A page's own load first (the record the others act on), `LATE` and `LAST` last."""
-    return sorted(names, key=lambda name: (not name.endswith(".load"), name in LAST,
-                                           name in LATE, name))
+    return sorted(
+        names, key=lambda name: (not name.endswith(".load"), name in LAST, name in LATE, name)
+    )
 
 
-def _judge(name: str, caller: Caller, rule: Permission, answer: Answer,
-           secrets: list[str]) -> str:
-    """"" when the answer is what the table says, else what went wrong."""
+def _judge(name: str, caller: Caller, rule: Permission, answer: Answer, secrets: list[str]) -> str:
+    """ "" when the answer is what the table says, else what went wrong."""
     who = f"{name} by {caller.name}"
     signed_out = any(path.startswith(routes.STAFF_LOG_IN.path) for path in answer.redirects)
     if not caller.role:
@@ -312,15 +360,17 @@ def _judge(name: str, caller: Caller, rule: Permission, answer: Answer,
 def test_no_staff_page_holds_a_record_for_any_caller(world: World) -> None:
     """Prerendered HTML holds no data, whoever asks; the data comes by checked events."""
     paths = [route.path for route in routes.STAFF_ROUTES if "[" not in route.path]
-    paths += [routes.staff_quote_path(world.quote_id),
-              routes.staff_customer_path(world.customer_id),
-              routes.staff_invite_path("x" * 43)]
+    paths += [
+        routes.staff_quote_path(world.quote_id),
+        routes.staff_customer_path(world.customer_id),
+        routes.staff_invite_path("x" * 43),
+    ]
     assert len(paths) == len(routes.STAFF_ROUTES)
     for caller in world.callers:
         for path in paths:
             request = urllib.request.Request(
-                world.site.url + path,
-                headers={"Cookie": caller.cookie} if caller.cookie else {})
+                world.site.url + path, headers={"Cookie": caller.cookie} if caller.cookie else {}
+            )
             with urllib.request.urlopen(request, timeout=20) as answer:
                 body = answer.read().decode()
                 assert answer.status == 200, (caller.name, path)
@@ -391,17 +441,25 @@ def test_every_staff_handler_answers_every_caller_as_issue_19_says(world: World)
             finally:
                 tab.close()
     after_refused = _snapshot(world)
-    changed = {key: {"gone": sorted(set(before[key]) - set(after_refused[key])),
-                     "new": sorted(set(after_refused[key]) - set(before[key]))}
-               for key in before if before[key] != after_refused[key]}
+    changed = {
+        key: {
+            "gone": sorted(set(before[key]) - set(after_refused[key])),
+            "new": sorted(set(after_refused[key]) - set(before[key])),
+        }
+        for key in before
+        if before[key] != after_refused[key]
+    }
     assert changed == {}, f"refused calls changed the database: {changed}"
-    denied = _rows(world.site, "SELECT actor_id, target, count FROM audit_entry "
-                               "WHERE action = 'denied'")
+    denied = _rows(
+        world.site, "SELECT actor_id, target, count FROM audit_entry WHERE action = 'denied'"
+    )
     for role in ("sales", "support"):
-        refused_names = {name for name, rule in cases
-                         if not MAY[role] & {rule} and name.split(".")[0] in by_state}
-        traced = {target for actor, target, _ in denied
-                  if actor == world.members[role]["id"]}
+        refused_names = {
+            name
+            for name, rule in cases
+            if not MAY[role] & {rule} and name.split(".")[0] in by_state
+        }
+        traced = {target for actor, target, _ in denied if actor == world.members[role]["id"]}
         assert refused_names <= traced, (role, sorted(refused_names - traced))
 
     # 2. The allowed calls, each role on a tab of its own per page (its load first);
@@ -412,8 +470,11 @@ def test_every_staff_handler_answers_every_caller_as_issue_19_says(world: World)
             after_allowed = _snapshot(world)
         for caller in world.callers:
             for state_name, names in by_state.items():
-                allowed = [name for name in _load_first(names) if caller.may(rules[name])
-                           and (name in LAST) == last]
+                allowed = [
+                    name
+                    for name in _load_first(names)
+                    if caller.may(rules[name]) and (name in LAST) == last
+                ]
                 if not allowed:
                     continue
                 tab = StaffTab(site.url, caller.cookie)
@@ -421,8 +482,7 @@ def test_every_staff_handler_answers_every_caller_as_issue_19_says(world: World)
                     if last:
                         tab.send(_event(f"{state_name}.load"), {}, pages[state_name])
                     for name in allowed:
-                        answer = tab.send(_event(name), _payload(world, name),
-                                          pages[state_name])
+                        answer = tab.send(_event(name), _payload(world, name), pages[state_name])
                         wrong.append(_judge(name, caller, rules[name], answer, world.secrets))
                         if answer.failed:
                             wrong.append(f"{name} by {caller.name}: the handler failed")
@@ -463,8 +523,11 @@ def test_a_tabs_stored_data_reaches_only_whoever_loaded_it(world: World) -> None
 
     # The member who loaded it, on a new connection: the data is theirs and stays.
     assert world.company in _reconnected(world, primed(), sales.cookie)
-    for who, cookie in (("no cookie", ""), ("another member", support.cookie),
-                        ("a customer", by_name["a customer"].cookie)):
+    for who, cookie in (
+        ("no cookie", ""),
+        ("another member", support.cookie),
+        ("a customer", by_name["a customer"].cookie),
+    ):
         body = _reconnected(world, primed(), cookie)
         assert [secret for secret in world.secrets if secret in body] == [], who
 
@@ -489,8 +552,11 @@ def test_a_tabs_stored_data_reaches_only_whoever_loaded_it(world: World) -> None
     again.send(f"{account}.load", {}, routes.ACCOUNT.path)
     again.close()
     request = urllib.request.Request(
-        world.site.url + "/api/v1/Auth/Logout", method="POST", data=b"",
-        headers={"Authorization": f"Bearer {login['Token']}"})
+        world.site.url + "/api/v1/Auth/Logout",
+        method="POST",
+        data=b"",
+        headers={"Authorization": f"Bearer {login['Token']}"},
+    )
     with urllib.request.urlopen(request, timeout=20) as answer:
         assert answer.status == 200
     assert email_sent(customer) == ""

@@ -17,22 +17,22 @@ from sqlalchemy import create_engine, text
 
 from rcxsite import routes
 from rcxsite.accounts.locking import locked_message
-from rcxsite.leads.inbox_inputs import REASON_REQUIRED
+from rcxsite.core.permissions import NO_ACCESS
 from rcxsite.settings import get_settings
+from rcxsite.staff.inbox_inputs import REASON_REQUIRED
 from rcxsite.staff.members import LAST_ADMIN
-from rcxsite.staff.permissions import NO_ACCESS
-from tests.browser.test_accessibility import axe_violations
-from tests.conftest import DESKTOP, PHONE, open_tab
 from tests.support.accounts_ui import PASSWORD, create_customer, submit_login, unique_email
+from tests.support.browser import DESKTOP, PHONE, axe_violations, open_tab
+from tests.support.csp import watch_csp
+from tests.support.customers import mark_verified_on
 from tests.support.live_server import LiveServer
+from tests.support.quotes import add_quotes_on
 from tests.support.smtp import Mailbox
 from tests.support.staff_ui import (
-    add_quotes,
-    invite,
-    mark_verified,
+    invite_on_team_page,
+    invite_with_command,
     sign_in,
     signed_in_member,
-    watch_csp,
 )
 
 
@@ -52,9 +52,10 @@ def test_sales_on_a_phone_search_page_export_and_rescue_spam(
     page = phone
     csp = watch_csp(page)
     tag = f"Paging{uuid.uuid4().hex[:6]}"
-    add_quotes(live_site, 55, company=f"{tag} Clinics")
-    add_quotes(live_site, 1, company=f"{tag} Pharmacy", status="spam",
-               message="Cheap pills, click here")
+    add_quotes_on(live_site, 55, company=f"{tag} Clinics")
+    add_quotes_on(
+        live_site, 1, company=f"{tag} Pharmacy", status="spam", message="Cheap pills, click here"
+    )
     signed_in_member(page, live_site, "sales")
     _no_axe(page, "inbox at 375 px")
 
@@ -105,8 +106,8 @@ def test_a_request_is_worked_status_lost_reason_owner_notes_and_history(
     csp = watch_csp(page)
     customer = unique_email("staffquote")
     create_customer(live_site.url, customer, company="Northway Clinics")
-    mark_verified(live_site, customer)  # only a verified address links a request to it
-    [quote_id] = add_quotes(live_site, 1, company="Northway Clinics", email=customer)
+    mark_verified_on(live_site, customer)  # only a verified address links a request to it
+    [quote_id] = add_quotes_on(live_site, 1, company="Northway Clinics", email=customer)
     me = signed_in_member(page, live_site, "admin")
     page.goto(routes.staff_quote_path(quote_id))
     expect(page.get_by_role("heading", name="Quote request from Lead 000")).to_be_visible()
@@ -157,12 +158,14 @@ def test_support_signs_out_resets_locks_unlocks_and_deletes_a_customer(
     csp = watch_csp(page)
     customer = unique_email("supported")
     create_customer(live_site.url, customer)
+    # The member first: the customer's login then counts as live when the card is read
+    # (the site under test idles a login out after HEADER_SESSION_SECONDS).
+    signed_in_member(page, live_site, "support")
     with open_tab(browser, live_site) as customer_tab:
         customer_tab.goto(routes.LOG_IN.path)
         submit_login(customer_tab, customer)
         expect(customer_tab).to_have_url(re.compile(r"/$"))
 
-        signed_in_member(page, live_site, "support")
         page.get_by_role("navigation", name="Staff").get_by_role("link", name="Customers").click()
         expect(page.get_by_role("heading", name="Customers")).to_be_visible()
         page.get_by_label("Search", exact=True).fill(customer)
@@ -176,29 +179,36 @@ def test_support_signs_out_resets_locks_unlocks_and_deletes_a_customer(
 
         page.get_by_role("button", name="Sign out everywhere").click()
         expect(page.get_by_role("status")).to_have_text(
-            f"{customer} has been signed out everywhere.")
+            f"{customer} has been signed out everywhere."
+        )
         customer_tab.goto(routes.ACCOUNT.path)
         expect(customer_tab).to_have_url(re.compile(re.escape(routes.LOG_IN.path)))
 
         page.get_by_role("button", name="Send password reset").click()
         expect(page.get_by_role("status")).to_have_text(
-            f"A password reset link has been sent to {customer}.")
+            f"A password reset link has been sent to {customer}."
+        )
         mail = site_mailbox.wait_for(customer, timeout=20)
-        assert "/authentication/reset-password/" in mail.get_body(
-            preferencelist=("plain",)).get_content()
+        assert (
+            "/authentication/reset-password/"
+            in mail.get_body(preferencelist=("plain",)).get_content()
+        )
 
         page.get_by_role("button", name="Lock account").click()
         expect(page.get_by_role("status")).to_have_text(
-            f"{customer} is locked and has been signed out everywhere.")
+            f"{customer} is locked and has been signed out everywhere."
+        )
         customer_tab.goto(routes.LOG_IN.path)
         submit_login(customer_tab, customer)
         expect(customer_tab.get_by_role("alert")).to_have_text(locked_message())
         page.get_by_role("button", name="Unlock account").click()
         expect(page.get_by_role("status")).to_have_text(
-            f"{customer} is unlocked and can log in again.")
+            f"{customer} is unlocked and can log in again."
+        )
 
-        delete_form = page.locator("form").filter(has=page.get_by_role(
-            "button", name="Delete account"))
+        delete_form = page.locator("form").filter(
+            has=page.get_by_role("button", name="Delete account")
+        )
         delete_form.get_by_role("textbox").fill("someone.else@example.com")
         delete_form.get_by_role("button", name="Delete account").click()
         expect(delete_form.locator(".field-error")).not_to_have_text("")
@@ -207,7 +217,8 @@ def test_support_signs_out_resets_locks_unlocks_and_deletes_a_customer(
         delete_form.get_by_role("button", name="Delete account").click()
         expect(page.get_by_role("heading", name="Customers")).to_be_visible()
         expect(page.get_by_role("status")).to_have_text(
-            f"The account of {customer} has been deleted.")
+            f"The account of {customer} has been deleted."
+        )
         customer_tab.goto(routes.LOG_IN.path)
         submit_login(customer_tab, customer, PASSWORD)
         expect(customer_tab.get_by_role("alert")).to_be_visible()
@@ -223,11 +234,7 @@ def test_an_admin_invites_changes_roles_disables_and_cannot_remove_the_last_admi
     page.goto(routes.STAFF_TEAM.path)
     expect(page.get_by_role("heading", name="Team")).to_be_visible()
     invited = f"new-{uuid.uuid4().hex[:8]}@rcx.example"
-    invite_form = page.get_by_role("form", name="Invite a member")
-    invite_form.get_by_label("Email").fill(invited)
-    invite_form.get_by_label("Name").fill("Nia Newcomer")
-    invite_form.get_by_label("Role").select_option("support")
-    invite_form.get_by_role("button", name="Invite").click()
+    invite_on_team_page(page, invited, "Nia Newcomer", "support")
     team = _table(page, "Staff members")
     row = team.filter(has_text=invited)
     expect(row).to_have_count(1)
@@ -244,8 +251,11 @@ def test_an_admin_invites_changes_roles_disables_and_cannot_remove_the_last_admi
     _no_axe(page, "team after changes at 1280 px")
 
     # Every other enabled admin (earlier tests made some) is disabled: this one is the last.
-    others = team.filter(has_text="Admin").filter(
-        has=page.get_by_role("button", name="Disable")).filter(has_not_text=admin.email)
+    others = (
+        team.filter(has_text="Admin")
+        .filter(has=page.get_by_role("button", name="Disable"))
+        .filter(has_not_text=admin.email)
+    )
     remaining = others.count()
     while remaining:
         others.first.get_by_role("button", name="Disable").click()
@@ -260,8 +270,13 @@ def test_an_admin_invites_changes_roles_disables_and_cannot_remove_the_last_admi
 
     page.goto(routes.STAFF_AUDIT.path)
     audit = _table(page, "Audit entries")
-    for action in ("member invited", "member role changed", "member disabled",
-                   "member enabled", "member two factor reset"):
+    for action in (
+        "member invited",
+        "member role changed",
+        "member disabled",
+        "member enabled",
+        "member two factor reset",
+    ):
         expect(audit.filter(has_text=action).filter(has_text=invited).first).to_be_visible()
     page.get_by_label("Action").select_option("member_enabled")
     page.get_by_role("button", name="Filter").click()
@@ -276,8 +291,8 @@ def test_every_staff_page_has_no_axe_violation_at_both_widths(
     csp = watch_csp(page)
     customer = unique_email("axe")
     create_customer(live_site.url, customer)
-    [quote_id] = add_quotes(live_site, 1, company="Axe Check Ltd", email=customer)
-    _, _, link = invite(live_site, "support")
+    [quote_id] = add_quotes_on(live_site, 1, company="Axe Check Ltd", email=customer)
+    _, _, link = invite_with_command(live_site, "support")
     pages = [link, routes.STAFF_LOG_IN.path]
     signed_in_member(page, live_site, "admin")
     page.goto(routes.STAFF_CUSTOMERS.path)
@@ -286,22 +301,28 @@ def test_every_staff_page_has_no_axe_violation_at_both_widths(
     expect(_table(page, "Customers")).to_have_count(1)
     _table(page, "Customers").get_by_role("link").click()
     expect(page.get_by_role("heading", name="Test Customer")).to_be_visible()
-    pages += [routes.STAFF_INBOX.path, routes.staff_quote_path(quote_id),
-              routes.STAFF_CUSTOMERS.path, page.url, routes.STAFF_TEAM.path,
-              routes.STAFF_AUDIT.path]
+    pages += [
+        routes.STAFF_INBOX.path,
+        routes.staff_quote_path(quote_id),
+        routes.STAFF_CUSTOMERS.path,
+        page.url,
+        routes.STAFF_TEAM.path,
+        routes.STAFF_AUDIT.path,
+    ]
     for path in pages:
         if path == routes.STAFF_LOG_IN.path:
             continue  # signed in, the sign-in page sends the member on: checked below
         page.goto(path)
-        for width, height in ((DESKTOP["width"], DESKTOP["height"]),
-                              (PHONE["width"], PHONE["height"])):
+        for width, height in (
+            (DESKTOP["width"], DESKTOP["height"]),
+            (PHONE["width"], PHONE["height"]),
+        ):
             page.set_viewport_size({"width": width, "height": height})
             _no_axe(page, f"{path} at {width} px")
         page.set_viewport_size({"width": DESKTOP["width"], "height": DESKTOP["height"]})
     page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_role("heading", name="Staff sign-in")).to_be_visible()
-    for width, height in ((DESKTOP["width"], DESKTOP["height"]),
-                          (PHONE["width"], PHONE["height"])):
+    for width, height in ((DESKTOP["width"], DESKTOP["height"]), (PHONE["width"], PHONE["height"])):
         page.set_viewport_size({"width": width, "height": height})
         _no_axe(page, f"sign-in at {width} px")
     assert csp == []
@@ -315,11 +336,16 @@ def test_an_idle_session_ends_and_sign_in_brings_the_member_back(
     # 31 minutes without a click, as the server's clock sees it.
     engine = create_engine(live_site.database_url)
     with engine.begin() as connection:
-        connection.execute(text(
-            "UPDATE staff_session SET last_seen_at = :idle WHERE staff_member_id ="
-            " (SELECT id FROM staff_member WHERE email = :email)"),
-            {"idle": datetime.now(UTC).replace(tzinfo=None) - timedelta(minutes=31),
-             "email": member.email})
+        connection.execute(
+            text(
+                "UPDATE staff_session SET last_seen_at = :idle WHERE staff_member_id ="
+                " (SELECT id FROM staff_member WHERE email = :email)"
+            ),
+            {
+                "idle": datetime.now(UTC).replace(tzinfo=None) - timedelta(minutes=31),
+                "email": member.email,
+            },
+        )
     engine.dispose()
     page.goto(routes.STAFF_CUSTOMERS.path)
     page.wait_for_url(re.compile(r"/staff/log-in\?next="))

@@ -12,8 +12,10 @@ from playwright.sync_api import Page, expect
 from rcxsite import routes
 from tests.support.accounts_ui import (
     PASSWORD,
+    fill_registration,
     log_in,
     new_customer,
+    open_registration,
     submit_login,
     unique_email,
 )
@@ -30,15 +32,17 @@ LOG_IN_FIRST = (
 
 
 def _register(page: Page, email: str) -> None:
-    page.goto(routes.LOG_IN.path)
-    page.get_by_role("button", name="Create an account").click()
-    form = page.get_by_role("form", name="Register")
+    form = open_registration(page)
     expect(form).to_be_visible()
-    for label, value in (("Username", "Verify Customer"), ("Email", email),
-                         ("Mobile number", "0712345678"), ("Company name", "Acme"),
-                         ("Location", "Leeds")):
-        form.get_by_label(label, exact=True).fill(value)
-    form.get_by_label("Password", exact=True).fill(PASSWORD)
+    fill_registration(
+        form,
+        user_name="Verify Customer",
+        email=email,
+        mobile="0712345678",
+        company="Acme",
+        location="Leeds",
+        password=PASSWORD,
+    )
     form.get_by_role("button", name="Register").click()
     dialog = page.get_by_role("alertdialog")
     expect(dialog).to_contain_text("Registration successful!")
@@ -75,7 +79,8 @@ def test_registering_then_opening_the_mailed_link_verifies_the_address(
     overview = _overview(page)
     expect(overview).to_contain_text("Email not verified")
     expect(overview).to_contain_text(
-        "Verify your email address to see the quote requests sent from it.")
+        "Verify your email address to see the quote requests sent from it."
+    )
     expect(overview.get_by_role("button", name="Send the link again")).to_be_visible()
 
     page.goto(link)

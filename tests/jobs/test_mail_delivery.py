@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -19,12 +18,14 @@ from rcxsite.jobs.runner import BackgroundRunner, Runner
 from rcxsite.mail import send_mail
 from rcxsite.settings import get_settings
 from rcxsite.tools.processes import free_port
-from tests.leads.forms import quote_fields
+from tests.support.customers import register_customer
 from tests.support.fixtures import Configure
 from tests.support.live_server import ROOT
+from tests.support.parallel import at_once
 from tests.support.postgres import scratch_postgres
+from tests.support.quotes import quote_fields
 from tests.support.service_calls import request_password_reset, submit_quote
-from tests.support.site import jobs_of_kind, register_customer
+from tests.support.site import jobs_of_kind
 from tests.support.smtp import Mailbox
 
 OUTAGE_SECONDS = 60
@@ -94,15 +95,30 @@ os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _env() -> dict[str, str]:
-    keep = ("DATABASE_URL", "DATA_DIR", "OUTBOX_DIR", "SMTP_HOST", "SMTP_PORT",
-            "SMTP_STARTTLS", "SECRET_KEY", "JOB_LEASE_SECONDS", "JOB_POLL_SECONDS")
+    keep = (
+        "DATABASE_URL",
+        "DATA_DIR",
+        "OUTBOX_DIR",
+        "SMTP_HOST",
+        "SMTP_PORT",
+        "SMTP_STARTTLS",
+        "SECRET_KEY",
+        "JOB_LEASE_SECONDS",
+        "JOB_POLL_SECONDS",
+    )
     env = {name: value for name, value in os.environ.items() if name not in keep}
     settings = get_settings()
-    env.update(DATABASE_URL=settings.db_url, DATA_DIR=str(settings.data_dir),
-               OUTBOX_DIR=str(settings.outbox_dir), SMTP_HOST=settings.smtp_host,
-               SMTP_PORT=str(settings.smtp_port), SMTP_STARTTLS="false",
-               JOB_LEASE_SECONDS=str(settings.job_lease_seconds), JOB_POLL_SECONDS="0.2",
-               SECRET_KEY=settings.signing_key())
+    env.update(
+        DATABASE_URL=settings.db_url,
+        DATA_DIR=str(settings.data_dir),
+        OUTBOX_DIR=str(settings.outbox_dir),
+        SMTP_HOST=settings.smtp_host,
+        SMTP_PORT=str(settings.smtp_port),
+        SMTP_STARTTLS="false",
+        JOB_LEASE_SECONDS=str(settings.job_lease_seconds),
+        JOB_POLL_SECONDS="0.2",
+        SECRET_KEY=settings.signing_key(),
+    )
     return env
 
 
@@ -113,11 +129,22 @@ def test_a_process_killed_right_after_its_commit_still_has_its_mail_sent(
     runner process sends it (the claim's lease ran out first)."""
     configure(job_lease_seconds=5)
     for how in ("before", "holding"):
-        died = subprocess.run([sys.executable, "-c", _COMMIT_THEN_DIE, how], env=_env(),
-                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+        died = subprocess.run(
+            [sys.executable, "-c", _COMMIT_THEN_DIE, how],
+            env=_env(),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert died.returncode == -signal.SIGKILL, died.stderr[-2000:]
-    runner = subprocess.Popen([sys.executable, "-m", "rcxsite.jobs", "run"], env=_env(),
-                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    runner = subprocess.Popen(
+        [sys.executable, "-m", "rcxsite.jobs", "run"],
+        env=_env(),
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         first = smtp_server.wait_for("kim@example.com", timeout=30)
         second = smtp_server.wait_for("kim@example.com", timeout=30)
@@ -134,24 +161,15 @@ def test_a_process_killed_right_after_its_commit_still_has_its_mail_sent(
 def _send_many(count: int) -> None:
     with session_scope() as session:
         for number in range(count):
-            send_mail(to=f"n{number}@example.com", subject=f"mail {number}", text="t",
-                      session=session)
+            send_mail(
+                to=f"n{number}@example.com", subject=f"mail {number}", text="t", session=session
+            )
 
 
 def _two_runners_send(count: int, mailbox: Mailbox) -> None:
     _send_many(count)
     runners = [Runner("runner a", kinds=("mail",)), Runner("runner b", kinds=("mail",))]
-    start = threading.Barrier(2)
-
-    def work(runner: Runner) -> None:
-        start.wait()
-        runner.run_due()
-
-    threads = [threading.Thread(target=work, args=(runner,)) for runner in runners]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(600)
+    at_once([runner.run_due for runner in runners], timeout_s=600)
     subjects = Counter(str(message["Subject"]) for message in mailbox.messages)
     assert len(subjects) == count and set(subjects.values()) == {1}
     states = Counter(job.state for job in jobs_of_kind("mail"))

@@ -15,9 +15,10 @@ from rcxsite.jobs import queue
 from rcxsite.jobs.kinds import PERIODIC
 from rcxsite.jobs.runner import Runner
 from rcxsite.jobs.status import health, retry
-from rcxsite.model_types import utcnow
+from rcxsite.models.types import utcnow
 from rcxsite.service_errors import ServiceError
 from tests.support.fixtures import Configure
+from tests.support.parallel import at_once
 from tests.support.site import jobs_of_kind
 
 DONE: list[str] = []
@@ -104,8 +105,12 @@ def test_a_failing_job_is_retried_on_schedule_then_given_up_and_can_be_retried(
     [job] = queue.claim(runner="r", now=start + timedelta(seconds=20))
     assert job.attempts == 3
     # The last wait repeats until the job is JOB_GIVE_UP_HOURS old.
-    state = queue.finish(job, runner="r", error=ConnectionError("still down"),
-                         now=start + timedelta(hours=1, seconds=1))
+    state = queue.finish(
+        job,
+        runner="r",
+        error=ConnectionError("still down"),
+        now=start + timedelta(hours=1, seconds=1),
+    )
     assert state == "failed"
     [row] = jobs_of_kind("test-flaky")
     assert row.last_error == "ConnectionError: still down"
@@ -122,17 +127,7 @@ def test_runners_in_parallel_do_each_job_exactly_once() -> None:
     for number in range(200):
         _add(f"job {number}")
     runners = [Runner(f"runner {n}") for n in range(3)]
-    start = threading.Barrier(len(runners))
-
-    def work(runner: Runner) -> None:
-        start.wait()
-        runner.run_due()
-
-    threads = [threading.Thread(target=work, args=(runner,)) for runner in runners]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    at_once([runner.run_due for runner in runners])
     assert Counter(Counter(DONE).values()) == {1: 200}
 
 
@@ -143,21 +138,12 @@ def test_a_periodic_job_runs_once_per_period_with_three_runners() -> None:
     jobs.periodic("test-every-hour", every_seconds=3600)(lambda: ran.append("x"))
     try:
         runners = [Runner(f"runner {n}") for n in range(3)]
-        start = threading.Barrier(len(runners))
-
-        def work(runner: Runner) -> None:
-            start.wait()
-            runner.run_periodic()
-
         for _ in range(2):  # the same period twice over
-            threads = [threading.Thread(target=work, args=(runner,)) for runner in runners]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(30)
+            at_once([runner.run_periodic for runner in runners], timeout_s=30)
         assert ran == ["x"]
-        assert queue.claim_period("test-every-hour", 3600, runner="next hour",
-                                  now=utcnow() + timedelta(hours=1))
+        assert queue.claim_period(
+            "test-every-hour", 3600, runner="next hour", now=utcnow() + timedelta(hours=1)
+        )
     finally:
         PERIODIC.clear()
         PERIODIC.update(registered)

@@ -12,7 +12,12 @@ from tests.support.fixtures import configure, fresh_state, mailbox, redis_limits
 from tests.support.staff import empty_staff_tables
 
 __all__ = [
-    "configure", "empty_quote_table", "fresh_state", "mailbox", "redis_limits", "site_root",
+    "configure",
+    "empty_quote_table",
+    "fresh_state",
+    "mailbox",
+    "redis_limits",
+    "site_root",
 ]
 
 

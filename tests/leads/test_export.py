@@ -20,8 +20,8 @@ from rcxsite.leads.export import HEADER
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import QuoteRequest
 from rcxsite.settings import PROJECT_ROOT, get_settings
-from tests.leads.forms import quote_fields, stored_requests
 from tests.support.fixtures import Configure
+from tests.support.quotes import quote_fields, stored_requests
 from tests.support.service_calls import submit_quote
 
 
@@ -117,7 +117,10 @@ def test_export_writes_every_request_oldest_first_with_formulas_defused(tmp_path
     # Each cell stands under its own column name, whatever the order of HEADER.
     named = dict(zip(rows[0], rows[2], strict=True))
     assert (named["id"], named["email"], named["call_time"], named["mailed"]) == (
-        str(first), "alice@client.example", "10:30", "2026-03-02T09:00:05+00:00"
+        str(first),
+        "alice@client.example",
+        "10:30",
+        "2026-03-02T09:00:05+00:00",
     )
 
 

@@ -8,7 +8,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from rcxsite.leads.inbox import (
+from rcxsite.core.permissions import StaffActor
+from rcxsite.service_errors import ServiceError
+from rcxsite.staff.inbox import (
     NoteInput,
     OwnerInput,
     StatusInput,
@@ -19,10 +21,8 @@ from rcxsite.leads.inbox import (
     not_spam,
     quote_detail,
 )
-from rcxsite.service_errors import ServiceError
-from rcxsite.staff.permissions import StaffActor
-from tests.leads.inbox_data import add_quote, audit_entries, changes, notes, stored
-from tests.support.staff import add_member
+from tests.support.quotes import add_quote, changes, notes, stored
+from tests.support.staff import add_member, audit_entries
 
 
 @pytest.fixture
@@ -59,7 +59,8 @@ def test_a_status_change_is_stored_with_history_and_one_audit_entry(sales: Staff
 def test_an_unchanged_status_writes_nothing(sales: StaffActor) -> None:
     quote_id = add_quote(status="qualified")
     assert change_status(status("qualified"), actor=sales, quote_id=quote_id) == (
-        "Nothing to change.")
+        "Nothing to change."
+    )
     assert history(quote_id) == [] and audit_entries() == []
 
 
@@ -71,13 +72,18 @@ def test_lost_requires_a_reason(reason: str) -> None:
     assert dict(refused.value.fields) == {"reason": "Please give a reason for Lost"}
 
 
-@pytest.mark.parametrize(("fields", "messages"), [
-    ({"status": "archived"}, {"status": "Please choose a status."}),
-    ({"status": ""}, {"status": "Please choose a status."}),
-    ({"status": "lost", "reason": "x" * 501}, {"reason": "Max 500 characters"}),
-    ({"status": "lost", "reason": "bad\x00reason"},
-     {"reason": "Contains characters that are not allowed"}),
-])
+@pytest.mark.parametrize(
+    ("fields", "messages"),
+    [
+        ({"status": "archived"}, {"status": "Please choose a status."}),
+        ({"status": ""}, {"status": "Please choose a status."}),
+        ({"status": "lost", "reason": "x" * 501}, {"reason": "Max 500 characters"}),
+        (
+            {"status": "lost", "reason": "bad\x00reason"},
+            {"reason": "Contains characters that are not allowed"},
+        ),
+    ],
+)
 def test_status_input_refusals(fields: dict[str, str], messages: dict[str, str]) -> None:
     form, errors = StatusInput.read(fields)
     assert form is None and errors == messages
@@ -107,10 +113,13 @@ def test_owner_changes_between_members_and_unassigned(sales: StaffActor) -> None
     admin = add_member("Ada Admin", "ada@rcx.example", "admin")
     quote_id = add_quote()
 
-    assert change_owner(OwnerInput.parse({"owner": str(sales.member_id)}), actor=admin,
-                        quote_id=quote_id) == "Owner changed to Sam Sales."
-    change_owner(OwnerInput.parse({"owner": str(admin.member_id)}), actor=sales,
-                 quote_id=quote_id)
+    assert (
+        change_owner(
+            OwnerInput.parse({"owner": str(sales.member_id)}), actor=admin, quote_id=quote_id
+        )
+        == "Owner changed to Sam Sales."
+    )
+    change_owner(OwnerInput.parse({"owner": str(admin.member_id)}), actor=sales, quote_id=quote_id)
     assert stored(quote_id).owner_id == admin.member_id
     change_owner(OwnerInput.parse({"owner": ""}), actor=admin, quote_id=quote_id)
 
@@ -126,15 +135,18 @@ def test_owner_changes_between_members_and_unassigned(sales: StaffActor) -> None
         ("Ada Admin", "quote_owner_changed", f"quote #{quote_id}", "Ada Admin → Unassigned"),
     ]
     # The same owner again changes nothing.
-    assert change_owner(OwnerInput.parse({"owner": ""}), actor=admin,
-                        quote_id=quote_id) == "Nothing to change."
+    assert (
+        change_owner(OwnerInput.parse({"owner": ""}), actor=admin, quote_id=quote_id)
+        == "Nothing to change."
+    )
     assert len(audit_entries()) == 3
 
 
 def test_only_enabled_admin_or_sales_members_may_own(sales: StaffActor) -> None:
     support = add_member("Sue Support", "sue@rcx.example", "support")
-    gone = add_member("Gone Sales", "gone@rcx.example", "sales",
-                      disabled_at=datetime(2026, 1, 1, tzinfo=UTC))
+    gone = add_member(
+        "Gone Sales", "gone@rcx.example", "sales", disabled_at=datetime(2026, 1, 1, tzinfo=UTC)
+    )
     quote_id = add_quote(owner_id=sales.member_id)
 
     for owner in (str(support.member_id), str(gone.member_id), "999999"):
@@ -158,10 +170,15 @@ def test_notes_are_appended_oldest_first_with_author(sales: StaffActor) -> None:
     admin = add_member("Ada Admin", "ada@rcx.example", "admin")
     quote_id = add_quote()
 
-    assert add_note(NoteInput.parse({"note": "Called, no answer."}), actor=sales,
-                    quote_id=quote_id) == "Note added."
-    add_note(NoteInput.parse({"note": " Sent the proposal.\r\nFollow up Friday.\t "}),
-             actor=admin, quote_id=quote_id)
+    assert (
+        add_note(NoteInput.parse({"note": "Called, no answer."}), actor=sales, quote_id=quote_id)
+        == "Note added."
+    )
+    add_note(
+        NoteInput.parse({"note": " Sent the proposal.\r\nFollow up Friday.\t "}),
+        actor=admin,
+        quote_id=quote_id,
+    )
 
     detail = quote_detail(actor=sales, quote_id=quote_id)
     assert [(n.author_name, n.body) for n in detail.notes] == [
@@ -171,18 +188,22 @@ def test_notes_are_appended_oldest_first_with_author(sales: StaffActor) -> None:
     assert detail.notes[0].created_at <= detail.notes[1].created_at
     assert [n.author_id for n in notes(quote_id)] == [sales.member_id, admin.member_id]
     assert [(e.action, e.target) for e in audit_entries()] == [
-        ("quote_note_added", f"quote #{quote_id}")] * 2
+        ("quote_note_added", f"quote #{quote_id}")
+    ] * 2
     # Notes are not history lines.
     assert detail.history == []
 
 
-@pytest.mark.parametrize(("body", "message"), [
-    ("", "Please write a note."),
-    (" \n\t ", "Please write a note."),
-    ("x" * 5001, "Max 5000 characters"),
-    ("beep\x07", "Contains characters that are not allowed"),
-    ("line\u2028separator", "Contains characters that are not allowed"),
-])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("", "Please write a note."),
+        (" \n\t ", "Please write a note."),
+        ("x" * 5001, "Max 5000 characters"),
+        ("beep\x07", "Contains characters that are not allowed"),
+        ("line\u2028separator", "Contains characters that are not allowed"),
+    ],
+)
 def test_note_input_refusals(body: str, message: str) -> None:
     form, errors = NoteInput.read({"note": body})
     assert form is None and errors == {"note": message}
@@ -195,10 +216,13 @@ def test_a_5000_character_note_is_kept_whole(sales: StaffActor) -> None:
 
 
 def test_the_service_offers_no_way_to_edit_or_delete_a_note() -> None:
-    from rcxsite.leads import inbox
+    from rcxsite.staff import inbox
 
-    assert not [name for name in inbox.__all__
-                if "note" in name.lower() and name not in ("NoteInput", "NoteView", "add_note")]
+    assert not [
+        name
+        for name in inbox.__all__
+        if "note" in name.lower() and name not in ("NoteInput", "NoteView", "add_note")
+    ]
 
 
 def test_mark_spam_and_rescue_it(sales: StaffActor) -> None:
@@ -224,8 +248,7 @@ def test_mark_spam_and_rescue_it(sales: StaffActor) -> None:
 def test_history_on_the_page_is_oldest_first_with_who_and_when(sales: StaffActor) -> None:
     quote_id = add_quote()
     change_status(status("contacted"), actor=sales, quote_id=quote_id)
-    change_owner(OwnerInput.parse({"owner": str(sales.member_id)}), actor=sales,
-                 quote_id=quote_id)
+    change_owner(OwnerInput.parse({"owner": str(sales.member_id)}), actor=sales, quote_id=quote_id)
     change_status(status("won"), actor=sales, quote_id=quote_id)
 
     lines = quote_detail(actor=sales, quote_id=quote_id).history
@@ -239,20 +262,27 @@ def test_history_on_the_page_is_oldest_first_with_who_and_when(sales: StaffActor
     assert all(h.created_at.tzinfo is not None for h in lines)
 
 
-@pytest.mark.parametrize("change", [
-    lambda actor, quote_id: change_status(status("won"), actor=actor, quote_id=quote_id),
-    lambda actor, quote_id: change_owner(OwnerInput.parse({"owner": ""}), actor=actor,
-                                         quote_id=quote_id),
-    lambda actor, quote_id: add_note(NoteInput.parse({"note": "Hi"}), actor=actor,
-                                     quote_id=quote_id),
-    lambda actor, quote_id: mark_spam(actor=actor, quote_id=quote_id),
-    lambda actor, quote_id: not_spam(actor=actor, quote_id=quote_id),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda actor, quote_id: change_status(status("won"), actor=actor, quote_id=quote_id),
+        lambda actor, quote_id: change_owner(
+            OwnerInput.parse({"owner": ""}), actor=actor, quote_id=quote_id
+        ),
+        lambda actor, quote_id: add_note(
+            NoteInput.parse({"note": "Hi"}), actor=actor, quote_id=quote_id
+        ),
+        lambda actor, quote_id: mark_spam(actor=actor, quote_id=quote_id),
+        lambda actor, quote_id: not_spam(actor=actor, quote_id=quote_id),
+    ],
+)
 def test_changing_an_unknown_request_is_404(
     sales: StaffActor, change: Callable[[StaffActor, int], str]
 ) -> None:
     with pytest.raises(ServiceError) as missing:
         change(sales, 424242)
     assert (missing.value.status, missing.value.message) == (
-        404, "This quote request does not exist.")
+        404,
+        "This quote request does not exist.",
+    )
     assert audit_entries() == []

@@ -5,27 +5,12 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 import pytest
-from sqlmodel import Session
 
-from rcxsite.db import get_engine
-from rcxsite.leads.inbox import quote_detail
-from rcxsite.models import Customer
 from rcxsite.service_errors import ServiceError
-from tests.leads.inbox_data import BASE_TIME, add_quote
+from rcxsite.staff.inbox import quote_detail
+from tests.support.customers import add_customer
+from tests.support.quotes import BASE_TIME, add_quote
 from tests.support.staff import add_member
-
-
-def add_customer(email: str, *, verified: bool = False) -> int:
-    """A customer with `email`; `verified`: one who opened the link registration mailed."""
-    with Session(get_engine()) as session:
-        customer = Customer(user_name="Alice", email=email, email_key=email.lower(),
-                            mobile_number="9876543210", password_hash="x",
-                            company_name="ACME", location="Pune",
-                            email_verified_at=BASE_TIME if verified else None)
-        session.add(customer)
-        session.commit()
-        assert customer.id is not None
-        return customer.id
 
 
 def test_every_field_of_the_request() -> None:
@@ -33,10 +18,19 @@ def test_every_field_of_the_request() -> None:
     reader = add_member("Sue Support", "sue@rcx.example", "support")
     mailed = datetime(2026, 3, 2, 9, 0, 7, tzinfo=UTC)
     quote_id = add_quote(
-        name="Alice Smith", email="Alice@client.example", company="ACME GmbH",
-        phone="+49 30 1234567", service="ai-machine-learning", budget="under-25k",
-        timeline="asap", message="Line one.\nLine two.", call_date=date(2026, 3, 10),
-        call_time="10:30", mailed_at=mailed, status="lost", lost_reason="Went elsewhere",
+        name="Alice Smith",
+        email="Alice@client.example",
+        company="ACME GmbH",
+        phone="+49 30 1234567",
+        service="ai-machine-learning",
+        budget="under-25k",
+        timeline="asap",
+        message="Line one.\nLine two.",
+        call_date=date(2026, 3, 10),
+        call_time="10:30",
+        mailed_at=mailed,
+        status="lost",
+        lost_reason="Went elsewhere",
         owner_id=owner.member_id,
     )
 
@@ -45,34 +39,52 @@ def test_every_field_of_the_request() -> None:
     assert detail.id == quote_id
     assert (detail.received, detail.mailed_at) == (BASE_TIME, mailed)
     assert (detail.name, detail.email, detail.company, detail.phone) == (
-        "Alice Smith", "Alice@client.example", "ACME GmbH", "+49 30 1234567")
-    assert (detail.service, detail.service_label) == ("ai-machine-learning",
-                                                      "AI & Machine Learning")
+        "Alice Smith",
+        "Alice@client.example",
+        "ACME GmbH",
+        "+49 30 1234567",
+    )
+    assert (detail.service, detail.service_label) == (
+        "ai-machine-learning",
+        "AI & Machine Learning",
+    )
     assert (detail.budget, detail.budget_label) == ("under-25k", "Under £25,000")
     assert (detail.timeline, detail.timeline_label) == ("asap", "As soon as possible")
     assert detail.message == "Line one.\nLine two."
     assert (detail.call_date, detail.call_time) == (date(2026, 3, 10), "10:30")
     assert (detail.status, detail.status_label, detail.lost_reason) == (
-        "lost", "Lost", "Went elsewhere")
+        "lost",
+        "Lost",
+        "Went elsewhere",
+    )
     assert (detail.owner_id, detail.owner_name) == (owner.member_id, "Olga Owner")
     assert detail.customer_id is None
     assert detail.notes == [] and detail.history == []
 
 
-@pytest.mark.parametrize(("zone", "member_text", "shown_zone"), [
-    # 10:30 in London on 10 March 2026 (GMT) is 11:30 in Berlin (CET).
-    ("Europe/Berlin", "Tuesday, 10 March 2026 at 11:30 (Europe/Berlin)", "Europe/Berlin"),
-    # US daylight time starts on 8 March 2026, London's only on 29 March: 4 hours.
-    ("America/New_York", "Tuesday, 10 March 2026 at 06:30 (America/New_York)",
-     "America/New_York"),
-    ("Asia/Kolkata", "Tuesday, 10 March 2026 at 16:00 (Asia/Kolkata)", "Asia/Kolkata"),
-    # UTC+14: past midnight, so another day.
-    ("Pacific/Kiritimati", "Wednesday, 11 March 2026 at 00:30 (Pacific/Kiritimati)",
-     "Pacific/Kiritimati"),
-    ("", "Tuesday, 10 March 2026 at 10:30 UK time", "Europe/London"),
-    ("Mars/Olympus_Mons", "Tuesday, 10 March 2026 at 10:30 UK time", "Europe/London"),
-    ("Europe/London", "Tuesday, 10 March 2026 at 10:30 UK time", "Europe/London"),
-])
+@pytest.mark.parametrize(
+    ("zone", "member_text", "shown_zone"),
+    [
+        # 10:30 in London on 10 March 2026 (GMT) is 11:30 in Berlin (CET).
+        ("Europe/Berlin", "Tuesday, 10 March 2026 at 11:30 (Europe/Berlin)", "Europe/Berlin"),
+        # US daylight time starts on 8 March 2026, London's only on 29 March: 4 hours.
+        (
+            "America/New_York",
+            "Tuesday, 10 March 2026 at 06:30 (America/New_York)",
+            "America/New_York",
+        ),
+        ("Asia/Kolkata", "Tuesday, 10 March 2026 at 16:00 (Asia/Kolkata)", "Asia/Kolkata"),
+        # UTC+14: past midnight, so another day.
+        (
+            "Pacific/Kiritimati",
+            "Wednesday, 11 March 2026 at 00:30 (Pacific/Kiritimati)",
+            "Pacific/Kiritimati",
+        ),
+        ("", "Tuesday, 10 March 2026 at 10:30 UK time", "Europe/London"),
+        ("Mars/Olympus_Mons", "Tuesday, 10 March 2026 at 10:30 UK time", "Europe/London"),
+        ("Europe/London", "Tuesday, 10 March 2026 at 10:30 UK time", "Europe/London"),
+    ],
+)
 def test_the_call_slot_in_the_company_zone_and_the_members_own(
     zone: str, member_text: str, shown_zone: str
 ) -> None:
@@ -117,5 +129,6 @@ def test_an_unknown_request_is_404() -> None:
     with pytest.raises(ServiceError) as missing:
         quote_detail(actor=member, quote_id=424242)
     assert (missing.value.status, missing.value.message) == (
-        404, "This quote request does not exist.")
-
+        404,
+        "This quote request does not exist.",
+    )

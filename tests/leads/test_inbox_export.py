@@ -7,11 +7,11 @@ import csv
 import io
 from datetime import UTC, date, datetime, timedelta
 
+from rcxsite.core.permissions import StaffActor
 from rcxsite.leads.export import HEADER
-from rcxsite.leads.inbox import PAGE_SIZE, InboxFilter, export_csv, inbox_page
-from rcxsite.staff.permissions import StaffActor
-from tests.leads.inbox_data import BASE_TIME, add_numbered, add_quote, audit_entries
-from tests.support.staff import add_member
+from rcxsite.staff.inbox import PAGE_SIZE, InboxFilter, export_csv, inbox_page
+from tests.support.quotes import BASE_TIME, add_numbered, add_quote
+from tests.support.staff import add_member, audit_entries
 
 
 def parsed(text: str) -> tuple[list[str], list[dict[str, str]]]:
@@ -47,11 +47,19 @@ def test_the_export_is_the_filtered_view_across_pages() -> None:
 def test_every_column_and_formula_cells_defused() -> None:
     sales = add_member("=Sam Sales", "sam@rcx.example", "sales")
     quote_id = add_quote(
-        name='=cmd|" /C calc"!A0', email="alice@client.example", company="@SUM(A1:A9)",
-        phone="+49 30 1234567", service="ai-machine-learning", budget="under-25k",
-        timeline="asap", message="-2+3 is our budget maths.\nSecond line.",
-        call_date=date(2026, 3, 10), call_time="10:30", status="lost",
-        lost_reason="=HYPERLINK(\"http://evil.example\")", owner_id=sales.member_id,
+        name='=cmd|" /C calc"!A0',
+        email="alice@client.example",
+        company="@SUM(A1:A9)",
+        phone="+49 30 1234567",
+        service="ai-machine-learning",
+        budget="under-25k",
+        timeline="asap",
+        message="-2+3 is our budget maths.\nSecond line.",
+        call_date=date(2026, 3, 10),
+        call_time="10:30",
+        status="lost",
+        lost_reason='=HYPERLINK("http://evil.example")',
+        owner_id=sales.member_id,
         mailed_at=BASE_TIME + timedelta(seconds=5),
     )
 
@@ -60,7 +68,7 @@ def test_every_column_and_formula_cells_defused() -> None:
     assert row == {
         "id": str(quote_id),
         "created_at": "2026-03-02T09:00:00+00:00",
-        "name": "'=cmd|\" /C calc\"!A0",
+        "name": '\'=cmd|" /C calc"!A0',
         "email": "alice@client.example",
         "company": "'@SUM(A1:A9)",
         "phone": "'+49 30 1234567",
@@ -73,7 +81,7 @@ def test_every_column_and_formula_cells_defused() -> None:
         "mailed": "2026-03-02T09:00:05+00:00",
         "status": "Lost",
         "owner": "'=Sam Sales",
-        "lost_reason": "'=HYPERLINK(\"http://evil.example\")",
+        "lost_reason": '\'=HYPERLINK("http://evil.example")',
     }
 
 
@@ -97,8 +105,11 @@ def test_an_export_is_one_audit_entry_with_its_count_and_filter() -> None:
     export_csv(actor=sales, where=InboxFilter(status="won"))
 
     assert [(e.actor_name, e.action, e.detail) for e in audit_entries()] == [
-        ("Sam Sales", "quotes_exported",
-         "3 quote requests (status all, owner any, search 'client')"),
+        (
+            "Sam Sales",
+            "quotes_exported",
+            "3 quote requests (status all, owner any, search 'client')",
+        ),
         ("Sam Sales", "quotes_exported", "0 quote requests (status won, owner any)"),
     ]
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from rcxsite.leads.inbox import InboxFilter, export_csv
 from rcxsite.models import QuoteRequest
 from rcxsite.service_errors import ServiceError
-from tests.leads.inbox_data import add_numbered, audit_entries
+from rcxsite.staff.inbox import InboxFilter, export_csv
 from tests.support.fixtures import Configure
 from tests.support.postgres import scratch_postgres
+from tests.support.quotes import add_numbered
 from tests.support.rows_read import rows_loaded
-from tests.support.staff import add_member
+from tests.support.staff import add_member, audit_entries
 
 
 def test_an_export_over_the_size_limit_is_refused_with_what_to_do(
@@ -26,8 +26,10 @@ def test_an_export_over_the_size_limit_is_refused_with_what_to_do(
         export_csv(actor=sales, where=InboxFilter(status="all"))
 
     assert (refused.value.status, refused.value.message) == (
-        413, "This export is larger than 100 kB, the most one download can hold: narrow the "
-        "filters (status, owner, dates or search) and export it in parts.")
+        413,
+        "This export is larger than 100 kB, the most one download can hold: narrow the "
+        "filters (status, owner, dates or search) and export it in parts.",
+    )
     assert audit_entries() == []
     # A narrower filter fits, and is exported as before.
     text = export_csv(actor=sales, where=InboxFilter(status="all", search="Client 1"))

@@ -6,10 +6,10 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from rcxsite.leads.inbox import InboxFilter, InboxPage, MemberChoice, inbox_page
+from rcxsite.core.permissions import StaffActor
 from rcxsite.service_errors import ServiceError
-from rcxsite.staff.permissions import StaffActor
-from tests.leads.inbox_data import BASE_TIME, add_numbered, add_quote
+from rcxsite.staff.inbox import InboxFilter, InboxPage, MemberChoice, inbox_page
+from tests.support.quotes import BASE_TIME, add_numbered, add_quote
 from tests.support.staff import add_member
 
 
@@ -48,22 +48,27 @@ def test_equal_times_are_ordered_by_id_newest_first(sales: StaffActor) -> None:
 
 
 def test_a_row_carries_what_the_columns_show(sales: StaffActor) -> None:
-    quote_id = add_quote(service="ai-machine-learning", budget="under-25k",
-                         status="qualified", owner_id=sales.member_id)
+    quote_id = add_quote(
+        service="ai-machine-learning",
+        budget="under-25k",
+        status="qualified",
+        owner_id=sales.member_id,
+    )
     [row] = inbox_page(actor=sales, where=InboxFilter(status="all")).rows
     assert row.id == quote_id
     assert row.received == BASE_TIME
     assert (row.name, row.email, row.company) == (
-        "Alice Smith", "alice@client.example", "ACME GmbH")
+        "Alice Smith",
+        "alice@client.example",
+        "ACME GmbH",
+    )
     assert (row.service, row.service_label) == ("ai-machine-learning", "AI & Machine Learning")
     assert row.budget_label == "Under £25,000"
     assert (row.status, row.status_label) == ("qualified", "Qualified")
     assert (row.owner_id, row.owner_name) == (sales.member_id, "Sam Sales")
 
 
-@pytest.mark.parametrize(
-    "status", ["new", "contacted", "qualified", "won", "lost", "spam"]
-)
+@pytest.mark.parametrize("status", ["new", "contacted", "qualified", "won", "lost", "spam"])
 def test_each_status_filter_shows_only_that_status(sales: StaffActor, status: str) -> None:
     for each in ("new", "contacted", "qualified", "won", "lost", "spam"):
         add_quote(name=f"{each} one", status=each)
@@ -93,8 +98,7 @@ def test_owner_filters(sales: StaffActor) -> None:
     add_quote(name="nobody's")
 
     def owned(owner: str) -> list[str]:
-        return sorted(names(inbox_page(actor=sales, where=InboxFilter(status="all",
-                                                                      owner=owner))))
+        return sorted(names(inbox_page(actor=sales, where=InboxFilter(status="all", owner=owner))))
 
     assert owned("mine") == ["mine"]
     assert owned("unassigned") == ["nobody's"]
@@ -124,18 +128,25 @@ def test_date_range_is_inclusive_in_utc_days(sales: StaffActor) -> None:
     assert between(date(2026, 3, 5), date(2026, 3, 4)) == []
 
 
-@pytest.mark.parametrize(("field", "value", "search"), [
-    ("name", "Zoë Quartermain", "quarterMAIN"),
-    ("email", "buyer@Quartermain.example", "QUARTERMAIN.EX"),
-    ("company", "Quartermain Holdings", "holdings"),
-    ("message", "Our warehouse in Quartermain needs a stock system.", "warehouse IN"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "search"),
+    [
+        ("name", "Zoë Quartermain", "quarterMAIN"),
+        ("email", "buyer@Quartermain.example", "QUARTERMAIN.EX"),
+        ("company", "Quartermain Holdings", "holdings"),
+        ("message", "Our warehouse in Quartermain needs a stock system.", "warehouse IN"),
+    ],
+)
 def test_search_finds_text_in_each_field_ignoring_case(
     sales: StaffActor, field: str, value: str, search: str
 ) -> None:
     wanted = add_quote(**{field: value})
-    add_quote(name="Unrelated", email="x@y.example", company="Other Ltd",
-              message="Nothing to see here, just a shop.")
+    add_quote(
+        name="Unrelated",
+        email="x@y.example",
+        company="Other Ltd",
+        message="Nothing to see here, just a shop.",
+    )
 
     page = inbox_page(actor=sales, where=InboxFilter(status="all", search=f"  {search} "))
 
@@ -163,11 +174,14 @@ def test_search_and_filters_combine(sales: StaffActor) -> None:
     add_quote(name="Anna Portal", status="new", owner_id=sales.member_id)
     add_quote(name="Ben Portal", status="won", owner_id=sales.member_id)
     add_quote(name="Cara Portal", status="new")
-    add_quote(name="Dan Shop", status="new", owner_id=sales.member_id,
-              message="An online shop for our bakery, please.")
+    add_quote(
+        name="Dan Shop",
+        status="new",
+        owner_id=sales.member_id,
+        message="An online shop for our bakery, please.",
+    )
 
-    page = inbox_page(actor=sales, where=InboxFilter(status="new", owner="mine",
-                                                     search="portal"))
+    page = inbox_page(actor=sales, where=InboxFilter(status="new", owner="mine", search="portal"))
 
     assert names(page) == ["Anna Portal"]
 
@@ -181,24 +195,41 @@ def test_counts_per_status_follow_owner_date_and_search_but_not_status(sales: St
     add_quote(status="won")  # someone else's: not counted under "mine"
     add_quote(status="new", owner_id=sales.member_id, created_at=later)  # outside the dates
 
-    page = inbox_page(actor=sales, where=InboxFilter(
-        status="lost", owner="mine", since=BASE_TIME.date(), until=BASE_TIME.date()))
+    page = inbox_page(
+        actor=sales,
+        where=InboxFilter(
+            status="lost", owner="mine", since=BASE_TIME.date(), until=BASE_TIME.date()
+        ),
+    )
 
     assert page.counts == {
-        "new": 2, "contacted": 0, "qualified": 0, "won": 0, "lost": 1, "spam": 1, "all": 3,
+        "new": 2,
+        "contacted": 0,
+        "qualified": 0,
+        "won": 0,
+        "lost": 1,
+        "spam": 1,
+        "all": 3,
     }
     assert page.total == 1
     unfiltered = inbox_page(actor=sales, where=InboxFilter())
     assert unfiltered.counts == {
-        "new": 3, "contacted": 0, "qualified": 0, "won": 1, "lost": 1, "spam": 1, "all": 5,
+        "new": 3,
+        "contacted": 0,
+        "qualified": 0,
+        "won": 1,
+        "lost": 1,
+        "spam": 1,
+        "all": 5,
     }
 
 
 def test_owner_choices_are_enabled_admin_and_sales_members_by_name(sales: StaffActor) -> None:
     admin = add_member("Ada Admin", "ada@rcx.example", "admin")
     add_member("Sue Support", "sue@rcx.example", "support")
-    add_member("Gone Sales", "gone@rcx.example", "sales",
-               disabled_at=datetime(2026, 1, 1, tzinfo=UTC))
+    add_member(
+        "Gone Sales", "gone@rcx.example", "sales", disabled_at=datetime(2026, 1, 1, tzinfo=UTC)
+    )
 
     page = inbox_page(actor=sales, where=InboxFilter())
 
@@ -208,13 +239,20 @@ def test_owner_choices_are_enabled_admin_and_sales_members_by_name(sales: StaffA
     ]
 
 
-@pytest.mark.parametrize(("where", "field", "message"), [
-    (InboxFilter(status="archived"), "status", "Please choose a status from the list."),
-    (InboxFilter(owner="someone"), "owner", "Please choose an owner from the list."),
-    (InboxFilter(owner="99999999999999999999"), "owner", "Please choose an owner from the list."),
-    (InboxFilter(search="x" * 201), "search", "Max 200 characters"),
-    (InboxFilter(search="a\x00b"), "search", "Contains characters that are not allowed"),
-])
+@pytest.mark.parametrize(
+    ("where", "field", "message"),
+    [
+        (InboxFilter(status="archived"), "status", "Please choose a status from the list."),
+        (InboxFilter(owner="someone"), "owner", "Please choose an owner from the list."),
+        (
+            InboxFilter(owner="99999999999999999999"),
+            "owner",
+            "Please choose an owner from the list.",
+        ),
+        (InboxFilter(search="x" * 201), "search", "Max 200 characters"),
+        (InboxFilter(search="a\x00b"), "search", "Contains characters that are not allowed"),
+    ],
+)
 def test_a_bad_filter_is_refused_by_field(
     sales: StaffActor, where: InboxFilter, field: str, message: str
 ) -> None:

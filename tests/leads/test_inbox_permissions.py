@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from rcxsite.leads.inbox import (
+from rcxsite.core.permissions import StaffActor
+from rcxsite.service_errors import ServiceError
+from rcxsite.staff.inbox import (
     InboxFilter,
     NoteInput,
     OwnerInput,
@@ -23,10 +25,8 @@ from rcxsite.leads.inbox import (
     not_spam,
     quote_detail,
 )
-from rcxsite.service_errors import ServiceError
-from rcxsite.staff.permissions import StaffActor
-from tests.leads.inbox_data import add_quote, audit_entries, changes, notes, stored
-from tests.support.staff import add_member
+from tests.support.quotes import add_quote, changes, notes, stored
+from tests.support.staff import add_member, audit_entries
 
 Call = Callable[[StaffActor | None, int], Any]
 
@@ -36,11 +36,14 @@ READS: dict[str, Call] = {
 }
 WORK: dict[str, Call] = {
     "change_status": lambda actor, quote_id: change_status(
-        StatusInput.parse({"status": "won"}), actor=actor, quote_id=quote_id),
+        StatusInput.parse({"status": "won"}), actor=actor, quote_id=quote_id
+    ),
     "change_owner": lambda actor, quote_id: change_owner(
-        OwnerInput.parse({"owner": ""}), actor=actor, quote_id=quote_id),
+        OwnerInput.parse({"owner": ""}), actor=actor, quote_id=quote_id
+    ),
     "add_note": lambda actor, quote_id: add_note(
-        NoteInput.parse({"note": "Hello"}), actor=actor, quote_id=quote_id),
+        NoteInput.parse({"note": "Hello"}), actor=actor, quote_id=quote_id
+    ),
     "mark_spam": lambda actor, quote_id: mark_spam(actor=actor, quote_id=quote_id),
     "not_spam": lambda actor, quote_id: not_spam(actor=actor, quote_id=quote_id),
     "export_csv": lambda actor, _id: export_csv(actor=actor, where=InboxFilter()),
@@ -71,7 +74,9 @@ def test_support_may_not_change_or_export(name: str) -> None:
         WORK[name](support, quote_id)
 
     assert (refused.value.status, refused.value.message) == (
-        403, "You don't have access to this page.")
+        403,
+        "You don't have access to this page.",
+    )
     untouched(quote_id, owner.member_id)
 
 

@@ -13,12 +13,12 @@ from sqlalchemy import event, text
 from sqlmodel import Session, select
 
 from rcxsite.db import get_engine
-from rcxsite.leads.inbox import PAGE_SIZE, InboxFilter, inbox_page
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import POSTGRESQL_ONLY_INDEXES, QuoteRequest
-from tests.leads.inbox_data import BASE_TIME, add_quote, add_quotes
+from rcxsite.staff.inbox import PAGE_SIZE, InboxFilter, inbox_page
 from tests.support.fixtures import Configure
 from tests.support.postgres import scratch_postgres
+from tests.support.quotes import BASE_TIME, add_quote, add_quotes
 from tests.support.staff import add_member
 
 
@@ -31,14 +31,22 @@ def postgres(configure: Configure) -> Iterator[None]:
 
 def _filler(count: int) -> None:
     """`count` unremarkable requests, so that the planner has a table worth indexing."""
-    add_quotes([{
-        "name": f"Client {n}", "email": f"client{n}@example.com", "company": f"Firm {n % 97}",
-        "message": f"Request number {n}: a new website with a booking form, please.",
-        "created_at": BASE_TIME - timedelta(minutes=n),
-    } for n in range(count)])
+    add_quotes(
+        [
+            {
+                "name": f"Client {n}",
+                "email": f"client{n}@example.com",
+                "company": f"Firm {n % 97}",
+                "message": f"Request number {n}: a new website with a booking form, please.",
+                "created_at": BASE_TIME - timedelta(minutes=n),
+            }
+            for n in range(count)
+        ]
+    )
     with get_engine().connect() as connection:
         connection.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql(
-            "VACUUM ANALYZE quote_request")
+            "VACUUM ANALYZE quote_request"
+        )
 
 
 def _statements(search: str) -> list[tuple[str, Any]]:
@@ -69,9 +77,13 @@ def _indexes_read(plan: dict[str, Any]) -> set[str]:
 def test_the_migrated_database_has_the_trigram_indexes() -> None:
     with get_engine().connect() as connection:
         assert connection.execute(
-            text("SELECT count(*) FROM pg_extension WHERE extname = 'pg_trgm'")).scalar_one()
-        indexes = dict(connection.execute(text(
-            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'quote_request'")).all())
+            text("SELECT count(*) FROM pg_extension WHERE extname = 'pg_trgm'")
+        ).scalar_one()
+        indexes = dict(
+            connection.execute(
+                text("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'quote_request'")
+            ).all()
+        )
     assert set(indexes) >= POSTGRESQL_ONLY_INDEXES
     for column in ("name", "email", "company", "message"):
         assert f"USING gin ({column} gin_trgm_ops)" in indexes[f"ix_quote_request_{column}_trgm"]
@@ -87,7 +99,8 @@ def test_the_planner_searches_through_the_trigram_indexes() -> None:
         connection.exec_driver_sql("SET enable_seqscan = off")
         for statement, parameters in statements:
             [[plan]] = connection.exec_driver_sql(
-                "EXPLAIN (FORMAT JSON) " + statement, parameters).all()
+                "EXPLAIN (FORMAT JSON) " + statement, parameters
+            ).all()
             plan = json.loads(plan) if isinstance(plan, str) else plan
             assert _indexes_read(plan[0]["Plan"]) >= POSTGRESQL_ONLY_INDEXES, statement
 
@@ -104,8 +117,7 @@ def test_a_search_finds_a_word_in_each_column_and_pages_newest_first() -> None:
     _filler(300)
 
     def found(search: str, page: int = 1) -> list[int]:
-        listed = inbox_page(actor=sales, where=InboxFilter(status="all", search=search),
-                            page=page)
+        listed = inbox_page(actor=sales, where=InboxFilter(status="all", search=search), page=page)
         return [row.id for row in listed.rows]
 
     assert found("öDÖN kowal") == [by_column["name"]]
@@ -119,9 +131,11 @@ def test_a_search_finds_a_word_in_each_column_and_pages_newest_first() -> None:
     add_quotes([{"message": "Tied booking", "created_at": BASE_TIME}] * 3)
     with Session(get_engine()) as session:
         stored = session.exec(select(QuoteRequest)).all()
-    expected = [quote.id for quote in sorted(stored, key=lambda q: (q.created_at, q.id or 0),
-                                             reverse=True)
-                if "booking" in quote.message.lower()]
+    expected = [
+        quote.id
+        for quote in sorted(stored, key=lambda q: (q.created_at, q.id or 0), reverse=True)
+        if "booking" in quote.message.lower()
+    ]
     assert len(expected) == 303
     pages = -(-len(expected) // PAGE_SIZE)
     assert [i for page in range(1, pages + 1) for i in found("BOOKING", page)] == expected

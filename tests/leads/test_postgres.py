@@ -11,7 +11,9 @@ from sqlalchemy import inspect
 from sqlmodel import Session
 
 from rcxsite.db import get_engine
-from rcxsite.leads.inbox import (
+from rcxsite.mail import wait_for_outgoing_mail
+from rcxsite.models import QuoteNote
+from rcxsite.staff.inbox import (
     InboxFilter,
     NoteInput,
     StatusInput,
@@ -22,12 +24,9 @@ from rcxsite.leads.inbox import (
     purge_old_spam,
     quote_detail,
 )
-from rcxsite.mail import wait_for_outgoing_mail
-from rcxsite.models import QuoteNote
-from tests.leads.forms import quote_fields, stored_requests
-from tests.leads.inbox_data import add_quote, ids_stored
 from tests.support.fixtures import Configure
 from tests.support.postgres import scratch_postgres
+from tests.support.quotes import add_quote, ids_stored, quote_fields, stored_requests
 from tests.support.schema import assert_schema_matches_models
 from tests.support.service_calls import submit_quote
 from tests.support.site import alembic_config
@@ -86,8 +85,9 @@ def test_the_inbox_on_postgresql() -> None:
     assert found("50%") == [percent]
     assert found("USER_A") == [snake]
 
-    change_status(StatusInput.parse({"status": "lost", "reason": "Too dear"}), actor=sales,
-                  quote_id=percent)
+    change_status(
+        StatusInput.parse({"status": "lost", "reason": "Too dear"}), actor=sales, quote_id=percent
+    )
     add_note(NoteInput.parse({"note": "Asked twice."}), actor=sales, quote_id=percent)
     detail = quote_detail(actor=sales, quote_id=percent)
     assert (detail.status_label, detail.lost_reason) == ("Lost", "Too dear")
@@ -97,8 +97,14 @@ def test_the_inbox_on_postgresql() -> None:
     old_spam = add_quote(status="spam", created_at=datetime.now(UTC) - timedelta(days=31))
     with_note = add_quote(status="spam", created_at=datetime.now(UTC) - timedelta(days=31))
     with Session(get_engine()) as session:
-        session.add(QuoteNote(quote_request_id=with_note, author_name="Sam", body="Bot.",
-                              created_at=datetime.now(UTC) - timedelta(days=31)))
+        session.add(
+            QuoteNote(
+                quote_request_id=with_note,
+                author_name="Sam",
+                body="Bot.",
+                created_at=datetime.now(UTC) - timedelta(days=31),
+            )
+        )
         session.commit()
     assert purge_old_spam() == 2
     assert old_spam not in ids_stored() and with_note not in ids_stored()

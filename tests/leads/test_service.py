@@ -13,8 +13,8 @@ from rcxsite.db import session_scope
 from rcxsite.mail import send_mail, wait_for_outgoing_mail
 from rcxsite.settings import get_settings
 from rcxsite.settings import keyed_hash as client_ip_hash
-from tests.leads.forms import next_weekday, quote_fields, stored_requests
 from tests.support.fixtures import Configure
+from tests.support.quotes import next_weekday, quote_fields, stored_requests
 from tests.support.rate_limits import forget_storage_connections
 from tests.support.service_calls import submit_quote
 from tests.support.site import SITE_URL, jobs_of_kind, outbox_messages
@@ -174,8 +174,12 @@ def test_a_request_is_stored_and_mailed_to_sales(mailbox: Mailbox, configure: Co
 def test_an_smtp_failure_keeps_the_request_and_the_visitors_answer(
     configure: Configure, caplog: pytest.LogCaptureFixture
 ) -> None:
-    configure(smtp_host="127.0.0.1", smtp_port=free_port("127.0.0.1"),
-              job_retry_seconds="0.1", job_give_up_hours=0.5 / 3600)
+    configure(
+        smtp_host="127.0.0.1",
+        smtp_port=free_port("127.0.0.1"),
+        job_retry_seconds="0.1",
+        job_give_up_hours=0.5 / 3600,
+    )
 
     with caplog.at_level(logging.ERROR):
         result = submit_quote(fields=quote_fields(), client_ip="10.0.0.1")
@@ -220,8 +224,10 @@ def test_the_staff_link_follows_the_site_url(configure: Configure) -> None:
     [mail] = outbox_messages()
     plain = mail.get_body(("plain",))
     assert plain is not None
-    assert (f"Open it in the staff inbox: https://www.rcx.example/staff/quotes/{result.request_id}"
-            in plain.get_content())
+    assert (
+        f"Open it in the staff inbox: https://www.rcx.example/staff/quotes/{result.request_id}"
+        in plain.get_content()
+    )
 
 
 def test_a_database_failure_is_answered_not_raised(

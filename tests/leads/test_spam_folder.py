@@ -11,13 +11,19 @@ from sqlmodel import Session
 from rcxsite.db import get_engine
 from rcxsite.jobs.runner import Runner
 from rcxsite.leads.export import write_csv
-from rcxsite.leads.inbox import InboxFilter, inbox_page, not_spam, purge_old_spam
 from rcxsite.leads.validation import business_today
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import QuoteChange, QuoteNote
-from tests.leads.forms import quote_fields, stored_requests
-from tests.leads.inbox_data import add_quote, changes, ids_stored, notes
+from rcxsite.staff.inbox import InboxFilter, inbox_page, not_spam, purge_old_spam
 from tests.support.fixtures import Configure
+from tests.support.quotes import (
+    add_quote,
+    changes,
+    ids_stored,
+    notes,
+    quote_fields,
+    stored_requests,
+)
 from tests.support.service_calls import submit_quote
 from tests.support.site import outbox_messages
 from tests.support.staff import add_member
@@ -31,7 +37,11 @@ def test_a_trapped_form_is_answered_as_an_accepted_one_but_only_stored_as_spam()
     trapped = submit_quote(fields=quote_fields(**TRAP, name="Bot Bob"), client_ip="10.0.0.2")
 
     assert (trapped.ok, trapped.status, trapped.message, trapped.errors) == (
-        accepted.ok, accepted.status, accepted.message, accepted.errors)
+        accepted.ok,
+        accepted.status,
+        accepted.message,
+        accepted.errors,
+    )
     assert trapped.message == "Thank you! Your request has been received."
     assert trapped.next_steps == "A senior consultant will email you within one working day."
     assert wait_for_outgoing_mail(10)
@@ -78,7 +88,9 @@ def test_the_rate_limit_refuses_trapped_forms_as_it_does_real_ones(
     refused_real = submit_quote(fields=quote_fields(), client_ip="10.0.0.4")
 
     assert (refused_trap.status, refused_trap.message) == (
-        refused_real.status, refused_real.message)
+        refused_real.status,
+        refused_real.message,
+    )
     assert refused_trap.status == 429
     assert [row.status for row in stored_requests()] == ["spam", "new"]
 
@@ -112,12 +124,25 @@ def test_spam_older_than_30_days_is_purged_with_its_notes_and_history() -> None:
     young_spam = add_quote(status="spam", created_at=NOW - timedelta(days=29, hours=23))
     old_lead = add_quote(status="lost", created_at=NOW - timedelta(days=400))
     with Session(get_engine()) as session:
-        session.add(QuoteNote(quote_request_id=old_spam, author_id=member.member_id,
-                              author_name="Sam Sales", body="Looks like a bot.",
-                              created_at=NOW - timedelta(days=31)))
-        session.add(QuoteChange(quote_request_id=old_spam, actor_name="Sam Sales",
-                                field="status", old_value="New", new_value="Spam",
-                                created_at=NOW - timedelta(days=31)))
+        session.add(
+            QuoteNote(
+                quote_request_id=old_spam,
+                author_id=member.member_id,
+                author_name="Sam Sales",
+                body="Looks like a bot.",
+                created_at=NOW - timedelta(days=31),
+            )
+        )
+        session.add(
+            QuoteChange(
+                quote_request_id=old_spam,
+                actor_name="Sam Sales",
+                field="status",
+                old_value="New",
+                new_value="Spam",
+                created_at=NOW - timedelta(days=31),
+            )
+        )
         session.commit()
 
     assert purge_old_spam(now=NOW) == 1
@@ -130,9 +155,16 @@ def test_spam_older_than_30_days_is_purged_with_its_notes_and_history() -> None:
 def test_an_old_request_marked_spam_lately_stays_30_days_for_rescue() -> None:
     marked = add_quote(status="spam", created_at=NOW - timedelta(days=90))
     with Session(get_engine()) as session:
-        session.add(QuoteChange(quote_request_id=marked, actor_name="Sam Sales",
-                                field="status", old_value="New", new_value="Spam",
-                                created_at=NOW - timedelta(days=2)))
+        session.add(
+            QuoteChange(
+                quote_request_id=marked,
+                actor_name="Sam Sales",
+                field="status",
+                old_value="New",
+                new_value="Spam",
+                created_at=NOW - timedelta(days=2),
+            )
+        )
         session.commit()
 
     assert purge_old_spam(now=NOW) == 0

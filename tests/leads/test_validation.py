@@ -10,7 +10,7 @@ import pytest
 from rcxsite.content.quote import BUDGETS, CALL_TIMES, SERVICE_CHOICES, TIMELINES
 from rcxsite.content.services import SERVICES
 from rcxsite.leads import FORM_FIELDS, QuoteInput
-from tests.leads.forms import quote_fields
+from tests.support.quotes import quote_fields
 
 TODAY = date(2027, 1, 6)  # a Wednesday
 NOT_ALLOWED = "Contains characters that are not allowed"
@@ -28,7 +28,11 @@ RULES: dict[str, dict[str, list[str]]] = {
     },
     "phone": {
         "Invalid phone number": [
-            "call me", "123 456", "+1234567890123456", "49+30 1234567", "+49 30 1234567\x00",
+            "call me",
+            "123 456",
+            "+1234567890123456",
+            "49+30 1234567",
+            "+49 30 1234567\x00",
         ],
     },
     "service": {"Please choose a service": ["hacking", "Web Development"]},
@@ -38,7 +42,8 @@ RULES: dict[str, dict[str, list[str]]] = {
         "Please tell us a little more (at least 20 characters)": ["Too short to help"],
         "Message must be at most 5000 characters": ["x" * 5001],
         NOT_ALLOWED: [
-            "A long enough message\x07 with a bell", "A long enough message\x00 with NUL",
+            "A long enough message\x07 with a bell",
+            "A long enough message\x00 with NUL",
         ],
     },
     "call_date": {
@@ -173,8 +178,16 @@ def test_line_separators_and_controls_are_refused_in_every_text_field(separator:
 
 def test_the_form_fields_are_the_model_fields_in_form_order() -> None:
     assert FORM_FIELDS == (
-        "name", "email", "company", "phone", "service", "budget", "timeline", "call_date",
-        "call_time", "message",
+        "name",
+        "email",
+        "company",
+        "phone",
+        "service",
+        "budget",
+        "timeline",
+        "call_date",
+        "call_time",
+        "message",
     )
 
 

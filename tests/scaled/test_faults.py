@@ -18,9 +18,6 @@ from playwright.sync_api import Page, expect
 from rcxsite import routes
 from rcxsite.outages import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
 from rcxsite.state import messages as msg
-from tests.conftest import open_tab
-from tests.scaled.conftest import FAULT_REPORT, ScaledSite, SharedSite, running_scaled_site
-from tests.scaled.http import bearer_for, request
 from tests.support.accounts_ui import (
     PASSWORD,
     expect_signed_in_at_home,
@@ -28,6 +25,9 @@ from tests.support.accounts_ui import (
     submit_login,
     unique_email,
 )
+from tests.support.browser import open_tab
+from tests.support.plain_http import bearer_for, request
+from tests.support.scaled_site import FAULT_REPORT, ScaledSite, SharedSite, running_scaled_site
 from tests.support.scratch_services import ScratchPostgres, ScratchRedis
 from tests.support.smtp import Mailbox
 
@@ -58,15 +58,24 @@ def scratch_redis() -> Iterator[ScratchRedis]:
 
 
 @pytest.fixture(scope="module")
-def fault_site(tmp_path_factory: pytest.TempPathFactory, scaled_mailbox: Mailbox,
-               scaled_port: int, scratch_postgres: ScratchPostgres,
-               scratch_redis: ScratchRedis,
-               shared_scaled_site: SharedSite) -> Iterator[ScaledSite]:
+def fault_site(
+    tmp_path_factory: pytest.TempPathFactory,
+    scaled_mailbox: Mailbox,
+    scaled_port: int,
+    scratch_postgres: ScratchPostgres,
+    scratch_redis: ScratchRedis,
+    shared_scaled_site: SharedSite,
+) -> Iterator[ScaledSite]:
     FAULT_REPORT.unlink(missing_ok=True)  # this run's figures only
     shared_scaled_site.stop()  # it holds the port (a module that ran before used it)
-    with running_scaled_site(port=scaled_port, data_dir=tmp_path_factory.mktemp("faults"),
-                             mailbox=scaled_mailbox, database_url=scratch_postgres.url,
-                             redis_url=scratch_redis.url, workers=2) as site:
+    with running_scaled_site(
+        port=scaled_port,
+        data_dir=tmp_path_factory.mktemp("faults"),
+        mailbox=scaled_mailbox,
+        database_url=scratch_postgres.url,
+        redis_url=scratch_redis.url,
+        workers=2,
+    ) as site:
         yield site
 
 
@@ -84,12 +93,23 @@ def _note(name: str, seconds: float) -> None:
     FAULT_REPORT.write_text(json.dumps(figures, indent=2))
 
 
-def _unavailable(site: ScaledSite, path: str, *, method: str = "GET", body: dict | None = None,
-                 headers: dict[str, str] | None = None, outage: str = "") -> None:
+def _unavailable(
+    site: ScaledSite,
+    path: str,
+    *,
+    method: str = "GET",
+    body: dict | None = None,
+    headers: dict[str, str] | None = None,
+    outage: str = "",
+) -> None:
     started = time.monotonic()
-    status, answer_headers, answer = request(site.url + "/api/v1" + path, method=method,
-                                             body=body, headers=headers,
-                                             timeout=CLIENT_TIMEOUT_S)
+    status, answer_headers, answer = request(
+        site.url + "/api/v1" + path,
+        method=method,
+        body=body,
+        headers=headers,
+        timeout=CLIENT_TIMEOUT_S,
+    )
     _note(f"{outage} down: {method} {path} answered 503 in ms", time.monotonic() - started)
     assert status == 503, answer
     assert json.loads(answer) == {"status": 503, "message": UNAVAILABLE_MESSAGE, "data": None}
@@ -97,8 +117,9 @@ def _unavailable(site: ScaledSite, path: str, *, method: str = "GET", body: dict
 
 
 @contextmanager
-def _outage(service: Scratch, name: str, site: ScaledSite,
-            tab: Page) -> Iterator[tuple[str, dict[str, str]]]:
+def _outage(
+    service: Scratch, name: str, site: ScaledSite, tab: Page
+) -> Iterator[tuple[str, dict[str, str]]]:
     """Yields a new customer's address and the Authorization header of a session of theirs,
     with `service` down (stopped as in a crash) until the block ends and the tab on the log-in
     page. Down either service, a login is answered 503: it checks the password in PostgreSQL
@@ -108,8 +129,13 @@ def _outage(service: Scratch, name: str, site: ScaledSite,
     tab.goto(routes.LOG_IN.path)
     service.stop()
     try:
-        _unavailable(site, "/Auth/Login", method="POST", outage=name,
-                     body={"UserName": email, "Password": PASSWORD})
+        _unavailable(
+            site,
+            "/Auth/Login",
+            method="POST",
+            outage=name,
+            body={"UserName": email, "Password": PASSWORD},
+        )
         yield email, bearer
     finally:
         service.start()
@@ -120,11 +146,20 @@ def test_with_postgresql_down_the_site_says_so_and_recovers_by_itself(
 ) -> None:
     with _outage(scratch_postgres, "PostgreSQL", fault_site, tab) as (email, bearer):
         _unavailable(fault_site, "/User/Me", headers=bearer, outage="PostgreSQL")
-        _unavailable(fault_site, "/User/CreateCustomer", method="POST", outage="PostgreSQL",
-                     body={
-            "UserName": "Outage Customer", "EmailAddress": unique_email("pg-new"),
-            "MobileNumber": "0123456789", "Password": PASSWORD, "CompanyName": "Acme",
-            "Location": "Leeds"})
+        _unavailable(
+            fault_site,
+            "/User/CreateCustomer",
+            method="POST",
+            outage="PostgreSQL",
+            body={
+                "UserName": "Outage Customer",
+                "EmailAddress": unique_email("pg-new"),
+                "MobileNumber": "0123456789",
+                "Password": PASSWORD,
+                "CompanyName": "Acme",
+                "Location": "Leeds",
+            },
+        )
         assert request(fault_site.url + "/about")[0] == 200  # pages come from nginx
 
         started = time.monotonic()
@@ -153,8 +188,9 @@ def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
 ) -> None:
     with _outage(scratch_redis, "Redis", fault_site, tab) as (email, bearer):
         # Sessions are in PostgreSQL: a signed-in customer still reads the account.
-        status, _, body = request(fault_site.url + "/api/v1/User/Me", headers=bearer,
-                                  timeout=CLIENT_TIMEOUT_S)
+        status, _, body = request(
+            fault_site.url + "/api/v1/User/Me", headers=bearer, timeout=CLIENT_TIMEOUT_S
+        )
         assert status == 200, body
         # The screens keep their state in Redis: Reflex cannot even start the handler.
         started = time.monotonic()
@@ -164,8 +200,11 @@ def test_with_redis_down_the_site_says_so_and_recovers_by_itself(
         _note("Redis down: log-in screen showed its text in ms", time.monotonic() - started)
 
     started = time.monotonic()
-    status, _, _ = request(fault_site.url + "/api/v1/Auth/Login", method="POST",
-                           body={"UserName": email, "Password": PASSWORD})
+    status, _, _ = request(
+        fault_site.url + "/api/v1/Auth/Login",
+        method="POST",
+        body={"UserName": email, "Password": PASSWORD},
+    )
     _note("Redis back: first login answered in ms", time.monotonic() - started)
     assert status == 200
     submit_login(tab, email)

@@ -1,4 +1,4 @@
-"""Who a client is behind proxies, and how much one client may take (issue 18, points 6, 7).
+"""Who a client is behind proxies, and how much one client may take.
 
 Each client is a loopback address of its own (Linux routes all of 127/8 to lo). The
 site's nginx trusts X-Forwarded-For from TRUSTED_PROXY (127.0.0.1, where the proxy in
@@ -24,19 +24,19 @@ from rcxsite.settings import Settings
 from rcxsite.tools import processes
 from rcxsite.tools.run_scaled import NGINX, ROOT
 from rcxsite.tools.scaled_config import render_nginx_conf
-from tests.scaled.conftest import (
+from tests.support.accounts_ui import PASSWORD, new_customer
+from tests.support.front_proxy import front_proxy
+from tests.support.load import LOG_IN_EVENT, QUOTE_EVENT, Tab, quote_form
+from tests.support.plain_http import bearer_for, request, request_from
+from tests.support.scaled_site import (
     CLOSED_TAB_STATE_SECONDS,
     REDIS,
     TRUSTED_PROXY,
     WEBSOCKETS_PER_CLIENT,
     ScaledSite,
 )
-from tests.scaled.flood import flood_in_background
-from tests.scaled.front_proxy import front_proxy
-from tests.scaled.http import bearer_for, request, request_from
-from tests.scaled.load import LOG_IN_EVENT, QUOTE_EVENT, Tab, quote_form
-from tests.support.accounts_ui import PASSWORD, new_customer
 from tests.support.services import service_missing
+from tests.support.websocket_flood import flood_in_background
 
 CLIENT_A, CLIENT_B, CLIENT_C = "127.0.0.2", "127.0.0.3", "127.0.0.4"
 # Reset-link submissions per client: a limit the scaled site keeps at its default.
@@ -46,24 +46,40 @@ FLOOD_SOCKETS = 2000
 
 def _submit_reset(base_url: str, source: str, headers: dict[str, str] | None = None) -> int:
     """A new password with a link that does not exist: 400, counted against the client."""
-    return request_from(source, base_url + "/api/v1/Auth/ResetPasswordLink", method="POST",
-                        headers=headers, body={"NewPassword": "Sturdy-Lantern-Orbit-58",
-                                               "email": "nobody@example.com",
-                                               "ResetToken": "no-such-link"})[0]
+    return request_from(
+        source,
+        base_url + "/api/v1/Auth/ResetPasswordLink",
+        method="POST",
+        headers=headers,
+        body={
+            "NewPassword": "Sturdy-Lantern-Orbit-58",
+            "email": "nobody@example.com",
+            "ResetToken": "no-such-link",
+        },
+    )[0]
 
 
 def test_clients_behind_a_trusted_proxy_are_counted_apart_and_no_one_else_is_believed(
-    scaled_site: ScaledSite, tmp_path: Path,
+    scaled_site: ScaledSite,
+    tmp_path: Path,
 ) -> None:
     email = new_customer(scaled_site.url, "behind-a-proxy")
     with front_proxy(scaled_site.url, tmp_path / "front") as front:
         # A uses up its own submissions; B, through the same proxy, still has all of its,
         # and logs in.
-        assert [_submit_reset(front, CLIENT_A) for _ in range(RESET_SUBMISSIONS + 1)] == \
-            [400] * RESET_SUBMISSIONS + [429]
+        assert [_submit_reset(front, CLIENT_A) for _ in range(RESET_SUBMISSIONS + 1)] == [
+            400
+        ] * RESET_SUBMISSIONS + [429]
         assert _submit_reset(front, CLIENT_B) == 400
-        assert request_from(CLIENT_B, front + "/api/v1/Auth/Login", method="POST",
-                            body={"UserName": email, "Password": PASSWORD})[0] == 200
+        assert (
+            request_from(
+                CLIENT_B,
+                front + "/api/v1/Auth/Login",
+                method="POST",
+                body={"UserName": email, "Password": PASSWORD},
+            )[0]
+            == 200
+        )
         # A client's own X-Forwarded-For, even through the trusted proxy, names nobody: the
         # entry the proxy appends (C) is the first from the right that is not trusted.
         assert _submit_reset(front, CLIENT_C, {"X-Forwarded-For": CLIENT_A}) == 400
@@ -80,26 +96,44 @@ def _nginx_alone(tmp_path: Path, settings: Settings) -> Iterator[str]:
     (tmp_path / "run").mkdir()
     port = processes.free_port()
     conf = tmp_path / "run" / "nginx.conf"
-    conf.write_text(render_nginx_conf(run_dir=tmp_path / "run", static_root=tmp_path,
-                                      listen=port, worker_ports=[], hsts=False,
-                                      settings=settings))
-    process = processes.start([str(NGINX), "-p", str(tmp_path / "run"), "-c", str(conf)],
-                              env=None, log_path=tmp_path / "run" / "nginx.log")
+    conf.write_text(
+        render_nginx_conf(
+            run_dir=tmp_path / "run",
+            static_root=tmp_path,
+            listen=port,
+            worker_ports=[],
+            hsts=False,
+            settings=settings,
+        )
+    )
+    process = processes.start(
+        [str(NGINX), "-p", str(tmp_path / "run"), "-c", str(conf)],
+        env=None,
+        log_path=tmp_path / "run" / "nginx.log",
+    )
     try:
-        processes.wait_until(lambda: processes.port_open("127.0.0.1", port, timeout=1),
-                             process=process, timeout_s=20, what="nginx", interval_s=0.05)
+        processes.wait_until(
+            lambda: processes.port_open("127.0.0.1", port, timeout=1),
+            process=process,
+            timeout_s=20,
+            what="nginx",
+            interval_s=0.05,
+        )
         yield f"http://127.0.0.1:{port}"
     finally:
         processes.stop(process, 10)
 
 
 def test_nginx_limits_each_clients_requests_to_the_backend(tmp_path: Path) -> None:
-    settings = Settings(_env_file=None, trusted_proxies=TRUSTED_PROXY,
-                        api_requests_per_second=1, api_burst=3)
+    settings = Settings(
+        _env_file=None, trusted_proxies=TRUSTED_PROXY, api_requests_per_second=1, api_burst=3
+    )
     with _nginx_alone(tmp_path, settings) as url:
+
         def login(source: str, headers: dict[str, str] | None = None) -> int:
-            return request_from(source, url + "/api/v1/Auth/Login", method="POST", body={},
-                                headers=headers)[0]
+            return request_from(
+                source, url + "/api/v1/Auth/Login", method="POST", body={}, headers=headers
+            )[0]
 
         # A burst of 1 + 3 reaches the (missing) workers; then 429, at most a token a
         # second coming back.
@@ -128,11 +162,14 @@ def test_one_client_with_2000_websockets_is_capped_while_another_carries_on(
     baseline = set(_keys(store, "*"))
     started = time.monotonic()
     flood, opened, release, thread = flood_in_background(
-        scaled_site.url, source=CLIENT_A, sockets=FLOOD_SOCKETS)
+        scaled_site.url, source=CLIENT_A, sockets=FLOOD_SOCKETS
+    )
     try:
         assert opened.wait(60), "the flood's sockets were not all answered"
-        print(f"{FLOOD_SOCKETS} websockets answered in {time.monotonic() - started:.1f} s: "
-              f"{dict(flood.statuses)}")
+        print(
+            f"{FLOOD_SOCKETS} websockets answered in {time.monotonic() - started:.1f} s: "
+            f"{dict(flood.statuses)}"
+        )
         # Meanwhile 127.0.0.1: a page, a login through the API, a tab that logs in and asks
         # for a quote.
         status, _, body = request(scaled_site.url + routes.QUOTE.path)
@@ -160,23 +197,38 @@ def test_one_client_with_2000_websockets_is_capped_while_another_carries_on(
     try:
         processes.wait_until(
             lambda: not _keys(store, f"*{flood.token_prefix}*"),
-            timeout_s=CLOSED_TAB_STATE_SECONDS + 30, interval_s=0.5,
-            what="the flood's socket records and tab states to go")
+            timeout_s=CLOSED_TAB_STATE_SECONDS + 30,
+            interval_s=0.5,
+            what="the flood's socket records and tab states to go",
+        )
         processes.wait_until(
-            lambda: all(store.ttl(key) > 0 for key in set(_keys(store, "*")) - baseline
-                        if store.exists(key)),
-            timeout_s=CLOSED_TAB_STATE_SECONDS + 30, interval_s=0.5,
-            what="every key the test added to expire")
+            lambda: all(
+                store.ttl(key) > 0 for key in set(_keys(store, "*")) - baseline if store.exists(key)
+            ),
+            timeout_s=CLOSED_TAB_STATE_SECONDS + 30,
+            interval_s=0.5,
+            what="every key the test added to expire",
+        )
     finally:
         store.close()
 
 
 def test_run_scaled_refuses_a_trusted_proxy_that_is_not_an_address(tmp_path: Path) -> None:
-    env = {**os.environ, "DATABASE_URL": "postgresql://127.0.0.1:9/none",
-           "REDIS_URL": "redis://127.0.0.1:9/0", "SCALED_RUN_DIR": str(tmp_path),
-           "TRUSTED_PROXIES": "10.0.0.0/8, lb.internal"}
-    result = subprocess.run([sys.executable, "-m", "rcxsite.tools.run_scaled"], cwd=ROOT,
-                            env=env, capture_output=True, text=True, timeout=60)
+    env = {
+        **os.environ,
+        "DATABASE_URL": "postgresql://127.0.0.1:9/none",
+        "REDIS_URL": "redis://127.0.0.1:9/0",
+        "SCALED_RUN_DIR": str(tmp_path),
+        "TRUSTED_PROXIES": "10.0.0.0/8, lb.internal",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "rcxsite.tools.run_scaled"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert "TRUSTED_PROXIES: 'lb.internal' is not an address or CIDR" in result.stderr
     assert "Traceback" not in result.stderr

@@ -13,21 +13,23 @@ from sqlalchemy import create_engine, text
 
 from rcxsite import routes
 from rcxsite.components.connection import CONNECTION_LOST
-from tests.conftest import open_tab
-from tests.scaled.conftest import LOAD_REPORT, ScaledSite
-from tests.scaled.http import bearer_for
-from tests.scaled.http import request as _request
-from tests.scaled.load import run_load
 from tests.support.accounts_ui import (
     PASSWORD,
     RESET_LINK,
     create_customer,
     expect_signed_in_at_home,
+    fill_registration,
     header_action,
     new_customer,
+    open_registration,
     submit_login,
     unique_email,
 )
+from tests.support.browser import open_tab
+from tests.support.load import run_load
+from tests.support.plain_http import bearer_for
+from tests.support.plain_http import request as _request
+from tests.support.scaled_site import LOAD_REPORT, ScaledSite
 from tests.support.smtp import Mailbox
 
 LOAD_SECONDS = 60
@@ -54,8 +56,9 @@ def test_nginx_serves_pages_with_their_policy_and_built_files_precompressed(
         assert headers["X-Content-Type-Options"] == "nosniff"
     script = re.search(rb'(?:src|href)="(/assets/[^"]+\.js)"', body)
     assert script
-    status, headers, _ = _request(scaled_site.url + script.group(1).decode(),
-                                  headers={"Accept-Encoding": "br, gzip"})
+    status, headers, _ = _request(
+        scaled_site.url + script.group(1).decode(), headers={"Accept-Encoding": "br, gzip"}
+    )
     assert status == 200 and headers["Content-Encoding"] == "br"
     assert headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert _request(scaled_site.url + "/no-such-page")[0] == 404
@@ -68,8 +71,9 @@ def test_the_rest_api_works_through_nginx(scaled_site: ScaledSite) -> None:
     status, headers, body = _request(scaled_site.url + "/api/v1/User/Me", headers=bearer)
     assert status == 200 and json.loads(body)["data"]["emailAddress"] == email
     assert "default-src 'none'" in headers["Content-Security-Policy"]
-    assert _request(scaled_site.url + "/api/v1/Auth/Logout", method="POST",
-                    headers=bearer)[0] == 200
+    assert (
+        _request(scaled_site.url + "/api/v1/Auth/Logout", method="POST", headers=bearer)[0] == 200
+    )
     assert _request(scaled_site.url + "/api/v1/User/Me", headers=bearer)[0] == 401
 
 
@@ -79,8 +83,9 @@ def test_reset_mails_are_limited_across_workers(
     email = new_customer(scaled_site.url, "scaled-limit")
 
     def ask(_: int) -> int:
-        return _request(scaled_site.url + "/api/v1/Auth/ForgotPassword", method="POST",
-                        body={"email": email})[0]
+        return _request(
+            scaled_site.url + "/api/v1/Auth/ForgotPassword", method="POST", body={"email": email}
+        )[0]
 
     with ThreadPoolExecutor(20) as pool:
         statuses = list(pool.map(ask, range(20)))
@@ -94,14 +99,16 @@ def test_the_account_screens_work_across_workers(
 ) -> None:
     page = scaled_page
     email = unique_email("scaled-screens")
-    page.goto(routes.LOG_IN.path)
-    page.get_by_role("button", name="Create an account").click()
-    form = page.get_by_role("form", name="Register")
-    for label, value in (("Username", "Scaled Customer"), ("Email", email),
-                         ("Mobile number", "0123456789"), ("Company name", "Acme"),
-                         ("Location", "Leeds")):
-        form.get_by_label(label, exact=True).fill(value)
-    form.get_by_label("Password", exact=True).fill(PASSWORD)
+    form = open_registration(page)
+    fill_registration(
+        form,
+        user_name="Scaled Customer",
+        email=email,
+        mobile="0123456789",
+        company="Acme",
+        location="Leeds",
+        password=PASSWORD,
+    )
     form.get_by_role("button", name="Register").click()
     dialog = page.get_by_role("alertdialog")
     expect(dialog).to_contain_text("Registration successful!")
@@ -150,12 +157,19 @@ def test_two_hundred_registrations_while_a_worker_is_killed(scaled_site: ScaledS
 
     def register(email: str) -> int:
         try:
-            return _request(scaled_site.url + "/api/v1/User/CreateCustomer", method="POST",
-                            timeout=60, body={
-                                "UserName": "Burst Customer", "EmailAddress": email,
-                                "MobileNumber": "0123456789", "Password": PASSWORD,
-                                "CompanyName": "Acme", "Location": "Leeds",
-                            })[0]
+            return _request(
+                scaled_site.url + "/api/v1/User/CreateCustomer",
+                method="POST",
+                timeout=60,
+                body={
+                    "UserName": "Burst Customer",
+                    "EmailAddress": email,
+                    "MobileNumber": "0123456789",
+                    "Password": PASSWORD,
+                    "CompanyName": "Acme",
+                    "Location": "Leeds",
+                },
+            )[0]
         except OSError:
             return 0  # the connection broke: the client retries, as with a 502
 
@@ -171,8 +185,7 @@ def test_two_hundred_registrations_while_a_worker_is_killed(scaled_site: ScaledS
     engine = create_engine(scaled_site.database_url)
     with engine.connect() as connection:
         rows = connection.execute(
-            text("SELECT email, count(*) FROM customer WHERE email LIKE 'burst.%' "
-                 "GROUP BY email")
+            text("SELECT email, count(*) FROM customer WHERE email LIKE 'burst.%' GROUP BY email")
         ).all()
     engine.dispose()
     counts = dict(rows)
@@ -200,15 +213,12 @@ def test_a_tab_carries_on_after_every_worker_is_killed(
         expect(page.get_by_role("alert").filter(has_text=CONNECTION_LOST)).to_be_visible()
     # A worker takes about 5 s to import the app, after the runner's 1 s restart delay.
     scaled_site.wait_for_all_workers()
-    expect(page.get_by_role("alert").filter(has_text=CONNECTION_LOST)).to_be_hidden(
-        timeout=30_000
-    )
+    expect(page.get_by_role("alert").filter(has_text=CONNECTION_LOST)).to_be_hidden(timeout=30_000)
     # The same tab to Reflex, so the same state: not a new tab that happens to be signed in.
     assert page.evaluate("window.sessionStorage.getItem('token')") == token
 
     header_action(page, "My account").click()
     expect(page.get_by_role("heading", name="Overview")).to_be_visible(timeout=30_000)
-
 
 
 def test_a_minute_of_visitors_and_customers_gets_no_error(scaled_site: ScaledSite) -> None:
@@ -219,8 +229,9 @@ def test_a_minute_of_visitors_and_customers_gets_no_error(scaled_site: ScaledSit
     for email, _ in customers:
         create_customer(scaled_site.url, email)
 
-    summary = run_load(scaled_site.url, seconds=LOAD_SECONDS, visitors=LOAD_VISITORS,
-                       customers=customers)
+    summary = run_load(
+        scaled_site.url, seconds=LOAD_SECONDS, visitors=LOAD_VISITORS, customers=customers
+    )
     LOAD_REPORT.parent.mkdir(exist_ok=True)
     LOAD_REPORT.write_text(json.dumps(summary, indent=2))
 

@@ -33,8 +33,7 @@ async def _link_after_a_record_of(*, owner_listening: bool) -> tuple[str | None,
     manager = LiveRecordsTokenManager(client)
     token, other_worker = str(uuid.uuid4()), f"worker-{uuid.uuid4().hex}"
     key = manager._get_redis_key(token)
-    await client.set(key, pickle.dumps(SocketRecord(instance_id=other_worker, sid="old")),
-                     ex=60)
+    await client.set(key, pickle.dumps(SocketRecord(instance_id=other_worker, sid="old")), ex=60)
     listener = client.pubsub()
     if owner_listening:  # as a live worker does from its first connection on
         await listener.psubscribe(f"channel:{manager._get_lost_and_found_key(other_worker)}")
@@ -53,8 +52,9 @@ async def _link_after_a_record_of(*, owner_listening: bool) -> tuple[str | None,
 def _run(owner_listening: bool) -> tuple[str | None, str]:
     # A thread of its own: Playwright's sync API may hold this thread's event loop.
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run,
-                           _link_after_a_record_of(owner_listening=owner_listening)).result()
+        return pool.submit(
+            asyncio.run, _link_after_a_record_of(owner_listening=owner_listening)
+        ).result()
 
 
 def test_a_tab_whose_worker_died_keeps_its_token() -> None:
@@ -65,7 +65,6 @@ def test_a_tab_whose_worker_died_keeps_its_token() -> None:
 def test_a_duplicated_tab_of_a_live_worker_still_gets_a_token_of_its_own() -> None:
     new_token, token = _run(owner_listening=True)
     assert new_token is not None and new_token != token
-
 
 
 async def _state_ttls_after_close_and_return() -> tuple[int, int, int]:
@@ -96,8 +95,9 @@ async def _state_ttls_after_close_and_return() -> tuple[int, int, int]:
 def test_a_closed_tabs_state_lapses_soon_unless_it_comes_back() -> None:
     settings = get_settings()
     with ThreadPoolExecutor(1) as pool:
-        before, closed, back = pool.submit(asyncio.run,
-                                           _state_ttls_after_close_and_return()).result()
+        before, closed, back = pool.submit(
+            asyncio.run, _state_ttls_after_close_and_return()
+        ).result()
     assert before > settings.closed_tab_state_seconds
     assert 0 < closed <= settings.closed_tab_state_seconds
     assert back > settings.closed_tab_state_seconds

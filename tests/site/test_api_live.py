@@ -16,10 +16,12 @@ from tests.support.smtp import Mailbox
 HEADERS = {"Content-Type": "application/json"}
 
 
-def call(live_site: LiveServer, method: str, path: str, body: bytes | None = None
-         ) -> tuple[int, dict[str, Any]]:
-    request = urllib.request.Request(f"{live_site.url}/api/v1{path}", data=body,
-                                     headers=HEADERS, method=method)
+def call(
+    live_site: LiveServer, method: str, path: str, body: bytes | None = None
+) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(
+        f"{live_site.url}/api/v1{path}", data=body, headers=HEADERS, method=method
+    )
     try:
         with urllib.request.urlopen(request, timeout=20) as response:
             return response.status, json.loads(response.read())
@@ -31,21 +33,30 @@ def post(live_site: LiveServer, path: str, payload: dict[str, Any]) -> tuple[int
     return call(live_site, "POST", path, json.dumps(payload).encode())
 
 
-def test_register_log_in_and_reset_over_http(live_site: LiveServer,
-                                              site_mailbox: Mailbox) -> None:
+def test_register_log_in_and_reset_over_http(live_site: LiveServer, site_mailbox: Mailbox) -> None:
     email = unique_email("api")
     customer = {
-        "UserName": "Api Customer", "EmailAddress": email, "MobileNumber": "0123456789",
-        "Password": "first-pass", "CompanyName": "Acme Ltd", "Location": "Leeds",
-        "ProjectId": 12, "SubscriptionPlanId": 102, "PlanDurationId": 1, "IsTrial": True,
+        "UserName": "Api Customer",
+        "EmailAddress": email,
+        "MobileNumber": "0123456789",
+        "Password": "first-pass",
+        "CompanyName": "Acme Ltd",
+        "Location": "Leeds",
+        "ProjectId": 12,
+        "SubscriptionPlanId": 102,
+        "PlanDurationId": 1,
+        "IsTrial": True,
     }
     status, created = post(live_site, "/User/CreateCustomer", customer)
     assert status == created["status"] == 201
-    status, duplicate = post(live_site, "/User/CreateCustomer",
-                             {**customer, "EmailAddress": email.upper()})
+    status, duplicate = post(
+        live_site, "/User/CreateCustomer", {**customer, "EmailAddress": email.upper()}
+    )
     # As for a new address (no account-existence oracle); the owner hears of it.
     assert (status, duplicate["message"], duplicate["data"]) == (
-        201, "Registration successful!", None
+        201,
+        "Registration successful!",
+        None,
     )
     assert "Someone tried to register" in site_mailbox.wait_for(email, timeout=20)["Subject"]
 
@@ -65,8 +76,11 @@ def test_register_log_in_and_reset_over_http(live_site: LiveServer,
     check_path = "/Auth/CheckResetUrlValide?" + urllib.parse.urlencode({"resetTocken": token})
     status, check = call(live_site, "GET", check_path)
     assert (status, check["data"]) == (200, {"isValid": True, "email": email})
-    status, reset = post(live_site, "/Auth/ResetPasswordLink",
-                         {"email": email, "NewPassword": "second-pass", "ResetToken": token})
+    status, reset = post(
+        live_site,
+        "/Auth/ResetPasswordLink",
+        {"email": email, "NewPassword": "second-pass", "ResetToken": token},
+    )
     assert status == reset["status"] == 200
     _, used = call(live_site, "GET", check_path)
     assert used["data"]["isValid"] is False
@@ -87,6 +101,9 @@ def test_bad_requests_get_an_envelope_not_a_stack_trace(live_site: LiveServer) -
 def test_openapi_document_is_served(live_site: LiveServer) -> None:
     status, document = call(live_site, "GET", "/openapi.json")
     assert status == 200
-    assert {"/api/v1/Auth/Login", "/api/v1/User/CreateCustomer",
-            "/api/v1/Auth/CheckResetUrlValide"} <= set(document["paths"])
+    assert {
+        "/api/v1/Auth/Login",
+        "/api/v1/User/CreateCustomer",
+        "/api/v1/Auth/CheckResetUrlValide",
+    } <= set(document["paths"])
     assert not any(re.match(r"^/(?!api/v1/)", path) for path in document["paths"])

@@ -1,4 +1,4 @@
-"""Security headers, CSP and CORS as the production build sends them (issue 9)."""
+"""Security headers, CSP and CORS as the production build sends them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 
 from rcxsite import routes
-from rcxsite.api.security_headers import inline_script_hashes
+from rcxsite.web.security_headers import inline_script_hashes
 from tests.support.live_server import LiveServer
 
 EVIL = "https://evil.example"
@@ -34,8 +34,13 @@ def _directives(policy: str) -> dict[str, str]:
 
 @pytest.mark.parametrize(
     "path",
-    [*[r.path for r in routes.public_routes()], "/no-such-page", "/api/v1/openapi.json",
-     "/sitemap.xml", "/favicon.svg"],
+    [
+        *[r.path for r in routes.public_routes()],
+        "/no-such-page",
+        "/api/v1/openapi.json",
+        "/sitemap.xml",
+        "/favicon.svg",
+    ],
 )
 def test_every_answer_carries_the_browser_rules(live_site: LiveServer, path: str) -> None:
     _, headers, _ = request(live_site.url + path)

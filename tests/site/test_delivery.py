@@ -1,4 +1,4 @@
-"""How the production build delivers pages to a phone (issue 8)."""
+"""How the production build delivers pages to a phone."""
 
 from __future__ import annotations
 

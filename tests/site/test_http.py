@@ -12,14 +12,7 @@ import pytest
 from rcxsite import routes
 from rcxsite.meta.tags import page_title
 from tests.support.live_server import LiveServer
-
-
-def fetch(url: str) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
+from tests.support.plain_http import fetch
 
 
 @pytest.mark.parametrize("route", routes.public_routes(), ids=lambda r: r.path)
@@ -59,8 +52,9 @@ def test_hashed_build_files_are_cached_for_a_year_and_pages_are_not(
     assert "immutable" not in _headers(live_site.url + "/styles.css").get("cache-control", "")
 
 
-@pytest.mark.parametrize("route", [routes.LOG_IN, routes.QUOTE, routes.FORGOT_PASSWORD],
-                         ids=lambda r: r.path)
+@pytest.mark.parametrize(
+    "route", [routes.LOG_IN, routes.QUOTE, routes.FORGOT_PASSWORD], ids=lambda r: r.path
+)
 def test_no_prerendered_form_can_submit_its_fields_in_a_url(
     live_site: LiveServer, route: routes.Route
 ) -> None:
@@ -69,7 +63,8 @@ def test_no_prerendered_form_can_submit_its_fields_in_a_url(
     _, body = fetch(live_site.url + route.path)
     forms = re.findall(r"<form\b[^>]*>", body)
     assert [form for form in forms if f'action="{routes.SEARCH.path}"' not in form], (
-        "the page has no prerendered form")
+        "the page has no prerendered form"
+    )
     for form in forms:
         if f'action="{routes.SEARCH.path}"' in form:
             # The header's site search: a query belongs in the URL (a link to results).

@@ -87,14 +87,15 @@ def test_the_feed_is_valid_atom_with_stable_ids_and_absolute_links(site_url: str
     assert parsed.feed.links[0].href == f"{site_url}{routes.FEED_PATH}"
     shown = [a for a in load_articles() if not a.draft]
     assert [entry.link for entry in parsed.entries] == [
-        f"{site_url}/insights/{a.slug}" for a in shown]
+        f"{site_url}/insights/{a.slug}" for a in shown
+    ]
     first = parsed.entries[0]
     assert first.id == f"tag:rcx.example,{shown[0].date}:/insights/{shown[0].slug}"
     assert first.author == shown[0].author and first.summary == shown[0].summary
     assert first.updated.startswith(shown[0].date)
     assert {tag.term for tag in first.tags} == set(shown[0].tags)
     body = first.content[0].value
-    assert '<h2>' in body and 'href="/' not in body and f'href="{site_url}/' in body
+    assert "<h2>" in body and 'href="/' not in body and f'href="{site_url}/' in body
 
 
 def _write(folder: Path, name: str, text: str) -> None:
@@ -122,4 +123,5 @@ def test_the_content_check_passes_on_the_site_and_names_each_broken_file(
         (tmp_path / name).unlink()
     assert problems(tmp_path) == [
         "deadlink.md:10: the link /services/no-such-page names no page of the route table "
-        "(rcxsite/routes.py) and no file in assets/"]
+        "(rcxsite/routes.py) and no file in assets/"
+    ]

@@ -6,8 +6,8 @@ from html.parser import HTMLParser
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 from rcxsite import routes
-from tests.site.test_http import fetch
 from tests.support.live_server import LiveServer
+from tests.support.plain_http import fetch
 
 
 class References(HTMLParser):

@@ -11,8 +11,8 @@ import urllib.request
 
 import pytest
 
-from rcxsite.api.security_headers import inline_script_hashes
 from rcxsite.pages.not_found import MESSAGE, TITLE, document_title
+from rcxsite.web.security_headers import inline_script_hashes
 from tests.support.live_server import LiveServer
 
 MISSES = ["/no-such-page", "/services/nothing", "/insights/x/y", "/assets/missing.js"]

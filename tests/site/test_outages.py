@@ -16,7 +16,6 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
 from rcxsite import ratelimit
-from rcxsite.api import create_api
 from rcxsite.db import get_engine
 from rcxsite.outages import (
     CONNECT_TIMEOUT_SECONDS,
@@ -27,6 +26,7 @@ from rcxsite.outages import (
     redis_url_with_timeouts,
 )
 from rcxsite.ratelimit import Limit
+from rcxsite.web.server import create_server
 from tests.support.rate_limits import forget_storage_connections
 from tests.support.site import refresh_settings
 
@@ -39,7 +39,7 @@ _REFUSED = OperationalError(
 def test_an_unreachable_service_is_a_503_envelope_with_retry_after(
     error: Exception, caplog: pytest.LogCaptureFixture
 ) -> None:
-    app = create_api()
+    app = create_server()
 
     def down() -> None:
         raise error
@@ -47,8 +47,7 @@ def test_an_unreachable_service_is_a_503_envelope_with_retry_after(
     app.add_api_route("/api/v1/down", down)
     app.router.routes.insert(0, app.router.routes.pop())  # ahead of the catch-all route
 
-    with TestClient(app, raise_server_exceptions=False) as client, \
-            caplog.at_level(logging.WARNING):
+    with TestClient(app, raise_server_exceptions=False) as client, caplog.at_level(logging.WARNING):
         response = client.get("/api/v1/down")
 
     assert response.status_code == 503
@@ -60,7 +59,7 @@ def test_an_unreachable_service_is_a_503_envelope_with_retry_after(
 def test_a_database_error_that_is_a_bug_stays_a_500_with_its_trace_logged(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    app = create_api()
+    app = create_server()
     engine = create_engine("sqlite://")
 
     def broken() -> None:
@@ -172,6 +171,8 @@ def test_a_redis_host_that_never_answers_is_an_outage_not_a_hang(
     settings_env.setenv("RATE_LIMIT_KEY_PREFIX", "rcx-test-silent")
     refresh_settings()
     forget_storage_connections()
-    failure = _gives_up(lambda: ratelimit.hit(Limit("5 per minute", "silent", "a")),
-                        within_s=REDIS_COMMAND_TIMEOUT_SECONDS * 6)
+    failure = _gives_up(
+        lambda: ratelimit.hit(Limit("5 per minute", "silent", "a")),
+        within_s=REDIS_COMMAND_TIMEOUT_SECONDS * 6,
+    )
     assert is_outage(failure)

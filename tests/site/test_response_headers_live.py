@@ -10,12 +10,18 @@ import urllib.request
 import pytest
 
 from rcxsite import routes
-from tests.api.test_security_headers import third_party_sources
+from tests.support.csp import third_party_sources
 from tests.support.live_server import LiveServer
 
 PATHS = [
-    routes.HOME.path, routes.ABOUT.path, "/no-such-page", "/styles.css", "/sitemap.xml",
-    "/api/v1/openapi.json", "/api/v1/Auth/CheckResetUrlValide?resetTocken=x", "/api/v1/docs",
+    routes.HOME.path,
+    routes.ABOUT.path,
+    "/no-such-page",
+    "/styles.css",
+    "/sitemap.xml",
+    "/api/v1/openapi.json",
+    "/api/v1/Auth/CheckResetUrlValide?resetTocken=x",
+    "/api/v1/docs",
 ]
 
 

@@ -13,10 +13,20 @@ from rcxsite.tools.scaled_config import render_nginx_conf
 
 
 def test_run_scaled_names_what_is_missing(tmp_path) -> None:
-    env = {**os.environ, "DATABASE_URL": "sqlite:///x.db", "REDIS_URL": "",
-           "SCALED_RUN_DIR": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-m", "rcxsite.tools.run_scaled"], cwd=ROOT,
-                            env=env, capture_output=True, text=True, timeout=60)
+    env = {
+        **os.environ,
+        "DATABASE_URL": "sqlite:///x.db",
+        "REDIS_URL": "",
+        "SCALED_RUN_DIR": str(tmp_path),
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "rcxsite.tools.run_scaled"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert "DATABASE_URL must name a PostgreSQL database" in result.stderr
     assert "REDIS_URL must name a Redis server" in result.stderr
@@ -28,8 +38,13 @@ def test_the_nginx_config_gives_each_page_its_policy(tmp_path) -> None:
     (tmp_path / "about" / "index.html").write_text("<html><script>go()</script></html>")
     (tmp_path / "404.html").write_text("<html></html>")
 
-    conf = render_nginx_conf(run_dir=tmp_path / "run", static_root=tmp_path, listen=3999,
-                             worker_ports=[8001, 8002], hsts=True)
+    conf = render_nginx_conf(
+        run_dir=tmp_path / "run",
+        static_root=tmp_path,
+        listen=3999,
+        worker_ports=[8001, 8002],
+        hsts=True,
+    )
 
     assert "listen 3999;" in conf
     assert "server 127.0.0.1:8001" in conf and "server 127.0.0.1:8002" in conf
@@ -42,17 +57,28 @@ def test_the_nginx_config_gives_each_page_its_policy(tmp_path) -> None:
 
 
 def test_a_build_is_reused_only_for_the_same_sources_and_page_settings() -> None:
-    base = {"SITE_URL": "https://rcx.example", "DATABASE_URL": "postgresql://db/a",
-            "SECRET_KEY": "k" * 40, "PATH": "/usr/bin"}
+    base = {
+        "SITE_URL": "https://rcx.example",
+        "DATABASE_URL": "postgresql://db/a",
+        "SECRET_KEY": "k" * 40,
+        "PATH": "/usr/bin",
+    }
     same = build_inputs(base)
 
     # What only the running backend reads does not call for a new build...
-    for name, value in (("DATABASE_URL", "postgresql://db/b"), ("SECRET_KEY", "x" * 40),
-                        ("REDIS_URL", "redis://other:6379/1"), ("PATH", "/bin"),
-                        ("LOGIN_FAILURE_LIMIT", "1 per hour"),
-                        ("REFLEX_DB_URL", "postgresql://user:pw@db/x")):
+    for name, value in (
+        ("DATABASE_URL", "postgresql://db/b"),
+        ("SECRET_KEY", "x" * 40),
+        ("REDIS_URL", "redis://other:6379/1"),
+        ("PATH", "/bin"),
+        ("LOGIN_FAILURE_LIMIT", "1 per hour"),
+        ("REFLEX_DB_URL", "postgresql://user:pw@db/x"),
+    ):
         assert build_inputs({**base, name: value}) == same, name
     # ...what the pages are compiled with does.
-    for name, value in (("SITE_URL", "https://www.rcx.example"), ("COMPANY_NAME", "RCX Ltd"),
-                        ("REFLEX_API_URL", "http://localhost:3200")):
+    for name, value in (
+        ("SITE_URL", "https://www.rcx.example"),
+        ("COMPANY_NAME", "RCX Ltd"),
+        ("REFLEX_API_URL", "http://localhost:3200"),
+    ):
         assert build_inputs({**base, name: value}) != same, name

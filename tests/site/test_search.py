@@ -1,4 +1,4 @@
-"""Site search at service level (issue 20): what it finds, in which order, and its bounds.
+"""Site search at service level: what it finds, in which order, and its bounds.
 
 Fast: the index is built in this process from the route table and the content data, as
 the site builds it; no server, no browser (those are tests/browser/test_search.py).
@@ -93,8 +93,7 @@ def test_the_expected_page_is_in_the_top_three(query: str, page: routes.Route) -
 
 def test_every_public_page_is_searchable_by_its_title() -> None:
     site = documents.site_documents()
-    assert {document.path for document in site} == {
-        route.path for route in routes.public_routes()}
+    assert {document.path for document in site} == {route.path for route in routes.public_routes()}
     for document in site:
         assert document.path in paths(document.title)[:3], document.title
 
@@ -118,14 +117,14 @@ def test_results_say_what_kind_of_page_they_are() -> None:
 def test_a_word_form_finds_the_other_forms_and_marks_them() -> None:
     """ "testing" finds pages that only say "tests" or "tested", and marks those words."""
     top = search("testing").hits[:3]
-    marked = {segment.text.lower() for hit in top for segment in hit.snippet
-              if segment.highlighted}
+    marked = {segment.text.lower() for hit in top for segment in hit.snippet if segment.highlighted}
     assert "tests" in marked or "tested" in marked, marked
 
 
 def test_the_snippet_marks_the_matching_words_and_nothing_else() -> None:
-    hit = next(hit for hit in search("volunteers teach programming").hits
-               if hit.path == routes.CSR.path)
+    hit = next(
+        hit for hit in search("volunteers teach programming").hits if hit.path == routes.CSR.path
+    )
     marked = [segment.text for segment in hit.snippet if segment.highlighted]
     assert marked == ["volunteers", "teach", "programming"]
     text = "".join(segment.text for segment in hit.snippet)
@@ -214,7 +213,8 @@ def test_searches_are_limited_per_client(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_drafts_are_not_searchable(monkeypatch: pytest.MonkeyPatch) -> None:
     """Even where the site shows drafts (`make dev`, SHOW_DRAFTS): nobody's result."""
     article = load_articles()[0]
-    monkeypatch.setattr(documents, "load_articles",
-                        lambda: (dataclasses.replace(article, draft=True),))
+    monkeypatch.setattr(
+        documents, "load_articles", lambda: (dataclasses.replace(article, draft=True),)
+    )
     draft_path = routes.route_for("article", article.slug).path
     assert draft_path not in {document.path for document in documents.site_documents()}

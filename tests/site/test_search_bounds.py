@@ -43,8 +43,11 @@ def _longest_foldings() -> tuple[list[str], list[str]]:
     found = []
     for code in range(sys.maxunicode + 1):
         char = chr(code)
-        if (unicodedata.decomposition(char) or char.casefold() != char) \
-                and _WORD_CHARACTER.fullmatch(char) and len(fold(char)) > 1:
+        if (
+            (unicodedata.decomposition(char) or char.casefold() != char)
+            and _WORD_CHARACTER.fullmatch(char)
+            and len(fold(char)) > 1
+        ):
             found.append(char)
     found.sort(key=lambda char: (-len(fold(char)), char))
     alphabetic = [char for char in found if fold(char).isalpha()]
@@ -64,21 +67,34 @@ def _adversarial_queries() -> dict[str, str]:
         "mixed": ("".join(most) * QUERY_MAX)[:QUERY_MAX],
         # Eight words of five four-letter ligatures: as long as the site's longest word.
         "8-words-of-20-letters": " ".join(
-            "".join(five[(start + n) % len(five)] for n in range(5)) for start in range(8)),
+            "".join(five[(start + n) % len(five)] for n in range(5)) for start in range(8)
+        ),
         "sharp-s": "ß" * QUERY_MAX,
         "ffi": "\ufb03" * QUERY_MAX,
         "one-letter": "a" * QUERY_MAX,
         "100-letters": ("abcdefghijklmnopqrstuvwxy" * 4)[:QUERY_MAX],
         "a-a-a": "-".join(["a"] * 50),
         "ab-ab-ab": "-".join(["ab"] * 33) + "a",
-        "33-two-letter-words": " ".join(
-            a + b for a in "bcdfg" for b in "bcdfghjklmn")[:QUERY_MAX],
-        "4-long-near-misses": " ".join([
-            "infrastructureascodexy", "antimoneylaunderingxyz", "infrastructurexascodex",
-            "documentprocessingxyzw"]),
-        "7-misspellings": " ".join([
-            "infrastructr", "documntproces", "vulnerabilitis", "personalisaton",
-            "antimoneylaund", "securitycleard", "customrsuport"]),
+        "33-two-letter-words": " ".join(a + b for a in "bcdfg" for b in "bcdfghjklmn")[:QUERY_MAX],
+        "4-long-near-misses": " ".join(
+            [
+                "infrastructureascodexy",
+                "antimoneylaunderingxyz",
+                "infrastructurexascodex",
+                "documentprocessingxyzw",
+            ]
+        ),
+        "7-misspellings": " ".join(
+            [
+                "infrastructr",
+                "documntproces",
+                "vulnerabilitis",
+                "personalisaton",
+                "antimoneylaund",
+                "securitycleard",
+                "customrsuport",
+            ]
+        ),
         "ing-ing-ing": "ing" * 33 + "s",
         "sses-sses": "sses" * 25,
     }
@@ -163,6 +179,7 @@ def test_a_query_of_100_characters_is_answered_with_bounded_work(query: str) -> 
 
 def test_an_adversarial_query_still_finds_the_words_it_has() -> None:
     """Cutting a very long word does not cost the other words of the query their pages."""
-    results = search_site(SearchInput.parse({"q": "healthcare " + "\ufdf8" * 80}),
-                          client_ip=next(_clients))
+    results = search_site(
+        SearchInput.parse({"q": "healthcare " + "\ufdf8" * 80}), client_ip=next(_clients)
+    )
     assert results.hits[0].path == routes.route_for("industry", "healthcare").path

@@ -14,8 +14,8 @@ import pytest
 from rcxsite import routes
 from rcxsite.meta.tags import canonical_url, page_title
 from rcxsite.settings import get_settings
-from tests.site.test_http import fetch
 from tests.support.live_server import LiveServer
+from tests.support.plain_http import fetch
 
 SITEMAP_NS = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 
@@ -101,7 +101,8 @@ def test_titles_and_descriptions_are_unique() -> None:
     assert [d for d, n in descriptions.items() if n > 1] == []
     assert all(40 <= len(route.description) <= 170 for route in routes.public_routes()), [
         (route.path, len(route.description))
-        for route in routes.public_routes() if not 40 <= len(route.description) <= 170
+        for route in routes.public_routes()
+        if not 40 <= len(route.description) <= 170
     ]
 
 

@@ -7,8 +7,14 @@ import pytest
 from tests.support.fixtures import configure, fresh_state, mailbox, redis_limits, site_root
 from tests.support.staff import empty_staff_tables
 
-__all__ = ["configure", "fresh_state", "mailbox", "redis_limits", "site_root",
-           "staff_tables_emptied"]
+__all__ = [
+    "configure",
+    "fresh_state",
+    "mailbox",
+    "redis_limits",
+    "site_root",
+    "staff_tables_emptied",
+]
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,8 @@ from sqlalchemy import text
 from sqlmodel import Session, col, select, update
 
 from rcxsite import at_rest
-from rcxsite.accounts import tokens
+from rcxsite.core import tokens
+from rcxsite.core.permissions import OPERATOR
 from rcxsite.db import get_engine
 from rcxsite.models import AuditEntry, StaffInvitation, StaffMember, StaffSession, utcnow
 from rcxsite.ratelimit import RateLimited
@@ -23,15 +24,16 @@ from rcxsite.staff.inputs import (
     StaffPasswordInput,
     StaffSignInInput,
 )
-from rcxsite.staff.permissions import OPERATOR
 from rcxsite.staff.sign_in import SIGN_IN_REFUSED, sign_in
-from tests.staff.enrolled import IP, STAFF_PASSWORD, enrol, invite, member
 from tests.support.smtp import Mailbox
+from tests.support.staff import STAFF_IP as IP
+from tests.support.staff import STAFF_PASSWORD, enrol, invite, member
 
 
 def _sign_in(email: str, code: str, password: str = STAFF_PASSWORD, ip: str = IP):
-    return sign_in(StaffSignInInput.parse({"email": email, "password": password, "code": code}),
-                   client_ip=ip)
+    return sign_in(
+        StaffSignInInput.parse({"email": email, "password": password, "code": code}), client_ip=ip
+    )
 
 
 def _refused(email: str, code: str, password: str = STAFF_PASSWORD) -> ServiceError:
@@ -76,20 +78,23 @@ def test_an_invitation_works_once_and_not_after_72_hours() -> None:
         invitations.check_invitation(link_digest=tokens.token_digest(token))
     second = invite("late@rcx.example")
     with Session(get_engine()) as session:
-        session.exec(update(StaffInvitation).where(
-            col(StaffInvitation.token_hash) == tokens.token_digest(second)
-        ).values(expires_at=utcnow() - timedelta(seconds=1)))
+        session.exec(
+            update(StaffInvitation)
+            .where(col(StaffInvitation.token_hash) == tokens.token_digest(second))
+            .values(expires_at=utcnow() - timedelta(seconds=1))
+        )
         session.commit()
     with pytest.raises(ServiceError, match="expired or was already used"):
         enrol(second)
 
 
 def test_the_password_needs_12_characters_and_not_a_common_one() -> None:
-    for password, message in (("short pass1", "at least 12 characters"),
-                              ("password1234", "too common")):
+    for password, message in (
+        ("short pass1", "at least 12 characters"),
+        ("password1234", "too common"),
+    ):
         with pytest.raises(ServiceError) as refused:
-            StaffPasswordInput.parse({"new_password": password,
-                                      "confirm_new_password": password})
+            StaffPasswordInput.parse({"new_password": password, "confirm_new_password": password})
         assert message in refused.value.fields["new_password"]
 
 
@@ -97,13 +102,17 @@ def test_a_wrong_enrolment_code_keeps_the_invitation_open() -> None:
     token = invite("sam@rcx.example")
     digest = tokens.token_digest(token)
     enrolment = invitations.choose_password(
-        StaffPasswordInput.parse({"new_password": STAFF_PASSWORD,
-                                  "confirm_new_password": STAFF_PASSWORD}),
-        link_digest=digest, client_ip=IP)
+        StaffPasswordInput.parse(
+            {"new_password": STAFF_PASSWORD, "confirm_new_password": STAFF_PASSWORD}
+        ),
+        link_digest=digest,
+        client_ip=IP,
+    )
     wrong = f"{(int(two_factor.current_code(enrolment.secret)) + 1) % 1_000_000:06d}"
     with pytest.raises(ServiceError) as refused:
-        invitations.finish_enrolment(EnrolmentCodeInput.parse({"code": wrong}),
-                                     link_digest=digest, client_ip=IP)
+        invitations.finish_enrolment(
+            EnrolmentCodeInput.parse({"code": wrong}), link_digest=digest, client_ip=IP
+        )
     assert refused.value.fields["code"] == invitations.CODE_WRONG
     assert invitations.check_invitation(link_digest=digest).email == "sam@rcx.example"
 
@@ -115,9 +124,12 @@ def test_an_office_enrols_from_one_address_while_wrong_links_are_limited() -> No
     for _ in range(5):
         with pytest.raises(ServiceError):
             invitations.choose_password(
-                StaffPasswordInput.parse({"new_password": STAFF_PASSWORD,
-                                          "confirm_new_password": STAFF_PASSWORD}),
-                link_digest=tokens.token_digest("a guessed link"), client_ip=IP)
+                StaffPasswordInput.parse(
+                    {"new_password": STAFF_PASSWORD, "confirm_new_password": STAFF_PASSWORD}
+                ),
+                link_digest=tokens.token_digest("a guessed link"),
+                client_ip=IP,
+            )
     with pytest.raises(RateLimited):
         enrol(invite("late@rcx.example"))
 
@@ -138,8 +150,7 @@ def test_sign_in_needs_all_three_and_says_one_thing_for_any_wrong_one() -> None:
     # Refused sign-ins are counted on one row per email and address (and quarter hour).
     with Session(get_engine()) as session:
         counted: dict[str, int] = {}
-        for entry in session.exec(select(AuditEntry).where(AuditEntry.action
-                                                           == "sign_in_failed")):
+        for entry in session.exec(select(AuditEntry).where(AuditEntry.action == "sign_in_failed")):
             counted[entry.target] = counted.get(entry.target, 0) + entry.count
     assert counted == {"nobody@rcx.example": 1, "sam@rcx.example": 3}
     assert _audit_actions()[-1] == "signed_in"
@@ -175,16 +186,19 @@ def test_repeated_failures_lock_the_member_and_the_address(configure) -> None:
 
 
 def test_the_address_has_its_own_higher_limit(configure) -> None:
-    configure(staff_login_failure_limit="2 per 15 minutes",
-              staff_client_failure_limit="3 per 15 minutes")
+    configure(
+        staff_login_failure_limit="2 per 15 minutes", staff_client_failure_limit="3 per 15 minutes"
+    )
     first, second = member("sam@rcx.example"), member("kim@rcx.example", name="Kim Lee")
     for _ in range(2):
         _refused("sam@rcx.example", "000000", "a wrong password 12")
     # Sam is locked; Kim, from the same office address, still signs in.
     with pytest.raises(RateLimited):
         _sign_in("sam@rcx.example", two_factor.current_code(first.secret))
-    assert _sign_in("kim@rcx.example", two_factor.current_code(second.secret)).actor.email \
+    assert (
+        _sign_in("kim@rcx.example", two_factor.current_code(second.secret)).actor.email
         == "kim@rcx.example"
+    )
     _refused("kim@rcx.example", "000000", "a wrong password 12")
     with pytest.raises(RateLimited):  # the address's third failure: every member waits
         _sign_in("kim@rcx.example", two_factor.current_code(second.secret))
@@ -204,8 +218,9 @@ def test_a_disabled_member_cannot_sign_in_and_loses_their_sessions() -> None:
 def test_a_role_change_ends_the_members_sessions() -> None:
     member("boss@rcx.example", role="admin", name="Ada Boss")
     enrolled = member("sam@rcx.example")
-    message = members.change_role(RoleInput.parse({"role": "support"}), actor=OPERATOR,
-                                  member_id=enrolled.actor.member_id)
+    message = members.change_role(
+        RoleInput.parse({"role": "support"}), actor=OPERATOR, member_id=enrolled.actor.member_id
+    )
     assert message == "Sam Seller is now Support."
     assert sessions.digest_actor(enrolled.session_digest) is None
 
@@ -214,15 +229,19 @@ def test_sessions_end_after_30_idle_minutes_and_after_12_hours() -> None:
     enrolled = member("sam@rcx.example")
     now = utcnow()
     assert sessions.digest_actor(enrolled.session_digest, now=now + timedelta(minutes=29))
-    assert sessions.digest_actor(enrolled.session_digest,
-                                 now=now + timedelta(minutes=29 + 31)) is None
+    assert (
+        sessions.digest_actor(enrolled.session_digest, now=now + timedelta(minutes=29 + 31)) is None
+    )
     second = _sign_in("sam@rcx.example", two_factor.current_code(enrolled.secret))
     moment = utcnow()
     for hours in range(1, 12):  # used every hour: still ends at 12 hours
-        assert sessions.digest_actor(second.session_digest,
-                                     now=moment + timedelta(minutes=25 * hours))
-    assert sessions.digest_actor(second.session_digest,
-                                 now=moment + timedelta(hours=12, minutes=1)) is None
+        assert sessions.digest_actor(
+            second.session_digest, now=moment + timedelta(minutes=25 * hours)
+        )
+    assert (
+        sessions.digest_actor(second.session_digest, now=moment + timedelta(hours=12, minutes=1))
+        is None
+    )
 
 
 def test_the_cookie_ticket_works_once_within_a_minute() -> None:
@@ -239,10 +258,10 @@ def test_the_cookie_ticket_works_once_within_a_minute() -> None:
 def test_the_last_enabled_admin_can_be_neither_disabled_nor_demoted() -> None:
     boss = member("boss@rcx.example", role="admin", name="Ada Boss")
     for change in (
-        lambda: members.set_disabled(actor=OPERATOR, member_id=boss.actor.member_id,
-                                     disabled=True),
-        lambda: members.change_role(RoleInput.parse({"role": "sales"}), actor=OPERATOR,
-                                    member_id=boss.actor.member_id),
+        lambda: members.set_disabled(actor=OPERATOR, member_id=boss.actor.member_id, disabled=True),
+        lambda: members.change_role(
+            RoleInput.parse({"role": "sales"}), actor=OPERATOR, member_id=boss.actor.member_id
+        ),
     ):
         with pytest.raises(ServiceError, match="last enabled admin"):
             change()
@@ -262,8 +281,9 @@ def test_only_admins_manage_the_team() -> None:
         lambda actor: members.list_members(actor=actor),
         lambda actor: members.set_disabled(actor=actor, member_id=target, disabled=True),
         lambda actor: members.reset_two_factor(actor=actor, member_id=target),
-        lambda actor: members.change_role(RoleInput.parse({"role": "admin"}), actor=actor,
-                                          member_id=target),
+        lambda actor: members.change_role(
+            RoleInput.parse({"role": "admin"}), actor=actor, member_id=target
+        ),
     )
     for actor in (seller.actor, helper.actor, None):
         for call in calls:
@@ -297,14 +317,19 @@ def test_an_authenticator_key_is_stored_sealed_and_opens_only_with_the_server_se
     # A copy of the database alone: no key in it to compute codes from.
     assert stored and enrolled.secret not in stored and stored.startswith(at_rest.PREFIX)
     assert two_factor.open_secret(stored) == enrolled.secret
-    assert _sign_in("sam@rcx.example", two_factor.current_code(enrolled.secret)).actor.email \
+    assert (
+        _sign_in("sam@rcx.example", two_factor.current_code(enrolled.secret)).actor.email
         == "sam@rcx.example"
+    )
     # The same database under another server secret opens nothing, and signs no one in.
     configure(secret_key="another server secret, long enough to count " * 2)
     assert two_factor.open_secret(stored) == ""
-    assert _refused("sam@rcx.example",
-                    two_factor.current_code(enrolled.secret, now=time.time() + 30)
-                    ).message == SIGN_IN_REFUSED
+    assert (
+        _refused(
+            "sam@rcx.example", two_factor.current_code(enrolled.secret, now=time.time() + 30)
+        ).message
+        == SIGN_IN_REFUSED
+    )
 
 
 def test_the_migration_seals_plain_keys_already_stored(tmp_path, configure) -> None:
@@ -316,16 +341,21 @@ def test_the_migration_seals_plain_keys_already_stored(tmp_path, configure) -> N
     upgrade(alembic_config(), "0007")
     plain = two_factor.new_secret()
     with get_engine().begin() as connection:
-        connection.execute(text(
-            "INSERT INTO staff_member (name, email, email_key, role, password_hash,"
-            " totp_secret, totp_last_step, recovery_code_hashes, time_zone, created_at)"
-            " VALUES ('Old', 'old@rcx.example', 'old@rcx.example', 'admin', 'h', :key, 0,"
-            " '[]', 'UTC', '2026-01-01 00:00:00')"), {"key": plain})
+        connection.execute(
+            text(
+                "INSERT INTO staff_member (name, email, email_key, role, password_hash,"
+                " totp_secret, totp_last_step, recovery_code_hashes, time_zone, created_at)"
+                " VALUES ('Old', 'old@rcx.example', 'old@rcx.example', 'admin', 'h', :key, 0,"
+                " '[]', 'UTC', '2026-01-01 00:00:00')"
+            ),
+            {"key": plain},
+        )
     upgrade(alembic_config(), "0008")
     with get_engine().connect() as connection:
         stored = connection.execute(text("SELECT totp_secret FROM staff_member")).scalar_one()
     assert plain not in stored and two_factor.open_secret(stored) == plain
     downgrade(alembic_config(), "0007")
     with get_engine().connect() as connection:
-        assert connection.execute(
-            text("SELECT totp_secret FROM staff_member")).scalar_one() == plain
+        assert (
+            connection.execute(text("SELECT totp_secret FROM staff_member")).scalar_one() == plain
+        )

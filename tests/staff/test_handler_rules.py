@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 import rcxsite.rcxsite  # noqa: F401  (registers every state and page)
-from rcxsite.staff.permissions import GRANTS, Permission
+from rcxsite.core.permissions import GRANTS, Permission
 from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState
 
 _STAFF_STATE_MODULE = "rcxsite.state.staff"
@@ -40,7 +40,9 @@ def test_every_public_staff_handler_has_a_rule() -> None:
 def test_only_the_ways_in_are_open_and_every_rule_names_a_granted_permission() -> None:
     open_handlers = {name for name, rule in STAFF_HANDLERS.items() if rule is None}
     assert {name.split(".")[0] for name in open_handlers} == {
-        "StaffState", "StaffSignInState", "StaffInviteState"
+        "StaffState",
+        "StaffSignInState",
+        "StaffInviteState",
     }
     assert all(rule in GRANTS for rule in STAFF_HANDLERS.values() if rule is not None)
     assert STAFF_HANDLERS["StaffTeamState.change_role"] is Permission.MANAGE_TEAM

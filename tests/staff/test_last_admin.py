@@ -5,24 +5,23 @@ also from the command line (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from functools import partial
 
 import pytest
-from sqlalchemy.engine import make_url
 from sqlmodel import Session, col, select
 
+from rcxsite.core.permissions import OPERATOR, StaffActor
 from rcxsite.db import get_engine
 from rcxsite.models import StaffMember
 from rcxsite.service_errors import ServiceError
 from rcxsite.staff import members
 from rcxsite.staff.__main__ import main as command_line
 from rcxsite.staff.inputs import RoleInput
-from rcxsite.staff.permissions import OPERATOR, StaffActor
-from tests.staff.enrolled import Enrolled, enrol, invite, member
 from tests.support.fixtures import Configure
-from tests.support.postgres import scratch_postgres
+from tests.support.parallel import at_once
+from tests.support.postgres import sqlite_or_postgres
+from tests.support.staff import Enrolled, enrol, invite, member
 
 ROUNDS = 20
 LAST_ADMIN = "The last enabled admin can be neither disabled nor demoted."
@@ -32,51 +31,41 @@ ADMIN = RoleInput.parse({"role": "admin"})
 
 Action = Callable[[StaffActor, int], object]
 ACTIONS: dict[str, tuple[Action, str]] = {
-    "demote": (lambda actor, target: members.change_role(SALES, actor=actor, member_id=target),
-               LAST_ADMIN),
-    "disable": (lambda actor, target: members.set_disabled(actor=actor, member_id=target,
-                                                           disabled=True), LAST_ADMIN),
-    "reset-2fa": (lambda actor, target: members.reset_two_factor(actor=actor, member_id=target),
-                  LAST_ADMIN_TWO_FACTOR),
+    "demote": (
+        lambda actor, target: members.change_role(SALES, actor=actor, member_id=target),
+        LAST_ADMIN,
+    ),
+    "disable": (
+        lambda actor, target: members.set_disabled(actor=actor, member_id=target, disabled=True),
+        LAST_ADMIN,
+    ),
+    "reset-2fa": (
+        lambda actor, target: members.reset_two_factor(actor=actor, member_id=target),
+        LAST_ADMIN_TWO_FACTOR,
+    ),
 }
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, configure: Configure) -> Iterator[str]:
     """The package's SQLite file, or a scratch PostgreSQL database (skipped when absent)."""
-    if request.param == "sqlite":
-        assert make_url(str(get_engine().url)).get_backend_name() == "sqlite"
-        yield "sqlite"
-        return
-    with scratch_postgres(configure):
-        yield "postgresql"
+    with sqlite_or_postgres(request.param, configure) as kind:
+        yield kind
 
 
 def _admins_who_can_sign_in() -> list[str]:
     with Session(get_engine()) as session:
-        return sorted(row.email for row in session.exec(select(StaffMember).where(
-            StaffMember.role == "admin", col(StaffMember.disabled_at).is_(None),
-            StaffMember.password_hash != "", StaffMember.totp_secret != "")))
-
-
-def _at_once(calls: list[Callable[[], object]]) -> list[object]:
-    """Each call in a thread of its own, released together; what each returned or raised."""
-    start = threading.Barrier(len(calls))
-    outcomes: list[object] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        start.wait()
-        try:
-            outcomes[index] = calls[index]()
-        except BaseException as error:
-            outcomes[index] = error
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return outcomes
+        return sorted(
+            row.email
+            for row in session.exec(
+                select(StaffMember).where(
+                    StaffMember.role == "admin",
+                    col(StaffMember.disabled_at).is_(None),
+                    StaffMember.password_hash != "",
+                    StaffMember.totp_secret != "",
+                )
+            )
+        )
 
 
 def _restore(admin: Enrolled, outcome: object) -> Enrolled:
@@ -89,10 +78,16 @@ def _restore(admin: Enrolled, outcome: object) -> Enrolled:
     return admin
 
 
-@pytest.mark.parametrize(("first", "second"), [
-    ("demote", "demote"), ("disable", "disable"), ("demote", "disable"),
-    ("reset-2fa", "reset-2fa"), ("reset-2fa", "demote"),
-])
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("demote", "demote"),
+        ("disable", "disable"),
+        ("demote", "disable"),
+        ("reset-2fa", "reset-2fa"),
+        ("reset-2fa", "demote"),
+    ],
+)
 def test_two_admins_removing_each_other_at_once_leave_one(
     database: str, first: str, second: str
 ) -> None:
@@ -102,15 +97,23 @@ def test_two_admins_removing_each_other_at_once_leave_one(
     refusals = {f"409 {ACTIONS[name][1]}" for name in (first, second)}
     lost = []
     for number in range(ROUNDS):
-        outcomes = _at_once([
-            partial(first_action, ada.actor, bo.actor.member_id),
-            partial(second_action, bo.actor, ada.actor.member_id),
-        ])
-        unexpected = [outcome for outcome in outcomes if isinstance(outcome, BaseException)
-                      and not isinstance(outcome, ServiceError)]
+        outcomes = at_once(
+            [
+                partial(first_action, ada.actor, bo.actor.member_id),
+                partial(second_action, bo.actor, ada.actor.member_id),
+            ]
+        )
+        unexpected = [
+            outcome
+            for outcome in outcomes
+            if isinstance(outcome, BaseException) and not isinstance(outcome, ServiceError)
+        ]
         assert unexpected == []
-        refused = [f"{outcome.status} {outcome.message}" for outcome in outcomes
-                   if isinstance(outcome, ServiceError)]
+        refused = [
+            f"{outcome.status} {outcome.message}"
+            for outcome in outcomes
+            if isinstance(outcome, ServiceError)
+        ]
         remaining = _admins_who_can_sign_in()
         if len(remaining) != 1 or len(refused) != 1:
             lost.append((number, remaining))
@@ -134,8 +137,10 @@ def test_an_admin_who_never_enrolled_does_not_count() -> None:
     assert _admins_who_can_sign_in() == ["boss@rcx.example"]
     # The newcomer can be disabled or demoted: the company keeps its one real admin.
     newcomer = members.member_by_email("new@rcx.example")
-    assert members.change_role(SALES, actor=boss.actor, member_id=newcomer) == \
-        "Nia Newcomer is now Sales."
+    assert (
+        members.change_role(SALES, actor=boss.actor, member_id=newcomer)
+        == "Nia Newcomer is now Sales."
+    )
 
 
 def test_the_last_admins_two_factor_cannot_be_reset_another_admins_can() -> None:

@@ -14,8 +14,9 @@ from rcxsite.service_errors import ServiceError
 from rcxsite.staff import two_factor
 from rcxsite.staff.inputs import StaffSignInInput
 from rcxsite.staff.sign_in import SIGN_IN_REFUSED, StaffSignedIn, sign_in
-from tests.staff.enrolled import IP, STAFF_PASSWORD, member
 from tests.support.fixtures import Configure
+from tests.support.staff import STAFF_IP as IP
+from tests.support.staff import STAFF_PASSWORD, member
 
 ATTACKER = "203.0.113.66"
 LOCKED = "Too many requests. Try again in 15 minutes."
@@ -24,8 +25,9 @@ SLOWING_PLACES = 5
 
 
 def _sign_in(email: str, code: str, ip: str, password: str = STAFF_PASSWORD) -> StaffSignedIn:
-    return sign_in(StaffSignInInput.parse({"email": email, "password": password, "code": code}),
-                   client_ip=ip)
+    return sign_in(
+        StaffSignInInput.parse({"email": email, "password": password, "code": code}), client_ip=ip
+    )
 
 
 def _wrong(email: str, ip: str) -> ServiceError:
@@ -42,8 +44,10 @@ def test_five_wrong_attempts_lock_their_address_and_not_the_member() -> None:
         _sign_in("sam@rcx.example", two_factor.current_code(enrolled.secret), ATTACKER)
     assert locked.value.message == LOCKED
     # The member, at the office (and at home, an address never used before), signs in.
-    assert _sign_in("sam@rcx.example", two_factor.current_code(enrolled.secret),
-                    IP).actor.email == "sam@rcx.example"
+    assert (
+        _sign_in("sam@rcx.example", two_factor.current_code(enrolled.secret), IP).actor.email
+        == "sam@rcx.example"
+    )
     home = _sign_in("sam@rcx.example", enrolled.recovery_codes[0], "192.0.2.40")
     assert home.actor.email == "sam@rcx.example"
 
@@ -51,8 +55,9 @@ def test_five_wrong_attempts_lock_their_address_and_not_the_member() -> None:
 def test_many_places_slow_the_member_elsewhere_but_never_lock_the_office(
     configure: Configure,
 ) -> None:
-    configure(staff_member_failure_limit="4 per 15 minutes",
-              staff_slow_sign_in_limit="1 per 2 seconds")
+    configure(
+        staff_member_failure_limit="4 per 15 minutes", staff_slow_sign_in_limit="1 per 2 seconds"
+    )
     enrolled = member("sam@rcx.example")  # enrolled, and so signed in, from IP
     for number in range(5):  # the fifth is past the member's limit: slowed, still checked
         assert _wrong("sam@rcx.example", f"203.0.113.{number}").status == 401
@@ -62,8 +67,10 @@ def test_many_places_slow_the_member_elsewhere_but_never_lock_the_office(
     slowed = _wrong("sam@rcx.example", "203.0.113.99")
     assert slowed.status == 429 and slowed.retry_after is not None and slowed.retry_after <= 2
     # The office, where the member signed in before, is not slowed at all.
-    assert _sign_in("sam@rcx.example", two_factor.current_code(enrolled.secret),
-                    IP).actor.email == "sam@rcx.example"
+    assert (
+        _sign_in("sam@rcx.example", two_factor.current_code(enrolled.secret), IP).actor.email
+        == "sam@rcx.example"
+    )
     # A place never used before does not wait for the other places' turns.
     home = _sign_in("sam@rcx.example", enrolled.recovery_codes[0], "192.0.2.40")
     assert home.actor.email == "sam@rcx.example"
@@ -127,5 +134,7 @@ def test_new_places_together_are_capped_and_the_office_never_is(
     assert (capped.status, capped.message) == (429, LOCKED)
     with pytest.raises(RateLimited):
         _sign_in("sam@rcx.example", enrolled.recovery_codes[0], "192.0.2.40")
-    assert _sign_in("sam@rcx.example", two_factor.current_code(enrolled.secret),
-                    IP).actor.email == "sam@rcx.example"
+    assert (
+        _sign_in("sam@rcx.example", two_factor.current_code(enrolled.secret), IP).actor.email
+        == "sam@rcx.example"
+    )

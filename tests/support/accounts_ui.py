@@ -10,9 +10,10 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from rcxsite import routes
+from tests.support.waiting import wait_for
 
 _counter = itertools.count()
 PASSWORD = "first-pass"
@@ -27,8 +28,10 @@ def api_post(
     base_url: str, path: str, body: dict[str, Any], headers: dict[str, str] | None = None
 ) -> dict[str, Any]:
     request = urllib.request.Request(
-        f"{base_url}/api/v1{path}", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", **(headers or {})}, method="POST",
+        f"{base_url}/api/v1{path}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **(headers or {})},
+        method="POST",
     )
     with urllib.request.urlopen(request, timeout=20) as response:
         return json.loads(response.read())
@@ -37,10 +40,18 @@ def api_post(
 def create_customer(
     base_url: str, email: str, password: str = PASSWORD, company: str = "Acme Ltd"
 ) -> None:
-    answer = api_post(base_url, "/User/CreateCustomer", {
-        "UserName": "Test Customer", "EmailAddress": email, "MobileNumber": "0123456789",
-        "Password": password, "CompanyName": company, "Location": "Leeds",
-    })
+    answer = api_post(
+        base_url,
+        "/User/CreateCustomer",
+        {
+            "UserName": "Test Customer",
+            "EmailAddress": email,
+            "MobileNumber": "0123456789",
+            "Password": password,
+            "CompanyName": company,
+            "Location": "Leeds",
+        },
+    )
     assert answer["status"] == 201, answer
 
 
@@ -49,6 +60,30 @@ def new_customer(base_url: str, prefix: str = "customer") -> str:
     email = unique_email(prefix)
     create_customer(base_url, email)
     return email
+
+
+REGISTRATION_LABELS = {
+    "user_name": "Username",
+    "email": "Email",
+    "mobile": "Mobile number",
+    "password": "Password",
+    "company": "Company name",
+    "location": "Location",
+}
+
+
+def open_registration(page: Page) -> Locator:
+    """The log-in page switched to its registration form; the form."""
+    page.goto(routes.LOG_IN.path)
+    page.get_by_role("button", name="Create an account").click()
+    return page.get_by_role("form", name="Register")
+
+
+def fill_registration(form: Locator, **values: str) -> None:
+    """Types `values` into the registration form's fields, named as in
+    REGISTRATION_LABELS; what is sent and checked after is the caller's."""
+    for key, value in values.items():
+        form.get_by_label(REGISTRATION_LABELS[key], exact=True).fill(value)
 
 
 def submit_login(page: Page, email: str, password: str = PASSWORD) -> None:
@@ -65,14 +100,17 @@ def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
     expect(page.get_by_text("Logged in successfully!")).to_be_visible()
     expect(page).to_have_url(re.compile(r"://[^/]+/$"))
     header_action(page, "Logout")
+    wait_for_login_cookie(page)
 
 
 def expect_signed_in_at_home(page: Page) -> None:
     """Where every successful login ends: home, with Logout in the header. (The
     "Logged in successfully!" text in between shows for a second only; on a busy machine
-    a check for it can come too late.)"""
+    a check for it can come too late.) Returns once the browser holds the login cookie too,
+    which a new connection (a reload, a reconnect) needs."""
     expect(page).to_have_url(re.compile(r"://[^/]+/$"))
     header_action(page, "Logout")
+    wait_for_login_cookie(page)
 
 
 def header_action(page: Page, name: str):
@@ -97,11 +135,33 @@ def session_cookie(context: BrowserContext) -> dict[str, Any] | None:
     return None
 
 
+def wait_for_login_cookie(page: Page, *, replacing: str = "") -> str:
+    """The header names the customer as soon as the login event is handled; the login
+    cookie comes with the answer to the request the page sends after it (trading the
+    event's ticket), which a loaded machine may delay. Waits until the browser holds a
+    login cookie whose Token is not `replacing` (or until the deadline); returns the Token
+    held then ("" for none)."""
+
+    def token() -> str:
+        cookie = session_cookie(page.context)
+        return str(cookie["data"].get("Token", "")) if cookie else ""
+
+    wait_for(lambda: token() not in ("", replacing), page=page)
+    return token()
+
+
 def wait_for_logout_answer(page: Page) -> None:
     """The header changes with the logout event; the login cookies go with the answer to
     the request the page sends after it (all in one answer, with the script-visible
-    `userSessionActive`), which a loaded machine may delay."""
-    page.wait_for_function("!document.cookie.includes('userSessionActive')")
+    `userSessionActive`), which a loaded machine may delay. Returns once the browser holds
+    neither, or at the deadline."""
+    wait_for(
+        lambda: (
+            session_cookie(page.context) is None
+            and "userSessionActive" not in page.evaluate("document.cookie")
+        ),
+        page=page,
+    )
 
 
 def header_entry(page: Page) -> dict[str, Any] | None:

@@ -18,6 +18,8 @@ def envelope(response: Response) -> dict[str, object]:
     assert set(body) == {"status", "message", "data"}
     assert body["status"] == response.status_code
     return body
+
+
 ME = "/api/v1/User/Me"
 EXPORT = "/api/v1/User/Me/Export"
 CHANGE_PASSWORD = "/api/v1/User/ChangePassword"

@@ -17,6 +17,9 @@ from rcxsite.tools import processes
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_TIMEOUT_S = 600
 STOP_TIMEOUT_S = 15
+# The header's session lifetime the browser tests' site runs with: short enough for a test
+# to watch the header entry expire.
+HEADER_SESSION_SECONDS = 20
 
 
 @dataclass
@@ -68,8 +71,12 @@ def start_live_server(data_dir: Path, extra_env: dict[str, str]) -> LiveServer:
         capture_output=True,
     )
     log_path = data_dir / "server.log"
-    process = processes.start([sys.executable, "-m", "reflex", "run", "--env", "prod"],
-                              env=env, log_path=log_path, cwd=ROOT)
+    process = processes.start(
+        [sys.executable, "-m", "reflex", "run", "--env", "prod"],
+        env=env,
+        log_path=log_path,
+        cwd=ROOT,
+    )
     server = LiveServer(
         url=f"http://localhost:{port}",
         data_dir=data_dir,
@@ -78,9 +85,13 @@ def start_live_server(data_dir: Path, extra_env: dict[str, str]) -> LiveServer:
         process=process,
     )
     try:
-        processes.wait_until(lambda: processes.answers_http(server.url + "/", timeout=5),
-                             process=process, timeout_s=BUILD_TIMEOUT_S,
-                             what="the production site", interval_s=0.5)
+        processes.wait_until(
+            lambda: processes.answers_http(server.url + "/", timeout=5),
+            process=process,
+            timeout_s=BUILD_TIMEOUT_S,
+            what="the production site",
+            interval_s=0.5,
+        )
     except processes.NotReady:  # pragma: no cover
         server.stop()
         raise RuntimeError(f"the production site did not start:\n{server.log_tail()}") from None

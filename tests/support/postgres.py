@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 from alembic.command import upgrade
 from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
 from rcxsite.db import get_engine
@@ -18,8 +19,12 @@ SERVER = "postgresql://postgres@127.0.0.1:5432"
 
 
 @contextmanager
-def scratch_postgres(configure: Callable[..., None], *, revision: str = "head",
-                     before_drop: Callable[[], object] = lambda: None) -> Iterator[str]:
+def scratch_postgres(
+    configure: Callable[..., None],
+    *,
+    revision: str = "head",
+    before_drop: Callable[[], object] = lambda: None,
+) -> Iterator[str]:
     """Create a database, point DATABASE_URL at it, migrate to `revision`, drop it after."""
     services_wanted("PostgreSQL")
     admin = create_engine(
@@ -43,3 +48,16 @@ def scratch_postgres(configure: Callable[..., None], *, revision: str = "head",
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@contextmanager
+def sqlite_or_postgres(kind: str, configure: Callable[..., None]) -> Iterator[str]:
+    """For tests that run on both databases: the package's SQLite file ("sqlite"), or a
+    scratch PostgreSQL database ("postgresql", skipped when there is no server); yields
+    `kind`."""
+    if kind == "sqlite":
+        assert make_url(str(get_engine().url)).get_backend_name() == "sqlite"
+        yield kind
+        return
+    with scratch_postgres(configure):
+        yield kind

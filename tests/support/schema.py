@@ -21,8 +21,13 @@ def assert_schema_matches_models() -> None:
     with get_engine().connect() as connection:
         assert {"customer", "password_reset_token"} <= TABLES
         assert set(inspect(connection).get_table_names()) == TABLES
-        context = MigrationContext.configure(connection, opts={
-            "compare_type": True, "include_object": include_in_schema(connection.dialect.name)})
+        context = MigrationContext.configure(
+            connection,
+            opts={
+                "compare_type": True,
+                "include_object": include_in_schema(connection.dialect.name),
+            },
+        )
         assert compare_metadata(context, SQLModel.metadata) == []
 
 

@@ -16,9 +16,12 @@ START_TIMEOUT_S = 30
 
 
 def _wait_for_port(port: int, *, up: bool) -> None:
-    wait_until(lambda: port_open("127.0.0.1", port, timeout=2) == up,
-               timeout_s=START_TIMEOUT_S, interval_s=0.05,
-               what=f"port {port} to {'open' if up else 'close'}")
+    wait_until(
+        lambda: port_open("127.0.0.1", port, timeout=2) == up,
+        timeout_s=START_TIMEOUT_S,
+        interval_s=0.05,
+        what=f"port {port} to {'open' if up else 'close'}",
+    )
 
 
 class ScratchPostgres:
@@ -38,21 +41,46 @@ class ScratchPostgres:
             shutil.chown(self.dir, "postgres")
             self._as_owner = ["runuser", "-u", "postgres", "--"]
         try:
-            self._run("initdb", "-D", str(self.dir / "data"), "-A", "trust", "-U", "postgres",
-                      "--no-sync", "-E", "UTF8")
+            self._run(
+                "initdb",
+                "-D",
+                str(self.dir / "data"),
+                "-A",
+                "trust",
+                "-U",
+                "postgres",
+                "--no-sync",
+                "-E",
+                "UTF8",
+            )
         except BaseException:
             shutil.rmtree(self.dir, ignore_errors=True)
             raise
 
     def _run(self, tool: str, *args: str) -> None:
-        subprocess.run([*self._as_owner, str(self.bin / tool), *args], check=True,
-                       capture_output=True, cwd=self.dir)
+        subprocess.run(
+            [*self._as_owner, str(self.bin / tool), *args],
+            check=True,
+            capture_output=True,
+            cwd=self.dir,
+        )
 
     def start(self) -> None:
-        options = (f"-c port={self.port} -c listen_addresses=127.0.0.1 "
-                   f"-c unix_socket_directories={self.dir} -c fsync=off")
-        self._run("pg_ctl", "start", "-D", str(self.dir / "data"), "-w", "-o", options,
-                  "-l", str(self.dir / "server.log"))
+        options = (
+            f"-c port={self.port} -c listen_addresses=127.0.0.1 "
+            f"-c unix_socket_directories={self.dir} -c fsync=off"
+        )
+        self._run(
+            "pg_ctl",
+            "start",
+            "-D",
+            str(self.dir / "data"),
+            "-w",
+            "-o",
+            options,
+            "-l",
+            str(self.dir / "server.log"),
+        )
         _wait_for_port(self.port, up=True)
 
     def stop(self) -> None:
@@ -61,8 +89,18 @@ class ScratchPostgres:
         _wait_for_port(self.port, up=False)
 
     def remove(self) -> None:
-        subprocess.run([*self._as_owner, str(self.bin / "pg_ctl"), "stop", "-D",
-                        str(self.dir / "data"), "-m", "immediate"], capture_output=True)
+        subprocess.run(
+            [
+                *self._as_owner,
+                str(self.bin / "pg_ctl"),
+                "stop",
+                "-D",
+                str(self.dir / "data"),
+                "-m",
+                "immediate",
+            ],
+            capture_output=True,
+        )
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
@@ -76,8 +114,19 @@ class ScratchRedis:
 
     def start(self) -> None:
         self.process = start(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"], env=None, log_path=None,
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            env=None,
+            log_path=None,
         )
         _wait_for_port(self.port, up=True)
 

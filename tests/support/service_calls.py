@@ -42,11 +42,11 @@ def update_details(*, customer_id: int, client_ip: str, **fields: Any) -> str:
     )
 
 
-def change_password(
-    *, customer_id: int, client_ip: str, **fields: Any
-) -> accounts.PasswordChanged:
+def change_password(*, customer_id: int, client_ip: str, **fields: Any) -> accounts.PasswordChanged:
     return accounts.change_password(
-        inputs.ChangePasswordInput.parse(fields), customer_id=customer_id, client_ip=client_ip,
+        inputs.ChangePasswordInput.parse(fields),
+        customer_id=customer_id,
+        client_ip=client_ip,
     )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from email import policy
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 from alembic.command import upgrade
 from alembic.config import Config
-from sqlmodel import Session, col, delete, select, update
+from sqlmodel import Session, col, delete, select
 
 from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
@@ -31,15 +30,12 @@ from rcxsite.models import (
     StaffInvitation,
     StaffMember,
     StaffSession,
-    utcnow,
 )
 from rcxsite.settings import PROJECT_ROOT, get_settings
-from tests.support import service_calls as calls
 from tests.support.rate_limits import reset_rate_limits
 from tests.support.smtp import VERIFY_LINK, is_address_verification
 
 SITE_URL = "https://rcx.test"
-PASSWORD = "s3cret-pass"
 _RESET_LINK = re.compile(re.escape(SITE_URL) + r"/authentication/reset-password/([A-Za-z0-9_-]+)")
 
 
@@ -89,45 +85,25 @@ def reset_state() -> None:
     tests."""
     with Session(get_engine()) as session:
         # Children before parents, so this works with foreign keys enforced.
-        for table in (Job, PeriodicRun, AuditEntry, StaffSession, StaffInvitation, QuoteNote,
-                      QuoteChange, PasswordResetToken, EmailVerificationToken, Customer,
-                      QuoteRequest, StaffMember):
+        for table in (
+            Job,
+            PeriodicRun,
+            AuditEntry,
+            StaffSession,
+            StaffInvitation,
+            QuoteNote,
+            QuoteChange,
+            PasswordResetToken,
+            EmailVerificationToken,
+            Customer,
+            QuoteRequest,
+            StaffMember,
+        ):
             session.exec(delete(table))  # type: ignore[call-overload]
         session.commit()
     reset_rate_limits()
     for path in get_settings().outbox_dir.glob("*.eml"):
         path.unlink()
-
-
-def register_customer(
-    email: str = "alice@example.com", password: str = PASSWORD, *, verified: bool = False,
-    **fields: object
-) -> int | None:
-    """The new customer's id; None when the address already had an account. `verified`:
-    as if the customer had then opened the link registration mailed (`mark_verified`)."""
-    values: dict[str, object] = {
-        "user_name": "Alice",
-        "mobile_number": "9876543210",
-        "company_name": "ACME",
-        "location": "Pune",
-    }
-    values.update(fields)
-    customer_id = calls.register(  # type: ignore[arg-type]
-        # A client of its own each time: these are fixtures, not tests of the limit.
-        email=email, password=password, client_ip=f"2001:db8:{secrets.token_hex(2)}::1", **values
-    ).id
-    if verified and customer_id is not None:
-        mark_verified(customer_id)
-    return customer_id
-
-
-def mark_verified(customer_id: int) -> None:
-    """The customer's address counts as verified, for tests of what verification unlocks;
-    the link itself is tested in tests/accounts/test_email_verification.py."""
-    with Session(get_engine()) as session:
-        session.exec(update(Customer).where(col(Customer.id) == customer_id)
-                     .values(email_verified_at=utcnow()))
-        session.commit()
 
 
 def outbox_messages(*, verification: bool = False) -> list[EmailMessage]:
@@ -140,8 +116,7 @@ def outbox_messages(*, verification: bool = False) -> list[EmailMessage]:
         parser.parsebytes(path.read_bytes())  # type: ignore[misc]
         for path in sorted(get_settings().outbox_dir.glob("*.eml"))
     ]
-    return [message for message in messages
-            if is_address_verification(message) == verification]
+    return [message for message in messages if is_address_verification(message) == verification]
 
 
 def verification_token_in(message: EmailMessage) -> str:

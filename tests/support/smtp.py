@@ -67,17 +67,18 @@ class Mailbox:
             self._arrived.notify_all()
         return "250 Message accepted for delivery"
 
-    def wait_for(
-        self, to: str, timeout: float = 10, *, verification: bool = False
-    ) -> EmailMessage:
+    def wait_for(self, to: str, timeout: float = 10, *, verification: bool = False) -> EmailMessage:
         """The oldest message to `to` not yet handed out (of the address-verification mails
         if `verification`, else of the others); AssertionError after `timeout`."""
         deadline = time.monotonic() + timeout
         with self._arrived:
             while True:
                 for index, (message, recipients) in enumerate(self._received):
-                    if (index not in self._claimed and to.lower() in recipients
-                            and is_address_verification(message) == verification):
+                    if (
+                        index not in self._claimed
+                        and to.lower() in recipients
+                        and is_address_verification(message) == verification
+                    ):
                         self._claimed.add(index)
                         return message
                 remaining = deadline - time.monotonic()

@@ -38,15 +38,19 @@ class StaffTab:
     def __init__(self, site_url: str, cookie: str, token: str = "") -> None:
         self.token = token or str(uuid.uuid4())
         url = site_url.replace("http", "ws", 1) + (
-            f"/_event/?token={self.token}&EIO=4&transport=websocket")
+            f"/_event/?token={self.token}&EIO=4&transport=websocket"
+        )
         headers = {"Origin": site_url, **({"Cookie": cookie} if cookie else {})}
         self.socket = simple_websocket.Client.connect(url, headers=headers)
         self.hydrated = True
         self.access = ""
         self.path = routes.ABOUT.path
         # Opened on a public page, as a visitor's tab: no staff page's load runs first.
-        first = {"name": f"{ROOT_STATE}.hydrate_and_load", "payload": {},
-                 "router_data": _router(routes.ABOUT.path)}
+        first = {
+            "name": f"{ROOT_STATE}.hydrate_and_load",
+            "payload": {},
+            "router_data": _router(routes.ABOUT.path),
+        }
         self.socket.send("40/_event," + json.dumps({"event": first}))
         self.opening = self._until_flipped()
 
@@ -70,8 +74,11 @@ class StaffTab:
         while True:
             frame = self._frame()
             update = _update(frame)
-            if update.get("delta", {}).get(ROOT_STATE, {}).get(
-                    f"is_hydrated{FIELD}") is self.hydrated and len(update["delta"]) == 1:
+            if (
+                update.get("delta", {}).get(ROOT_STATE, {}).get(f"is_hydrated{FIELD}")
+                is self.hydrated
+                and len(update["delta"]) == 1
+            ):
                 return frames
             frames.append(frame)
             access = update.get("delta", {}).get(STAFF_STATE, {}).get(f"access{FIELD}")
@@ -84,9 +91,11 @@ class StaffTab:
         frames = self._until_flipped()
         events = [event for frame in frames for event in _update(frame).get("events", [])]
         return Answer(
-            frames=frames, access=self.access,
-            redirects=[event["payload"]["path"] for event in events
-                       if event["name"] == "_redirect"],
+            frames=frames,
+            access=self.access,
+            redirects=[
+                event["payload"]["path"] for event in events if event["name"] == "_redirect"
+            ],
             failed=any("rcx-action-failed" in json.dumps(event) for event in events),
         )
 
@@ -110,5 +119,5 @@ def _update(frame: str) -> dict[str, Any]:
     prefix = "42/_event,"
     if not frame.startswith(prefix):
         return {}
-    kind, update, *_ = json.loads(frame[len(prefix):])
+    kind, update, *_ = json.loads(frame[len(prefix) :])
     return update if kind == "event" else {}

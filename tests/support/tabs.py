@@ -1,6 +1,6 @@
 """One customer's browser tab as its Reflex states see it, driven in process: the site's own
 state classes and handlers, given the router data a websocket event brings (the page's
-path, the handshake's Cookie header as rcxsite/api/session_cookie.py leaves it), with no
+path, the handshake's Cookie header as rcxsite/web/sealed_event_cookies.py leaves it), with no
 browser or server. For what a handler does with the tab's state and the services; what
 the page then shows is for the browser tests."""
 
@@ -16,9 +16,10 @@ import reflex as rx
 from reflex.istate.data import RouterData
 
 import rcxsite.rcxsite  # noqa: F401  (registers every state and page)
-from rcxsite.accounts import sessions, tokens
+from rcxsite.accounts import sessions
+from rcxsite.core import tokens
 from tests.support import service_calls as calls
-from tests.support.site import PASSWORD
+from tests.support.customers import PASSWORD
 
 S = TypeVar("S", bound=rx.State)
 CLIENT_IP = "192.0.2.80"
@@ -27,10 +28,13 @@ CLIENT_IP = "192.0.2.80"
 def login_cookie(email: str, password: str = PASSWORD) -> str:
     """The Cookie header of a browser that logged in as `email`, as the handshake shows it
     to the states: the login cookie's Token already swapped for its sealed digest."""
-    login = calls.authenticate(email=email, password=password, client_ip=CLIENT_IP,
-                               via_ticket=True)
-    value = {"EmailAddress": login.email_address, "UserName": login.user_name,
-             "Token": tokens.sealed(login.session_digest), "CustomerId": login.customer_id}
+    login = calls.authenticate(email=email, password=password, client_ip=CLIENT_IP, via_ticket=True)
+    value = {
+        "EmailAddress": login.email_address,
+        "UserName": login.user_name,
+        "Token": tokens.sealed(login.session_digest),
+        "CustomerId": login.customer_id,
+    }
     return f"{sessions.COOKIE_NAME}={urllib.parse.quote(json.dumps(value))}"
 
 
@@ -42,11 +46,17 @@ class Tab:
     def open(self, path: str, *, cookie: str = "", query: dict[str, str] | None = None) -> Tab:
         """The tab's events now come from `path` over a connection whose handshake carried
         `cookie`."""
-        self.root.router = RouterData.from_router_data({
-            "pathname": path, "asPath": path, "query": query or {},
-            "headers": {"cookie": cookie, "origin": "http://site.test"},
-            "token": "tab-token", "sid": self.connection, "ip": CLIENT_IP,
-        })
+        self.root.router = RouterData.from_router_data(
+            {
+                "pathname": path,
+                "asPath": path,
+                "query": query or {},
+                "headers": {"cookie": cookie, "origin": "http://site.test"},
+                "token": "tab-token",
+                "sid": self.connection,
+                "ip": CLIENT_IP,
+            }
+        )
         return self
 
     def reconnect(self, *, cookie: str = "") -> Tab:

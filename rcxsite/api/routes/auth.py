@@ -67,7 +67,11 @@ def reset_password(body: ResetPasswordBody, request: Request) -> Envelope[None]:
     "once, until it expires or a newer one is sent; a refused one answers 400, and one sent "
     "for another customer 403 (it stays usable).",
     responses=error_responses(
-        401, 403, 429, descriptions=SIGNED_IN_ONLY | {
+        401,
+        403,
+        429,
+        descriptions=SIGNED_IN_ONLY
+        | {
             400: "Malformed request, or an unusable verification link",
             403: "The link was sent for another customer's account; it is not used up",
         },
@@ -79,7 +83,8 @@ def verify_email(body: VerifyEmailBody, me: CurrentCustomer) -> Envelope[None]:
 
 
 @router.post(
-    "/Login", summary="Log in with email and password",
+    "/Login",
+    summary="Log in with email and password",
     responses=error_responses(401, 403, 429, descriptions=LOCKED),
 )
 def login(body: LoginBody, request: Request) -> Envelope[LoginData]:

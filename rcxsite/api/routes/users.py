@@ -47,37 +47,51 @@ def read_me(me: CurrentCustomer) -> Envelope[AccountData]:
     return _account(me)
 
 
-@router.patch("/Me", summary="Correct the signed-in customer's details (not the email)",
-              responses=_ACCOUNT_ERRORS)
+@router.patch(
+    "/Me",
+    summary="Correct the signed-in customer's details (not the email)",
+    responses=_ACCOUNT_ERRORS,
+)
 def update_me(body: ProfileBody, me: CurrentCustomer) -> Envelope[AccountData]:
     message = accounts.update_details(body, customer_id=me.customer_id, client_ip=me.client_ip)
     return _account(me, message)
 
 
-@router.post("/Me/VerificationEmail", responses=_ACCOUNT_ERRORS,
-             summary="Mail a new link that verifies the address (older links stop working)")
+@router.post(
+    "/Me/VerificationEmail",
+    responses=_ACCOUNT_ERRORS,
+    summary="Mail a new link that verifies the address (older links stop working)",
+)
 def send_verification_email(me: CurrentCustomer) -> Envelope[None]:
-    message = accounts.send_verification_again(customer_id=me.customer_id,
-                                               client_ip=me.client_ip)
+    message = accounts.send_verification_again(customer_id=me.customer_id, client_ip=me.client_ip)
     return Envelope(status=200, message=message)
 
 
-@router.post("/ChangePassword", responses=_ACCOUNT_ERRORS,
-             summary="Change the password; every session ends and data.token is the new one")
+@router.post(
+    "/ChangePassword",
+    responses=_ACCOUNT_ERRORS,
+    summary="Change the password; every session ends and data.token is the new one",
+)
 def change_password(body: ChangePasswordBody, me: CurrentCustomer) -> Envelope[NewTokenData]:
     changed = accounts.change_password(body, customer_id=me.customer_id, client_ip=me.client_ip)
     return Envelope(status=200, message=changed.message, data=NewTokenData(token=changed.token))
 
 
-@router.get("/Me/Export", responses=_ACCOUNT_ERRORS,
-            summary="Everything kept about the customer: account, quote requests, sessions")
+@router.get(
+    "/Me/Export",
+    responses=_ACCOUNT_ERRORS,
+    summary="Everything kept about the customer: account, quote requests, sessions",
+)
 def export_me(me: CurrentCustomer) -> Envelope[dict[str, Any]]:
     data = accounts.export_account(customer_id=me.customer_id, client_ip=me.client_ip)
     return Envelope(status=200, message="OK", data=data)
 
 
-@router.delete("/Me", responses=_ACCOUNT_ERRORS,
-               summary="Delete the account (password and Confirm: true in the body)")
+@router.delete(
+    "/Me",
+    responses=_ACCOUNT_ERRORS,
+    summary="Delete the account (password and Confirm: true in the body)",
+)
 def delete_me(body: DeleteAccountBody, me: CurrentCustomer) -> Envelope[None]:
     message = accounts.delete_account(body, customer_id=me.customer_id, client_ip=me.client_ip)
     return Envelope(status=200, message=message)

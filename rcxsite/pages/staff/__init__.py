@@ -1,5 +1,6 @@
 """The staff back office's pages (rcxsite/routes.py STAFF_ROUTES), with their on_load
-handlers. All data arrives through checked events; the prerendered pages hold none."""
+handlers: one module per page, named as its state's module in rcxsite/state/staff/. All
+data arrives through checked events; the prerendered pages hold none."""
 
 from __future__ import annotations
 
@@ -8,17 +9,23 @@ from collections.abc import Callable
 import reflex as rx
 from reflex.event import EventHandler
 
-from rcxsite.pages.staff.admin import staff_audit_page, staff_team_page
+from rcxsite.pages.staff.audit import staff_audit_page
 from rcxsite.pages.staff.customers import staff_customer_page, staff_customers_page
-from rcxsite.pages.staff.entry import staff_invite_page, staff_log_in_page
-from rcxsite.pages.staff.inbox import staff_inbox_page, staff_quote_page
+from rcxsite.pages.staff.inbox import staff_inbox_page
+from rcxsite.pages.staff.invite import staff_invite_page
 from rcxsite.pages.staff.jobs import staff_jobs_page
+from rcxsite.pages.staff.quote import staff_quote_page
+from rcxsite.pages.staff.sign_in import staff_log_in_page
+from rcxsite.pages.staff.team import staff_team_page
 from rcxsite.routes import Route, RouteKind
+from rcxsite.state.staff.audit import StaffAuditState
 from rcxsite.state.staff.customers import StaffCustomersState, StaffCustomerState
-from rcxsite.state.staff.inbox import StaffInboxState, StaffQuoteState
+from rcxsite.state.staff.inbox import StaffInboxState
+from rcxsite.state.staff.invite import StaffInviteState
 from rcxsite.state.staff.jobs import StaffJobsState
-from rcxsite.state.staff.sign_in import StaffInviteState, StaffSignInState
-from rcxsite.state.staff.team import StaffAuditState, StaffTeamState
+from rcxsite.state.staff.quote import StaffQuoteState
+from rcxsite.state.staff.sign_in import StaffSignInState
+from rcxsite.state.staff.team import StaffTeamState
 
 BUILDERS: dict[RouteKind, Callable[[Route], rx.Component]] = {
     "staff_log_in": staff_log_in_page,

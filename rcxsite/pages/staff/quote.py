@@ -5,15 +5,17 @@ others' events anyway)."""
 from __future__ import annotations
 
 import reflex as rx
+from reflex.vars import ArrayVar
 
 from rcxsite.components.form_fields import form, textarea_field
 from rcxsite.components.staff_ui import notices, page_heading
+from rcxsite.core.permissions import Permission
 from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
-from rcxsite.model_types import LOST_REASON_MAX
-from rcxsite.pages.staff.shared import control_attrs, facts, field_error, labelled, link, role_may
+from rcxsite.models.staff import NOTE_MAX
+from rcxsite.models.types import LOST_REASON_MAX
+from rcxsite.pages.staff.shared import control_attrs, facts, field_error, labelled, link
 from rcxsite.routes import Route
-from rcxsite.staff.permissions import Permission
-from rcxsite.staff_models import NOTE_MAX
+from rcxsite.state.staff.access import role_may
 from rcxsite.state.staff.quote import StaffQuoteState
 
 _ERRORS = StaffQuoteState.field_errors
@@ -22,32 +24,56 @@ _ERRORS = StaffQuoteState.field_errors
 def _spam_button() -> rx.Component:
     return rx.cond(
         StaffQuoteState.status == "spam",
-        rx.el.button("Not spam", type="button", class_name="button button-primary",
-                     on_click=StaffQuoteState.not_spam),
-        rx.el.button("Mark as spam", type="button", class_name="button button-outline",
-                     on_click=StaffQuoteState.mark_spam),
+        rx.el.button(
+            "Not spam",
+            type="button",
+            class_name="button button-primary",
+            on_click=StaffQuoteState.not_spam,
+        ),
+        rx.el.button(
+            "Mark as spam",
+            type="button",
+            class_name="button button-outline",
+            on_click=StaffQuoteState.mark_spam,
+        ),
     )
 
 
 def _status_form() -> rx.Component:
     return form(
         rx.el.div(
-            labelled("Status", "quote-status", rx.el.select(
-                *[rx.el.option(STATUS_LABELS[status], value=status)
-                  for status in QUOTE_STATUSES],
-                name="status", default_value=StaffQuoteState.status,
-                **control_attrs("quote-status", _ERRORS["status"]),
-            ), _ERRORS["status"]),
+            labelled(
+                "Status",
+                "quote-status",
+                rx.el.select(
+                    *[
+                        rx.el.option(STATUS_LABELS[status], value=status)
+                        for status in QUOTE_STATUSES
+                    ],
+                    name="status",
+                    default_value=StaffQuoteState.status,
+                    **control_attrs("quote-status", _ERRORS["status"]),
+                ),
+                _ERRORS["status"],
+            ),
             rx.el.div(
                 rx.el.label("Reason", html_for="quote-reason", class_name="field-label"),
                 rx.el.input(
-                    type="text", name="reason", max_length=LOST_REASON_MAX, auto_complete="off",
+                    type="text",
+                    name="reason",
+                    max_length=LOST_REASON_MAX,
+                    auto_complete="off",
                     default_value=StaffQuoteState.lost_reason,
-                    **{**control_attrs("quote-reason", _ERRORS["reason"]),
-                       "aria_describedby": "quote-reason-hint quote-reason-error"},
+                    **{
+                        **control_attrs("quote-reason", _ERRORS["reason"]),
+                        "aria_describedby": "quote-reason-hint quote-reason-error",
+                    },
                 ),
-                rx.el.p("Needed when the status is Lost.", id="quote-reason-hint",
-                        class_name="field-hint staff-hint"),
+                rx.el.p(
+                    "Needed when the status is Lost.",
+                    id="quote-reason-hint",
+                    class_name="field-hint staff-hint",
+                ),
                 field_error("quote-reason", _ERRORS["reason"]),
                 class_name="field",
             ),
@@ -65,13 +91,21 @@ def _status_form() -> rx.Component:
 def _owner_form() -> rx.Component:
     return form(
         rx.el.div(
-            labelled("Owner", "quote-owner", rx.el.select(
-                rx.el.option("Unassigned", value=""),
-                rx.foreach(StaffQuoteState.owners,
-                           lambda member: rx.el.option(member["name"], value=member["id"])),
-                name="owner", default_value=StaffQuoteState.owner_id,
-                **control_attrs("quote-owner", _ERRORS["owner"]),
-            ), _ERRORS["owner"]),
+            labelled(
+                "Owner",
+                "quote-owner",
+                rx.el.select(
+                    rx.el.option("Unassigned", value=""),
+                    rx.foreach(
+                        StaffQuoteState.owners,
+                        lambda member: rx.el.option(member["name"], value=member["id"]),
+                    ),
+                    name="owner",
+                    default_value=StaffQuoteState.owner_id,
+                    **control_attrs("quote-owner", _ERRORS["owner"]),
+                ),
+                _ERRORS["owner"],
+            ),
             class_name="staff-form-row",
         ),
         rx.el.button("Save", type="submit", class_name="button button-primary"),
@@ -83,15 +117,23 @@ def _owner_form() -> rx.Component:
     )
 
 
-def _entries(rows: rx.Var, meta: tuple[str, str], text: str, *, empty: str) -> rx.Component:
+def _entries(
+    rows: ArrayVar[list[dict[str, str]]], meta: tuple[str, str], text: str, *, empty: str
+) -> rx.Component:
     """Notes or history lines, oldest first: who and when, then what."""
     who, when = meta
     return rx.cond(
-        rows.length() > 0,  # type: ignore[attr-defined]
-        rx.el.ol(rx.foreach(rows, lambda row: rx.el.li(
-            rx.el.p(row[who], " · ", row[when], class_name="staff-entry-meta"),
-            rx.el.p(row[text], class_name="staff-entry-text"),
-        )), class_name="staff-entries"),
+        rows.length() > 0,
+        rx.el.ol(
+            rx.foreach(
+                rows,
+                lambda row: rx.el.li(
+                    rx.el.p(row[who], " · ", row[when], class_name="staff-entry-meta"),
+                    rx.el.p(row[text], class_name="staff-entry-text"),
+                ),
+            ),
+            class_name="staff-entries",
+        ),
         rx.el.p(empty, class_name="staff-empty"),
     )
 
@@ -100,16 +142,25 @@ def _notes() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Internal notes", class_name="staff-subtitle"),
         _entries(StaffQuoteState.notes, ("author", "time"), "body", empty="No notes yet."),
-        rx.cond(role_may(Permission.WORK_QUOTES), form(
-            textarea_field("Note", "note", error=_ERRORS["note"], field_id="quote-note",
-                           rows=4, max_length=NOTE_MAX),
-            rx.el.button("Add note", type="submit", class_name="button button-primary"),
-            key=StaffQuoteState.note_revision,
-            on_submit=StaffQuoteState.add_note,
-            reset_on_submit=False,
-            no_validate=True,
-            class_name="staff-form",
-        )),
+        rx.cond(
+            role_may(Permission.WORK_QUOTES),
+            form(
+                textarea_field(
+                    "Note",
+                    "note",
+                    error=_ERRORS["note"],
+                    field_id="quote-note",
+                    rows=4,
+                    max_length=NOTE_MAX,
+                ),
+                rx.el.button("Add note", type="submit", class_name="button button-primary"),
+                key=StaffQuoteState.note_revision,
+                on_submit=StaffQuoteState.add_note,
+                reset_on_submit=False,
+                no_validate=True,
+                class_name="staff-form",
+            ),
+        ),
         class_name="staff-section",
     )
 
@@ -117,23 +168,28 @@ def _notes() -> rx.Component:
 def _found() -> rx.Component:
     may_work = role_may(Permission.WORK_QUOTES)
     return rx.fragment(
-        page_heading("Quote request from " + StaffQuoteState.name,
-                     rx.cond(may_work, _spam_button())),
+        page_heading(
+            "Quote request from " + StaffQuoteState.name, rx.cond(may_work, _spam_button())
+        ),
         notices(StaffQuoteState.error, StaffQuoteState.notice),
-        rx.cond(StaffQuoteState.customer_path != "",
-                rx.el.p(link("Open the customer's account", StaffQuoteState.customer_path))),
+        rx.cond(
+            StaffQuoteState.customer_path != "",
+            rx.el.p(link("Open the customer's account", StaffQuoteState.customer_path)),
+        ),
         facts(StaffQuoteState.facts),
-        rx.cond(may_work, rx.el.section(
-            rx.el.h2("Work on this request", class_name="staff-subtitle"),
-            _status_form(),
-            _owner_form(),
-            class_name="staff-section",
-        )),
+        rx.cond(
+            may_work,
+            rx.el.section(
+                rx.el.h2("Work on this request", class_name="staff-subtitle"),
+                _status_form(),
+                _owner_form(),
+                class_name="staff-section",
+            ),
+        ),
         _notes(),
         rx.el.section(
             rx.el.h2("History", class_name="staff-subtitle"),
-            _entries(StaffQuoteState.history, ("who", "when"), "what",
-                     empty="No changes yet."),
+            _entries(StaffQuoteState.history, ("who", "when"), "what", empty="No changes yet."),
             class_name="staff-section",
         ),
     )
@@ -145,8 +201,9 @@ def staff_quote_page(route: Route) -> rx.Component:
         rx.cond(
             StaffQuoteState.found,
             _found(),
-            rx.fragment(page_heading(route.title),
-                        notices(StaffQuoteState.error, StaffQuoteState.notice)),
+            rx.fragment(
+                page_heading(route.title), notices(StaffQuoteState.error, StaffQuoteState.notice)
+            ),
         ),
         class_name="staff-page",
     )

@@ -1,31 +1,25 @@
-"""Pieces shared by the inbox and customer pages: role checks for what to show, fact
-lists, labelled controls and in-app links."""
+"""Pieces shared by the staff pages: fact lists, labelled controls and in-app links; the
+ways in's card and code field. (What a role may see is `role_may`, state/staff/access.py.)"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
-from reflex.vars import Var
+from reflex.vars import ArrayVar, Var
 
+from rcxsite.components.form_fields import text_field
 from rcxsite.components.react import nav_link
-from rcxsite.staff.permissions import GRANTS, Permission
-from rcxsite.state.staff.access import StaffState
+from rcxsite.forms import FormInput, max_length
 
 
-def role_may(permission: Permission) -> Var[bool]:
-    """Whether the signed-in member's role holds `permission`: only to hide controls that
-    would be refused; every handler checks on the server anyway."""
-    roles = sorted(GRANTS[permission])
-    condition = StaffState.member_role == roles[0]
-    for role in roles[1:]:
-        condition = condition | (StaffState.member_role == role)
-    return condition
-
-
-def facts(rows: Var) -> rx.Component:
+def facts(rows: ArrayVar[list[list[str]]]) -> rx.Component:
     """A list of [term, value] pairs as a definition list (one column on phones)."""
     return rx.el.dl(
-        rx.foreach(rows, lambda row: rx.el.div(rx.el.dt(row[0]), rx.el.dd(row[1]),
-                                               class_name="account-fact")),
+        rx.foreach(
+            rows,
+            lambda row: rx.el.div(rx.el.dt(row[0]), rx.el.dd(row[1]), class_name="account-fact"),
+        ),
         class_name="account-facts staff-facts",
     )
 
@@ -34,8 +28,9 @@ def field_error(field_id: str, error: Var[str] | str) -> rx.Component:
     return rx.el.p(error, id=f"{field_id}-error", class_name="field-error", aria_live="polite")
 
 
-def labelled(label: str, field_id: str, control: rx.Component,
-             error: Var[str] | str = "") -> rx.Component:
+def labelled(
+    label: str, field_id: str, control: rx.Component, error: Var[str] | str = ""
+) -> rx.Component:
     """A control built by the caller (a select with live options, a date input that
     applies at once) with its label and its error line; the control must carry
     `id=field_id` and `aria_describedby=f"{field_id}-error"`."""
@@ -47,14 +42,38 @@ def labelled(label: str, field_id: str, control: rx.Component,
     )
 
 
-def control_attrs(field_id: str, error: Var[str] | str = "") -> dict:
+def control_attrs(field_id: str, error: Var[str] | str = "") -> dict[str, Any]:
     return {
-        "id": field_id, "class_name": "field-input",
+        "id": field_id,
+        "class_name": "field-input",
         "aria_invalid": rx.cond(error != "", "true", "false"),
         "aria_describedby": f"{field_id}-error",
     }
 
 
-def link(text: Var | str, to: Var[str] | str) -> rx.Component:
+def link(text: Var[str] | str, to: Var[str] | str) -> rx.Component:
     """A client-side link to another staff page (its on_load then fetches the data)."""
     return nav_link(text, to=to, class_name="staff-record-link")
+
+
+def entry_card(heading: str, *children: rx.Component) -> rx.Component:
+    """The card of the ways in (sign-in, the invitation), on the bare layout."""
+    return rx.el.div(
+        rx.el.p("RCX staff", class_name="staff-brand"),
+        rx.el.h1(heading, class_name="auth-title"),
+        *children,
+        class_name="auth-card",
+    )
+
+
+def code_field(error: Var[str], *, field_id: str, model: type[FormInput]) -> rx.Component:
+    """An authenticator app's code (or a recovery code), limited as `model` says."""
+    return text_field(
+        "Code",
+        "code",
+        error=error,
+        field_id=field_id,
+        autocomplete="one-time-code",
+        input_mode="text",
+        max_length=max_length(model, "code"),
+    )

@@ -23,14 +23,16 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 import reflex as rx
+from reflex.event import EventSpec
+from reflex.state import BaseState
 
 from rcxsite import routes
-from rcxsite.accounts import tokens
-from rcxsite.api.staff_cookie import STAFF_COOKIE_PATH
+from rcxsite.core import tokens
+from rcxsite.core.permissions import GRANTS, NO_ACCESS, Permission, StaffActor, allowed
 from rcxsite.staff import sessions
-from rcxsite.staff.permissions import NO_ACCESS, Permission, StaffActor, allowed
 from rcxsite.state.session import cookie_value
 from rcxsite.state.stored_data import holds_data
+from rcxsite.web.staff_cookie import STAFF_COOKIE_PATH
 
 logger = logging.getLogger(__name__)
 _PACKAGE = __name__.rpartition(".")[0] + "."
@@ -79,7 +81,7 @@ class StaffState(rx.State):
 
     def _remember_sign_in(
         self, digest: str, cookie_ticket: str, actor: StaffActor, *, then: str = ""
-    ) -> rx.event.EventSpec:
+    ) -> EventSpec:
         """Remember a sign-in made on this tab; the event trades the ticket for the cookie
         and, with `then`, opens that page once the cookie is set (a page opened before
         would find no sign-in)."""
@@ -145,7 +147,17 @@ class StaffState(rx.State):
 STAFF_HANDLERS["StaffState.sign_out"] = None
 
 
-def _staff_data_states() -> list[type[rx.State]]:
+def role_may(permission: Permission) -> rx.Var[bool]:
+    """Whether the signed-in member's role holds `permission`, as a page reads it: only to
+    hide links and controls that would be refused; every handler checks on the server."""
+    roles = sorted(GRANTS[permission])
+    condition: rx.Var[bool] = StaffState.member_role == roles[0]
+    for role in roles[1:]:
+        condition = condition | (StaffState.member_role == role)
+    return condition
+
+
+def _staff_data_states() -> list[type[BaseState]]:
     """Every staff state but this one (the pages' data, forms and messages)."""
     found, pending = [], list(rx.State.get_substates())
     while pending:
@@ -160,7 +172,7 @@ def _js(value: str) -> str:
     return json.dumps(value)
 
 
-def _sign_in_redirect(path: str) -> rx.event.EventSpec:
+def _sign_in_redirect(path: str) -> EventSpec:
     return rx.redirect(f"{routes.STAFF_LOG_IN.path}?next={urllib.parse.quote(path, safe='')}")
 
 
@@ -180,11 +192,12 @@ def staff_event(permission: Permission) -> Callable[[F], F]:
             staff.member_name, staff.member_role = actor.name, actor.role
             if not allowed(actor, permission):
                 staff.access = "denied"
-                from rcxsite.staff.audit import record_denied
+                from rcxsite.core.audit import record_denied
 
                 try:
-                    await asyncio.to_thread(record_denied, actor,
-                                            handler=handler.__qualname__, permission=permission)
+                    await asyncio.to_thread(
+                        record_denied, actor, handler=handler.__qualname__, permission=permission
+                    )
                 except Exception:  # the refusal stands even if it could not be recorded
                     logger.exception("could not record a denied staff call")
                 return None
@@ -202,4 +215,4 @@ def staff_event(permission: Permission) -> Callable[[F], F]:
     return wrap
 
 
-__all__ = ["NO_ACCESS", "STAFF_HANDLERS", "StaffState", "acting", "staff_event"]
+__all__ = ["NO_ACCESS", "STAFF_HANDLERS", "StaffState", "acting", "role_may", "staff_event"]

@@ -1,5 +1,5 @@
 """/staff/customers and /staff/customers/<id> (customer support): thin adapters over
-rcxsite.accounts.support. Reading needs READ_CUSTOMERS, every action ACT_ON_CUSTOMERS;
+rcxsite.staff.support. Reading needs READ_CUSTOMERS, every action ACT_ON_CUSTOMERS;
 the service checks again. The card never holds more than `CustomerCard` gives (no hash,
 no token), and actions act on the customer the page has loaded, never on a client's id.
 """
@@ -7,17 +7,16 @@ no token), and actions act on the customer the page has loaded, never on a clien
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
 
 from rcxsite import routes
-from rcxsite.accounts import support
-from rcxsite.accounts.support_inputs import StaffDeleteCustomerInput
+from rcxsite.core.permissions import Permission
 from rcxsite.models import EMAIL_MAX
-from rcxsite.staff.permissions import Permission
-from rcxsite.state.service_calls import call_service
+from rcxsite.staff import support
+from rcxsite.staff.support_inputs import StaffDeleteCustomerInput
+from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event
 from rcxsite.state.staff.display import NO_NAME, day_text, form_text, path_id, when
 
@@ -37,15 +36,19 @@ class StaffCustomersState(rx.State):
         outcome = await call_service(support.find_customers, actor=acting(), query=query)
         self.search_error = outcome.field_messages(("query",))["query"]
         if not outcome.ok:
-            self.error = "" if outcome.field_refusal else outcome.message()
+            self.error = outcome.form_message()
             return
         self.error, self.query = "", query
         self.rows = [
-            {"id": str(row.id), "path": routes.staff_customer_path(row.id),
-             "name": row.name or NO_NAME,
-             "email": row.email, "company": row.company or "—",
-             "member_since": day_text(row.member_since),
-             "locked": "Locked" if row.locked else "No"}
+            {
+                "id": str(row.id),
+                "path": routes.staff_customer_path(row.id),
+                "name": row.name or NO_NAME,
+                "email": row.email,
+                "company": row.company or "—",
+                "member_since": day_text(row.member_since),
+                "locked": "Locked" if row.locked else "No",
+            }
             for row in outcome.result()
         ]
 
@@ -62,18 +65,13 @@ class StaffCustomersState(rx.State):
         await self._show(form_text(form, "search", support.SEARCH_MAX + 1))
 
 
-def _delete(fields: dict[str, str], *, actor: Any, customer_id: int) -> str:
-    return support.delete_customer(
-        StaffDeleteCustomerInput.parse(fields), actor=actor, customer_id=customer_id
-    )
-
-
 def _plan(card: support.CustomerCard) -> str:
     plan = card.plan
     if plan is None:
         return "No plan chosen"
-    terms = ", ".join(term for term in (plan.duration, "free trial" if plan.is_trial else "")
-                      if term)
+    terms = ", ".join(
+        term for term in (plan.duration, "free trial" if plan.is_trial else "") if term
+    )
     return f"{plan.name} ({terms})" if terms else plan.name
 
 
@@ -110,8 +108,9 @@ class StaffCustomerState(rx.State):
     revision: int = 0
 
     async def _reload(self) -> None:
-        outcome = await call_service(support.customer_card, actor=acting(),
-                                     customer_id=self.customer_id)
+        outcome = await call_service(
+            support.customer_card, actor=acting(), customer_id=self.customer_id
+        )
         self.revision += 1
         if not outcome.ok:
             self.found, self.name, self.facts, self.quotes = False, "", [], []
@@ -121,8 +120,12 @@ class StaffCustomerState(rx.State):
         self.found, self.name, self.locked = True, card.name or NO_NAME, card.locked
         self.facts = _facts(card)
         self.quotes = [
-            {"path": routes.staff_quote_path(quote.id), "sent": day_text(quote.sent_on),
-             "service": quote.service, "status": quote.status}
+            {
+                "path": routes.staff_quote_path(quote.id),
+                "sent": day_text(quote.sent_on),
+                "service": quote.service,
+                "status": quote.status,
+            }
             for quote in card.quotes
         ]
 
@@ -169,12 +172,15 @@ class StaffCustomerState(rx.State):
         if not self.found:
             self.error = support.NO_CUSTOMER
             return None
-        fields = {"email": form_text(form, "email", EMAIL_MAX + 1)}
-        outcome = await call_service(_delete, fields, actor=acting(),
-                                     customer_id=self.customer_id)
+        call = await FormCall.read(
+            StaffDeleteCustomerInput, {"email": form_text(form, "email", EMAIL_MAX + 1)}
+        )
+        outcome = await call.send(
+            support.delete_customer, actor=acting(), customer_id=self.customer_id
+        )
         if not outcome.ok:
             self.delete_error = outcome.field_messages(("email",))["email"]
-            self.error = "" if outcome.field_refusal else outcome.message()
+            self.error = outcome.form_message()
             return None
         self.found, self.name, self.facts, self.quotes = False, "", [], []
         listing = await self.get_state(StaffCustomersState)

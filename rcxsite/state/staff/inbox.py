@@ -1,9 +1,8 @@
-"""/staff (the sales inbox): a thin adapter over rcxsite.leads.inbox.
+"""/staff (the sales inbox): a thin adapter over rcxsite.staff.inbox.
 
 The filter the member last applied is kept on the tab (coming back from a request shows
 the same list) and is only replaced once the service has accepted a new one, so paging
-and "Export CSV" always use a filter the screen shows rows for. The quote page's state
-is StaffQuoteState (rcxsite/state/staff/quote.py), re-exported here.
+and "Export CSV" always use a filter the screen shows rows for.
 """
 
 from __future__ import annotations
@@ -12,31 +11,33 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from rcxsite import routes
-from rcxsite.leads import inbox
-from rcxsite.leads.inbox_query import SEARCH_MAX
+from rcxsite.core.permissions import Permission
 from rcxsite.leads.statuses import STATUS_LABELS
-from rcxsite.staff.permissions import Permission
+from rcxsite.staff import inbox
+from rcxsite.staff.inbox_query import SEARCH_MAX
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.staff.access import acting, staff_event
 from rcxsite.state.staff.display import NO_NAME, day, form_text, number_id, when
-from rcxsite.state.staff.quote import StaffQuoteState
 
 FILTER_FIELDS = ("status", "owner", "search")
 EXPORT_FILENAME = "rcx-quote-requests.csv"
 # What a filter control may send, kept to a little over what the service accepts so an
 # overlong search is refused with its message instead of being cut silently.
-_LIMITS = {"status": 16, "owner": 16, "since": 10, "until": 10,
-           "search": SEARCH_MAX + 1}
+_LIMITS = {"status": 16, "owner": 16, "since": 10, "until": 10, "search": SEARCH_MAX + 1}
 _FILTER_LABELS = {**STATUS_LABELS, inbox.ALL: "All"}
 
 
 def _row(row: inbox.InboxRow) -> dict[str, str]:
     return {
-        "id": str(row.id), "path": routes.staff_quote_path(row.id),
-        "received": when(row.received), "name": row.name or NO_NAME,
+        "id": str(row.id),
+        "path": routes.staff_quote_path(row.id),
+        "received": when(row.received),
+        "name": row.name or NO_NAME,
         "company": row.company or "—",
-        "service": row.service_label, "budget": row.budget_label,
-        "status": row.status_label, "owner": row.owner_name or "Unassigned",
+        "service": row.service_label,
+        "budget": row.budget_label,
+        "status": row.status_label,
+        "owner": row.owner_name or "Unassigned",
     }
 
 
@@ -61,21 +62,30 @@ class StaffInboxState(rx.State):
 
     def _filter(self, values: dict[str, str]) -> inbox.InboxFilter:
         return inbox.InboxFilter(
-            status=values["status"], owner=values["owner"], since=day(values["since"]),
-            until=day(values["until"]), search=values["search"],
+            status=values["status"],
+            owner=values["owner"],
+            since=day(values["since"]),
+            until=day(values["until"]),
+            search=values["search"],
         )
 
     def _current(self) -> dict[str, str]:
-        return {"status": self.status_filter, "owner": self.owner_filter,
-                "since": self.since, "until": self.until, "search": self.search}
+        return {
+            "status": self.status_filter,
+            "owner": self.owner_filter,
+            "since": self.since,
+            "until": self.until,
+            "search": self.search,
+        }
 
     async def _show(self, values: dict[str, str], page: int) -> None:
         """Load `page` under the filter `values`; keep the filter only if it was accepted."""
-        outcome = await call_service(inbox.inbox_page, actor=acting(),
-                                     where=self._filter(values), page=page)
+        outcome = await call_service(
+            inbox.inbox_page, actor=acting(), where=self._filter(values), page=page
+        )
         self.filter_errors = outcome.field_messages(FILTER_FIELDS)
         if not outcome.ok:
-            self.error = "" if outcome.field_refusal else outcome.message()
+            self.error = outcome.form_message()
             return
         result = outcome.result()
         self.error = ""
@@ -84,12 +94,14 @@ class StaffInboxState(rx.State):
         self.page, self.pages, self.total = result.page, result.pages, result.total
         self.rows = [_row(row) for row in result.rows]
         self.counts = [
-            {"value": status, "label": _FILTER_LABELS.get(status, status),
-             "count": str(result.counts.get(status, 0))}
+            {
+                "value": status,
+                "label": _FILTER_LABELS.get(status, status),
+                "count": str(result.counts.get(status, 0)),
+            }
             for status in inbox.STATUS_FILTERS
         ]
-        self.members = [{"id": str(member.id), "name": member.name}
-                        for member in result.members]
+        self.members = [{"id": str(member.id), "name": member.name} for member in result.members]
 
     @staff_event(Permission.READ_QUOTES)
     async def load(self) -> None:
@@ -108,7 +120,7 @@ class StaffInboxState(rx.State):
         if field not in ("status", "owner", "since", "until"):
             return
         values = self._current()
-        values[field] = str(value)[:_LIMITS[field]]
+        values[field] = str(value)[: _LIMITS[field]]
         await self._show(values, 1)
 
     @staff_event(Permission.READ_QUOTES)
@@ -118,8 +130,9 @@ class StaffInboxState(rx.State):
     @staff_event(Permission.WORK_QUOTES)
     async def export_csv(self) -> EventSpec | None:
         """Every row of the filter the screen shows (all pages), as the service writes it."""
-        outcome = await call_service(inbox.export_csv, actor=acting(),
-                                     where=self._filter(self._current()))
+        outcome = await call_service(
+            inbox.export_csv, actor=acting(), where=self._filter(self._current())
+        )
         if not outcome.ok:
             self.error = outcome.message()
             return None
@@ -127,4 +140,4 @@ class StaffInboxState(rx.State):
         return rx.download(data=outcome.result(), filename=EXPORT_FILENAME)
 
 
-__all__ = ["StaffInboxState", "StaffQuoteState"]
+__all__ = ["StaffInboxState"]

@@ -6,10 +6,11 @@ from datetime import timedelta
 
 import reflex as rx
 
+from rcxsite.core.permissions import Permission
 from rcxsite.staff import operations
-from rcxsite.staff.permissions import Permission
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.display import number_id, when
 
 
 def _waited(value: timedelta | None) -> str:
@@ -18,11 +19,6 @@ def _waited(value: timedelta | None) -> str:
     minutes, seconds = divmod(int(value.total_seconds()), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours} h {minutes} min" if hours else f"{minutes} min {seconds} s"
-
-
-def _id(value: object) -> int:
-    text = str(value)
-    return int(text) if text.isdigit() else 0
 
 
 class StaffJobsState(rx.State):
@@ -40,12 +36,23 @@ class StaffJobsState(rx.State):
             return
         health = outcome.result()
         self.queued, self.failed_total = health.queued, health.failed_total
-        self.kinds = [{"kind": kind.kind, "queued": str(kind.queued), "failed": str(kind.failed),
-                       "oldest": _waited(kind.oldest_waiting)} for kind in health.kinds]
+        self.kinds = [
+            {
+                "kind": kind.kind,
+                "queued": str(kind.queued),
+                "failed": str(kind.failed),
+                "oldest": _waited(kind.oldest_waiting),
+            }
+            for kind in health.kinds
+        ]
         self.failed = [
-            {"id": str(job.id), "kind": job.kind, "attempts": str(job.attempts),
-             "error": job.last_error,
-             "when": job.finished_at.strftime("%d %b %Y, %H:%M UTC") if job.finished_at else ""}
+            {
+                "id": str(job.id),
+                "kind": job.kind,
+                "attempts": str(job.attempts),
+                "error": job.last_error,
+                "when": when(job.finished_at, never=""),
+            }
             for job in health.failed
         ]
 
@@ -57,7 +64,7 @@ class StaffJobsState(rx.State):
     @staff_event(Permission.OPERATE_JOBS)
     async def retry(self, job_id: str):
         self.error = self.notice = ""
-        outcome = await call_service(operations.retry_job, actor=acting(), job_id=_id(job_id))
+        outcome = await call_service(operations.retry_job, actor=acting(), job_id=number_id(job_id))
         if outcome.ok:
             self.notice = outcome.result()
         else:

@@ -1,4 +1,4 @@
-"""/staff/quotes/<id> (one quote request): a thin adapter over rcxsite.leads.inbox.
+"""/staff/quotes/<id> (one quote request): a thin adapter over rcxsite.staff.inbox.
 
 The request is the one named by the URL of the load event; every change acts on the
 request the page has loaded (what the member sees), never on an id the client sends.
@@ -14,21 +14,25 @@ from typing import Any
 import reflex as rx
 
 from rcxsite import routes
+from rcxsite.core.permissions import Permission, StaffActor
 from rcxsite.db import session_scope
-from rcxsite.leads import inbox
-from rcxsite.leads.inbox_inputs import OWNER_MAX
-from rcxsite.leads.inbox_query import owner_choices
-from rcxsite.model_types import LOST_REASON_MAX, STATUS_MAX
-from rcxsite.staff.permissions import Permission, StaffActor
-from rcxsite.staff_models import NOTE_MAX
-from rcxsite.state.service_calls import call_service
+from rcxsite.models.staff import NOTE_MAX
+from rcxsite.models.types import LOST_REASON_MAX, STATUS_MAX
+from rcxsite.staff import inbox
+from rcxsite.staff.inbox_inputs import OWNER_MAX
+from rcxsite.staff.inbox_query import owner_choices
+from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event
 from rcxsite.state.staff.display import NO_NAME, form_text, path_id, when
 
 QUOTE_FIELDS = ("status", "reason", "owner", "note")
 # One past each input's own limit, so an overlong value gets the input's message.
-_LIMITS = {"status": STATUS_MAX + 1, "reason": LOST_REASON_MAX + 1, "owner": OWNER_MAX + 1,
-           "note": NOTE_MAX + 1}
+_LIMITS = {
+    "status": STATUS_MAX + 1,
+    "reason": LOST_REASON_MAX + 1,
+    "owner": OWNER_MAX + 1,
+    "note": NOTE_MAX + 1,
+}
 
 
 def _page_data(
@@ -38,18 +42,6 @@ def _page_data(
     detail = inbox.quote_detail(actor=actor, quote_id=quote_id)
     with session_scope() as session:
         return detail, owner_choices(session)
-
-
-def _change_status(fields: dict[str, str], *, actor: Any, quote_id: int) -> str:
-    return inbox.change_status(inbox.StatusInput.parse(fields), actor=actor, quote_id=quote_id)
-
-
-def _change_owner(fields: dict[str, str], *, actor: Any, quote_id: int) -> str:
-    return inbox.change_owner(inbox.OwnerInput.parse(fields), actor=actor, quote_id=quote_id)
-
-
-def _add_note(fields: dict[str, str], *, actor: Any, quote_id: int) -> str:
-    return inbox.add_note(inbox.NoteInput.parse(fields), actor=actor, quote_id=quote_id)
 
 
 def _facts(quote: inbox.QuoteDetail) -> list[list[str]]:
@@ -115,17 +107,23 @@ class StaffQuoteState(rx.State):
         self.found, self.name, self.facts = True, quote.name or NO_NAME, _facts(quote)
         self.status, self.lost_reason = quote.status, quote.lost_reason
         self.owner_id = str(quote.owner_id) if quote.owner_id else ""
-        self.customer_path = (routes.staff_customer_path(quote.customer_id)
-                              if quote.customer_id else "")
+        self.customer_path = (
+            routes.staff_customer_path(quote.customer_id) if quote.customer_id else ""
+        )
         self.owners = [{"id": str(m.id), "name": m.name} for m in members]
         if self.owner_id and all(m["id"] != self.owner_id for m in self.owners):
             # A member who may no longer own requests still shows as the current owner.
             self.owners.append({"id": self.owner_id, "name": quote.owner_name})
-        self.notes = [{"author": note.author_name, "time": when(note.created_at),
-                       "body": note.body} for note in quote.notes]
+        self.notes = [
+            {"author": note.author_name, "time": when(note.created_at), "body": note.body}
+            for note in quote.notes
+        ]
         self.history = [
-            {"who": change.actor_name, "when": when(change.created_at),
-             "what": f"{change.field.capitalize()}: {change.old_value} → {change.new_value}"}
+            {
+                "who": change.actor_name,
+                "when": when(change.created_at),
+                "what": f"{change.field.capitalize()}: {change.old_value} → {change.new_value}",
+            }
             for change in quote.history
         ]
 
@@ -137,17 +135,21 @@ class StaffQuoteState(rx.State):
         self.quote_id = path_id(self.router.url.path)
         await self._reload()
 
-    async def _change(self, call: Callable[..., str], *args: Any) -> None:
-        """Run one change on the loaded request; confirm it or show why it was refused."""
+    async def _change(self, service: Callable[..., str], call: FormCall[Any] | None = None) -> None:
+        """Run one change on the loaded request (with the form `call` read, if any);
+        confirm it or show why it was refused."""
         self.error = self.notice = ""
         self.field_errors = dict.fromkeys(QUOTE_FIELDS, "")
         if not self.found:
             self.error = inbox.NO_QUOTE
             return
-        outcome = await call_service(call, *args, actor=acting(), quote_id=self.quote_id)
+        context = {"actor": acting(), "quote_id": self.quote_id}
+        outcome = await (
+            call.send(service, **context) if call is not None else call_service(service, **context)
+        )
         if not outcome.ok:
             self.field_errors = outcome.field_messages(QUOTE_FIELDS)
-            self.error = "" if outcome.field_refusal else outcome.message()
+            self.error = outcome.form_message()
             return
         await self._reload()
         self.notice = outcome.result()
@@ -156,15 +158,17 @@ class StaffQuoteState(rx.State):
     async def change_status(self, form: dict[str, str]) -> None:
         """The status form: a status, and for Lost the reason."""
         fields = {name: form_text(form, name, _LIMITS[name]) for name in ("status", "reason")}
-        await self._change(_change_status, fields)
+        await self._change(inbox.change_status, await FormCall.read(inbox.StatusInput, fields))
 
     @staff_event(Permission.WORK_QUOTES)
     async def change_owner(self, form: dict[str, str]) -> None:
-        await self._change(_change_owner, {"owner": form_text(form, "owner", _LIMITS["owner"])})
+        fields = {"owner": form_text(form, "owner", _LIMITS["owner"])}
+        await self._change(inbox.change_owner, await FormCall.read(inbox.OwnerInput, fields))
 
     @staff_event(Permission.WORK_QUOTES)
     async def add_note(self, form: dict[str, str]) -> None:
-        await self._change(_add_note, {"note": form_text(form, "note", _LIMITS["note"])})
+        fields = {"note": form_text(form, "note", _LIMITS["note"])}
+        await self._change(inbox.add_note, await FormCall.read(inbox.NoteInput, fields))
         if not self.error and not any(self.field_errors.values()):
             self.note_revision += 1  # the note is saved: the box empties
 

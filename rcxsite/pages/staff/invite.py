@@ -1,0 +1,136 @@
+"""/staff/invite/{token}: an invited member's way into the back office (bare layout,
+noindex)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from rcxsite.components.form_fields import form, password_field, status_message, submit_button
+from rcxsite.components.react import OneTimeDownload, OneTimeSecret
+from rcxsite.forms import max_length
+from rcxsite.pages.staff.shared import code_field, entry_card
+from rcxsite.routes import Route
+from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput
+from rcxsite.state.staff.invite import (
+    ENROLMENT_KEY,
+    ENROLMENT_QR,
+    RECOVERY_CODES,
+    StaffInviteState,
+)
+
+
+def _password_step() -> rx.Component:
+    errors = StaffInviteState.field_errors
+    return rx.fragment(
+        rx.el.p(
+            "Welcome, ",
+            StaffInviteState.name,
+            ". Choose a password of at least 12 characters for ",
+            StaffInviteState.email,
+            ".",
+            class_name="auth-lead",
+        ),
+        form(
+            password_field(
+                "New password",
+                "new_password",
+                error=errors["new_password"],
+                field_id="invite-new-password",
+                autocomplete="new-password",
+                max_length=max_length(StaffPasswordInput, "new_password"),
+            ),
+            password_field(
+                "Confirm new password",
+                "confirm_new_password",
+                error=errors["confirm_new_password"],
+                field_id="invite-confirm-password",
+                autocomplete="new-password",
+                max_length=max_length(StaffPasswordInput, "confirm_new_password"),
+            ),
+            status_message(StaffInviteState.error, kind="error"),
+            submit_button("Continue", "Saving…", busy=StaffInviteState.busy),
+            on_submit=StaffInviteState.choose_password,
+            no_validate=True,
+            class_name="auth-form",
+            aria_label="Choose a password",
+        ),
+    )
+
+
+def _code_step() -> rx.Component:
+    return rx.fragment(
+        rx.el.h2("Set up your authenticator app", class_name="staff-step-title"),
+        rx.el.p(
+            "Scan this QR code with an authenticator app (or type the key below), then "
+            "enter the 6-digit code it shows.",
+            class_name="auth-lead",
+        ),
+        rx.el.figure(
+            OneTimeSecret.create(
+                slot=ENROLMENT_QR,
+                kind="svg",
+                class_name="staff-qr",
+                label="QR code with your sign-in key",
+            ),
+            rx.el.figcaption("Key: ", OneTimeSecret.create(slot=ENROLMENT_KEY, id="staff-key")),
+            class_name="staff-qr-figure",
+        ),
+        form(
+            code_field(
+                StaffInviteState.field_errors["code"],
+                field_id="invite-code",
+                model=EnrolmentCodeInput,
+            ),
+            rx.el.p(
+                "The code changes every 30 seconds.", id="invite-code-hint", class_name="field-hint"
+            ),
+            status_message(StaffInviteState.error, kind="error"),
+            submit_button("Verify", "Checking…", busy=StaffInviteState.busy),
+            on_submit=StaffInviteState.verify,
+            no_validate=True,
+            class_name="auth-form",
+            aria_label="Verify the code",
+        ),
+    )
+
+
+def _codes_step() -> rx.Component:
+    return rx.fragment(
+        rx.el.h2("Your recovery codes", class_name="staff-step-title"),
+        rx.el.p(
+            "Each code signs you in once if you lose your phone. Keep them somewhere "
+            "safe: they are shown only now.",
+            class_name="auth-lead",
+        ),
+        OneTimeSecret.create(slot=RECOVERY_CODES, kind="lines", class_name="staff-recovery-codes"),
+        rx.el.div(
+            OneTimeDownload.create(
+                "Download as a text file",
+                slot=RECOVERY_CODES,
+                filename="rcx-staff-recovery-codes.txt",
+                heading="RCX staff recovery codes (each works once)\n\n",
+                class_name="button button-outline",
+            ),
+            rx.el.button(
+                "I have saved them, continue",
+                type="button",
+                class_name="button button-primary",
+                on_click=StaffInviteState.done,
+            ),
+            class_name="staff-actions",
+        ),
+    )
+
+
+def staff_invite_page(route: Route) -> rx.Component:
+    return entry_card(
+        "Staff invitation",
+        rx.match(
+            StaffInviteState.step,
+            ("password", _password_step()),
+            ("code", _code_step()),
+            ("codes", _codes_step()),
+            ("invalid", status_message(StaffInviteState.error, kind="error")),
+            rx.el.p("Checking your invitation…", role="status"),
+        ),
+    )

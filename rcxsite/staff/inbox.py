@@ -1,0 +1,65 @@
+"""The staff inbox of quote requests: one import for the screens.
+
+Listing and export (`inbox_query`), one request (`inbox_detail`), what sales change
+(`inbox_changes`, inputs in `inbox_inputs`) and the spam folder's purge (leads' `spam`). Every
+function takes the acting member as `actor` (None: nobody signed in) and checks the
+permission itself: reading needs `Permission.READ_QUOTES`, every change and the export
+`Permission.WORK_QUOTES`; a refusal is ServiceError 403. No Reflex or HTTP imports.
+"""
+
+from __future__ import annotations
+
+from rcxsite.leads.spam import SPAM_KEPT_DAYS, purge_old_spam
+from rcxsite.staff.inbox_changes import (
+    add_note,
+    change_owner,
+    change_status,
+    mark_spam,
+    not_spam,
+)
+from rcxsite.staff.inbox_detail import NO_QUOTE, ChangeView, NoteView, QuoteDetail, quote_detail
+from rcxsite.staff.inbox_inputs import NoteInput, OwnerInput, StatusInput
+from rcxsite.staff.inbox_query import (
+    ALL,
+    EXPORT_HEADER,
+    MINE,
+    PAGE_SIZE,
+    STATUS_FILTERS,
+    UNASSIGNED,
+    InboxFilter,
+    InboxPage,
+    InboxRow,
+    MemberChoice,
+    export_csv,
+    inbox_page,
+)
+
+__all__ = [
+    "ALL",
+    "EXPORT_HEADER",
+    "MINE",
+    "NO_QUOTE",
+    "PAGE_SIZE",
+    "SPAM_KEPT_DAYS",
+    "STATUS_FILTERS",
+    "UNASSIGNED",
+    "ChangeView",
+    "InboxFilter",
+    "InboxPage",
+    "InboxRow",
+    "MemberChoice",
+    "NoteInput",
+    "NoteView",
+    "OwnerInput",
+    "QuoteDetail",
+    "StatusInput",
+    "add_note",
+    "change_owner",
+    "change_status",
+    "export_csv",
+    "inbox_page",
+    "mark_spam",
+    "not_spam",
+    "purge_old_spam",
+    "quote_detail",
+]

@@ -1,0 +1,323 @@
+"""What the sales inbox lists: the filter, one page of requests, and the same rows as CSV.
+
+The filter is one `InboxFilter` for the page and the export, turned into SQL conditions
+in one place (`_conditions`), so "Export CSV" writes exactly the rows the screen selects.
+Counts per status are taken under the same owner, date and search filter (not the status
+filter), so each status tab says how many requests choosing it would show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+from sqlalchemy import ColumnElement, and_, or_, true
+from sqlmodel import Session, col, func, select
+from sqlmodel.sql.expression import Select
+
+from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, label_of
+from rcxsite.core import audit
+from rcxsite.core.csv_cells import defuse
+from rcxsite.core.permissions import Permission, StaffActor, require
+from rcxsite.db import session_scope
+from rcxsite.forms import INVALID_CHARACTERS, has_forbidden_characters, too_long
+from rcxsite.leads.export import HEADER, request_cells
+from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
+from rcxsite.models import QuoteRequest, StaffMember
+from rcxsite.service_errors import ServiceError
+from rcxsite.staff.exports import READ_IN_CHUNKS, bounded_csv
+from rcxsite.staff.inbox_inputs import member_id
+
+PAGE_SIZE = 50
+SEARCH_MAX = 200
+# Every status but spam: what "All" lists. Spam shows only when asked for by name.
+ALL = "all"
+STATUS_FILTERS: tuple[str, ...] = (*QUOTE_STATUSES, ALL)
+# The roles that may own a quote request (those that may work the inbox).
+OWNER_ROLES: tuple[str, ...] = ("admin", "sales")
+MINE = "mine"
+UNASSIGNED = "unassigned"
+EXPORT_HEADER = (*HEADER, "status", "owner", "lost_reason")
+# What the inbox screen can narrow when an export is too large for one download.
+EXPORT_FILTERS = "status, owner, dates or search"
+BAD_FILTER = "Please correct the filter."
+_LIKE_ESCAPE = "\\"
+
+
+@dataclass(frozen=True, slots=True)
+class InboxFilter:
+    """What the inbox shows. `status`: one of QUOTE_STATUSES, or "all" (every status but
+    spam); `owner`: "" any, "mine", "unassigned" or a member id as text; `since`/`until`:
+    UTC days, both inclusive; `search`: text found case-blind in name, email, company or
+    message (at most SEARCH_MAX characters; % and _ match themselves)."""
+
+    status: str = "new"
+    owner: str = ""
+    since: date | None = None
+    until: date | None = None
+    search: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class InboxRow:
+    id: int
+    received: datetime
+    name: str
+    email: str
+    company: str
+    service: str
+    service_label: str
+    budget_label: str
+    status: str
+    status_label: str
+    owner_id: int | None
+    owner_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class MemberChoice:
+    """A member who may own requests: the owner filter's and select's options."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class InboxPage:
+    rows: Sequence[InboxRow]
+    total: int
+    page: int
+    pages: int
+    # Every status of QUOTE_STATUSES and "all", under the owner, date and search filter.
+    counts: dict[str, int]
+    members: Sequence[MemberChoice]
+
+
+def _checked(where: InboxFilter) -> InboxFilter:
+    """The filter with its search stripped, or ServiceError 422 naming the bad part."""
+    fields: dict[str, str] = {}
+    if where.status not in STATUS_FILTERS:
+        fields["status"] = "Please choose a status from the list."
+    owner = where.owner
+    if owner not in ("", MINE, UNASSIGNED) and member_id(owner) is None:
+        fields["owner"] = "Please choose an owner from the list."
+    search = where.search.strip()
+    if len(search) > SEARCH_MAX:
+        fields["search"] = too_long(SEARCH_MAX)
+    elif has_forbidden_characters(search):
+        fields["search"] = INVALID_CHARACTERS
+    if fields:
+        raise ServiceError(422, BAD_FILTER, fields=fields)
+    return InboxFilter(where.status, owner, where.since, where.until, search)
+
+
+def _like_pattern(search: str) -> str:
+    escaped = search.replace(_LIKE_ESCAPE, _LIKE_ESCAPE * 2).replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _conditions(
+    where: InboxFilter, actor: StaffActor, *, with_status: bool = True
+) -> list[ColumnElement[bool]]:
+    """SQL conditions of a checked filter; `with_status=False` leaves the status out."""
+    conditions: list[ColumnElement[bool]] = []
+    if with_status:
+        if where.status == ALL:
+            conditions.append(col(QuoteRequest.status) != "spam")
+        else:
+            conditions.append(col(QuoteRequest.status) == where.status)
+    if where.owner == MINE:
+        conditions.append(col(QuoteRequest.owner_id) == actor.member_id)
+    elif where.owner == UNASSIGNED:
+        conditions.append(col(QuoteRequest.owner_id).is_(None))
+    elif where.owner:
+        conditions.append(col(QuoteRequest.owner_id) == member_id(where.owner))
+    if where.since is not None:
+        start = datetime.combine(where.since, time.min, tzinfo=UTC)
+        conditions.append(col(QuoteRequest.created_at) >= start)
+    if where.until is not None and where.until < date.max:
+        end = datetime.combine(where.until + timedelta(days=1), time.min, tzinfo=UTC)
+        conditions.append(col(QuoteRequest.created_at) < end)
+    if where.search:
+        pattern = _like_pattern(where.search)
+        conditions.append(
+            or_(
+                *(
+                    col(column).ilike(pattern, escape=_LIKE_ESCAPE)
+                    for column in (
+                        QuoteRequest.name,
+                        QuoteRequest.email,
+                        QuoteRequest.company,
+                        QuoteRequest.message,
+                    )
+                )
+            )
+        )
+    return conditions
+
+
+def _all_of(conditions: list[ColumnElement[bool]]) -> ColumnElement[bool]:
+    return and_(true(), *conditions)
+
+
+_NEWEST_FIRST = (col(QuoteRequest.created_at).desc(), col(QuoteRequest.id).desc())
+
+
+def _owned_rows(condition: ColumnElement[bool]) -> Select[QuoteRequest, str]:
+    """Requests with their owner's name (None when unassigned), newest first."""
+    return (
+        select(QuoteRequest, StaffMember.name)
+        .outerjoin(StaffMember, col(StaffMember.id) == col(QuoteRequest.owner_id))
+        .where(condition)
+        .order_by(*_NEWEST_FIRST)
+    )
+
+
+def _page_rows(
+    session: Session, condition: ColumnElement[bool], *, searched: bool, page: int
+) -> Select[QuoteRequest, str]:
+    """One page of `_owned_rows`. On PostgreSQL a search first collects the ids and dates
+    it matches (the trigram indexes of migration 0006 find them), then sorts those: left
+    to itself the planner would walk the created_at index backwards testing every row's
+    four ILIKEs until it has a page, a cost it underrates (a rare word: most of the table).
+    MATERIALIZED keeps it from folding the search back into that walk."""
+    if not searched or session.get_bind().dialect.name != "postgresql":
+        return _owned_rows(condition).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE)
+    found = (
+        select(col(QuoteRequest.id), col(QuoteRequest.created_at))
+        .where(condition)
+        .cte("found")
+        .prefix_with("MATERIALIZED")
+    )
+    chosen = (
+        select(found.c.id, found.c.created_at)
+        .order_by(found.c.created_at.desc(), found.c.id.desc())
+        .offset((page - 1) * PAGE_SIZE)
+        .limit(PAGE_SIZE)
+        .subquery("chosen")
+    )
+    return (
+        select(QuoteRequest, StaffMember.name)
+        .join(chosen, chosen.c.id == col(QuoteRequest.id))
+        .outerjoin(StaffMember, col(StaffMember.id) == col(QuoteRequest.owner_id))
+        .order_by(chosen.c.created_at.desc(), chosen.c.id.desc())
+    )
+
+
+def _row(quote: QuoteRequest, owner_name: str | None) -> InboxRow:
+    assert quote.id is not None
+    return InboxRow(
+        id=quote.id,
+        received=quote.created_at,
+        name=quote.name,
+        email=quote.email,
+        company=quote.company,
+        service=quote.service,
+        service_label=label_of(SERVICE_CHOICES, quote.service),
+        budget_label=label_of(BUDGETS, quote.budget),
+        status=quote.status,
+        status_label=STATUS_LABELS.get(quote.status, quote.status),
+        owner_id=quote.owner_id,
+        owner_name=owner_name or "",
+    )
+
+
+def owner_choices(session: Session) -> list[MemberChoice]:
+    """Enabled admin and sales members, by name: who may own a request."""
+    members = session.exec(
+        select(StaffMember.id, StaffMember.name)
+        .where(col(StaffMember.role).in_(OWNER_ROLES), col(StaffMember.disabled_at).is_(None))
+        .order_by(col(StaffMember.name), col(StaffMember.id))
+    ).all()
+    return [
+        MemberChoice(id=member_id, name=name)
+        for member_id, name in members
+        if member_id is not None
+    ]
+
+
+def _counts(session: Session, where: InboxFilter, actor: StaffActor) -> dict[str, int]:
+    # count(*), not count(id): the status index alone can answer it (an index-only scan).
+    grouped = session.exec(
+        select(QuoteRequest.status, func.count())
+        .where(_all_of(_conditions(where, actor, with_status=False)))
+        .group_by(col(QuoteRequest.status))
+    ).all()
+    counts = dict.fromkeys(STATUS_FILTERS, 0)
+    for status, count in grouped:
+        if status in counts:
+            counts[status] = count
+        if status != "spam":
+            counts[ALL] += count
+    return counts
+
+
+def inbox_page(*, actor: StaffActor | None, where: InboxFilter, page: int = 1) -> InboxPage:
+    """One page (PAGE_SIZE rows, newest first) of the requests `where` selects, with the
+    counts per status and the members the owner filter offers. A page past the last shows
+    the last one."""
+    member = require(actor, Permission.READ_QUOTES)
+    where = _checked(where)
+    condition = _all_of(_conditions(where, member))
+    with session_scope() as session:
+        total = session.exec(select(func.count()).select_from(QuoteRequest).where(condition)).one()
+        pages = max(1, -(-total // PAGE_SIZE))
+        page = min(max(1, page), pages)
+        found = session.exec(
+            _page_rows(session, condition, searched=bool(where.search), page=page)
+        ).all()
+        return InboxPage(
+            rows=[_row(quote, owner_name) for quote, owner_name in found],
+            total=total,
+            page=page,
+            pages=pages,
+            counts=_counts(session, where, member),
+            members=owner_choices(session),
+        )
+
+
+def _described(where: InboxFilter) -> str:
+    parts = [f"status {where.status}", f"owner {where.owner or 'any'}"]
+    if where.since:
+        parts.append(f"since {where.since.isoformat()}")
+    if where.until:
+        parts.append(f"until {where.until.isoformat()}")
+    if where.search:
+        parts.append(f"search {where.search!r}")
+    return ", ".join(parts)
+
+
+def export_csv(*, actor: StaffActor | None, where: InboxFilter) -> str:
+    """Every request `where` selects (all pages, newest first) as CSV: the command line's
+    columns plus status, owner and lost reason, formula-like cells defused. The export is
+    recorded in the audit log ("quotes_exported") in the same transaction; one over the
+    size a download may have is refused (ServiceError 413) and recorded nowhere."""
+    member = require(actor, Permission.WORK_QUOTES)
+    where = _checked(where)
+    count = 0
+    with session_scope() as session:
+        found = session.exec(
+            _owned_rows(_all_of(_conditions(where, member))).execution_options(**READ_IN_CHUNKS)
+        )
+
+        def lines() -> Iterator[list[str]]:
+            nonlocal count
+            for quote, owner_name in found:
+                status = STATUS_LABELS.get(quote.status, quote.status)
+                yield [
+                    *request_cells(quote),
+                    *(defuse(cell) for cell in (status, owner_name or "", quote.lost_reason)),
+                ]
+                count += 1
+
+        text = bounded_csv(EXPORT_HEADER, lines(), filters=EXPORT_FILTERS)
+        noun = "quote request" if count == 1 else "quote requests"
+        audit.record(
+            session,
+            action="quotes_exported",
+            actor=member,
+            target="quote requests",
+            detail=f"{count} {noun} ({_described(where)})",
+        )
+    return text
