@@ -94,6 +94,21 @@ def test_reset_mails_are_limited_across_workers(
     assert scaled_mailbox.wait_for(email, timeout=20)
 
 
+def test_mail_asked_for_while_the_job_runner_is_killed_is_sent_by_its_successor(
+    scaled_site: ScaledSite, scaled_mailbox: Mailbox
+) -> None:
+    """No worker sends mail under run-scaled: a runner process does. Killed, it is started
+    again, and the mail queued meanwhile goes out."""
+    email = new_customer(scaled_site.url, "scaled-runner")
+    killed = scaled_site.kill_job_runner(0)
+    status = _request(
+        scaled_site.url + "/api/v1/Auth/ForgotPassword", method="POST", body={"email": email}
+    )[0]
+    assert status == 200
+    assert "reset" in str(scaled_mailbox.wait_for(email, timeout=60)["Subject"]).lower()
+    assert scaled_site.processes()["job_runners"][0] not in (None, killed)
+
+
 def test_the_account_screens_work_across_workers(
     scaled_page: Page, scaled_site: ScaledSite, scaled_mailbox: Mailbox
 ) -> None:

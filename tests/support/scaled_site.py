@@ -53,14 +53,25 @@ class ScaledSite:
         old = self.processes()["workers"][index]
         os.killpg(old["pid"], signal.SIGKILL)
 
+    def kill_job_runner(self, index: int) -> int:
+        """SIGKILL one job runner process (the supervisor starts another); its pid."""
+        pid = int(self.processes()["job_runners"][index])
+        processes.signal_group(pid, signal.SIGKILL)
+        return pid
+
     def kill_everything_it_started(self) -> None:
-        """nginx and the workers run in sessions of their own: a runner killed with
-        SIGKILL leaves them behind, holding the port the next site needs."""
+        """nginx, the workers and the job runners run in sessions of their own: a runner
+        killed with SIGKILL leaves them behind, holding the port the next site needs (and
+        polling its database)."""
         try:
             record = self.processes()
         except (OSError, ValueError):
             return
-        pids = [record.get("nginx"), *(w["pid"] for w in record["workers"])]
+        pids = [
+            record.get("nginx"),
+            *(w["pid"] for w in record["workers"]),
+            *record.get("job_runners", []),
+        ]
         for pid in filter(None, pids):
             processes.signal_group(pid, signal.SIGKILL)
 
