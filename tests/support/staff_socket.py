@@ -13,6 +13,7 @@ from reflex.state import OnLoadInternalState, State
 
 from rcxsite import routes
 from rcxsite.state.staff.access import StaffState
+from tests.support.waiting import wait_for
 
 REPLY_TIMEOUT_S = 20
 FIELD = "_rx_state_"  # the suffix Reflex gives every var in a delta
@@ -37,6 +38,23 @@ class StaffTab:
 
     def __init__(self, site_url: str, cookie: str, token: str = "") -> None:
         self.token = token or str(uuid.uuid4())
+        if not token:
+            self._open(site_url, cookie)
+            return
+
+        def taken_over() -> bool:
+            self._open(site_url, cookie)
+            if any(_is_new_token(frame) for frame in self.opening):
+                self.close()
+                return False
+            return True
+
+        # Reflex hands a new token to a connection whose token another connection still
+        # holds (its duplicate-tab rule), and lets go of a closed tab's a moment later:
+        # taking over a tab means waiting until it has.
+        assert wait_for(taken_over, timeout_s=REPLY_TIMEOUT_S), f"tab {token} never let go"
+
+    def _open(self, site_url: str, cookie: str) -> None:
         url = site_url.replace("http", "ws", 1) + (
             f"/_event/?token={self.token}&EIO=4&transport=websocket"
         )
@@ -113,6 +131,11 @@ def state_delta(frames: list[str], state_name: str) -> dict[str, Any]:
     for frame in frames:
         held.update(_update(frame).get("delta", {}).get(state_name, {}))
     return held
+
+
+def _is_new_token(frame: str) -> bool:
+    prefix = "42/_event,"
+    return frame.startswith(prefix) and json.loads(frame[len(prefix) :])[0] == "new_token"
 
 
 def _update(frame: str) -> dict[str, Any]:
