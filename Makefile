@@ -118,7 +118,7 @@ UNIT_TESTS := tests/accounts tests/api tests/leads tests/staff tests/jobs \
 	tests/site/test_insights.py tests/site/test_route_table.py tests/site/test_search.py \
 	tests/site/test_search_bounds.py tests/site/test_layout_rules.py
 unit: setup-dev
-	RCX_TESTS_WITHOUT_SERVICES=1 $(PY) -m pytest -q -m "not slow" $(UNIT_TESTS)
+	RCX_TESTS_WITHOUT_SERVICES=1 $(PY) -m pytest -q $(UNIT_TESTS)
 
 # Options (environment or make variables): BENCH_RUNS=3, BENCH_PAGES=/,/pricing,
 # BENCH_LIGHTHOUSE=0, BENCH_URL=http://localhost:3000 (a site already running, no build);

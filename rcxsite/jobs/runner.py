@@ -15,10 +15,13 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from rcxsite.jobs import queue
 from rcxsite.jobs.kinds import HANDLERS, PERIODIC
+from rcxsite.models.types import utcnow
 from rcxsite.outages import is_outage
 from rcxsite.settings import get_settings
 
@@ -32,18 +35,28 @@ def runner_name() -> str:
 
 
 class Runner:
-    def __init__(self, name: str = "", *, kinds: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        name: str = "",
+        *,
+        kinds: tuple[str, ...] = (),
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
         self.name = name or runner_name()
         self.kinds = kinds  # only these kinds (all when empty)
+        # What "due" and "retry in 5 s" are measured against: the wall clock, unless a
+        # caller (a replay, a test of hours of retries) brings its own.
+        self.clock = clock
 
     def _do(self, job: queue.Claimed) -> None:
-        if not queue.renew(job, runner=self.name):
+        if not queue.renew(job, runner=self.name, now=self.clock()):
             return  # its lease ran out while earlier jobs of the batch were done
         do = HANDLERS.get(job.kind)
         if do is None:
             queue.finish(
                 job,
                 runner=self.name,
+                now=self.clock(),
                 permanent=True,
                 error=LookupError(f"no handler for jobs of kind {job.kind!r}"),
             )
@@ -52,17 +65,17 @@ class Runner:
             payload: dict[str, Any] = json.loads(job.payload) if job.payload else {}
             do(payload)
         except queue.Permanent as error:
-            queue.finish(job, runner=self.name, error=error, permanent=True)
+            queue.finish(job, runner=self.name, now=self.clock(), error=error, permanent=True)
         except Exception as error:
-            queue.finish(job, runner=self.name, error=error)
+            queue.finish(job, runner=self.name, now=self.clock(), error=error)
         else:
-            queue.finish(job, runner=self.name)
+            queue.finish(job, runner=self.name, now=self.clock())
 
     def run_due(self) -> int:
         """Does every job due now (in batches); how many were attempted."""
         done = 0
         while True:
-            claimed = queue.claim(runner=self.name, limit=BATCH, kinds=self.kinds)
+            claimed = queue.claim(runner=self.name, limit=BATCH, kinds=self.kinds, now=self.clock())
             for job in claimed:
                 self._do(job)
             done += len(claimed)
@@ -73,7 +86,7 @@ class Runner:
         for job in list(PERIODIC.values()):
             if self.kinds:
                 return
-            if queue.claim_period(job.name, job.every_seconds, runner=self.name):
+            if queue.claim_period(job.name, job.every_seconds, runner=self.name, now=self.clock()):
                 try:
                     job.run()
                 except Exception:
