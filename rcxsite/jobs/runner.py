@@ -109,16 +109,17 @@ class Runner:
         logger.info("job runner %s stopped", self.name)
 
 
-def drain(*, timeout: float, kinds: tuple[str, ...] = ()) -> bool:
-    """Run the due jobs of `kinds` in this thread until none is queued (retries waited
-    for) or `timeout` passes; whether none is left. For command-line tools that must not
-    exit before their mail has left."""
+def drain(*, timeout: float, kinds: tuple[str, ...] = (), since: datetime | None = None) -> bool:
+    """Run the due jobs of `kinds` in this thread until none added since `since` is
+    queued (retries waited for) or `timeout` passes; whether none is left. For
+    command-line tools that must not exit before their own mail has left (others' mail,
+    say one failing for hours, is not theirs to wait for)."""
     from rcxsite.jobs.status import queued_count
 
     runner, deadline = Runner(kinds=kinds), time.monotonic() + timeout
     while True:
         runner.run_due()
-        if not queued_count(kinds=kinds):
+        if not queued_count(kinds=kinds, since=since):
             return True
         if time.monotonic() >= deadline:
             return False

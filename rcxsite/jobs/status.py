@@ -53,11 +53,14 @@ class Health:
         return sum(kind.failed for kind in self.kinds)
 
 
-def queued_count(*, kinds: tuple[str, ...] = ()) -> int:
+def queued_count(*, kinds: tuple[str, ...] = (), since: datetime | None = None) -> int:
+    """Jobs still queued (of `kinds`; added at or after `since`)."""
     with session_scope() as session:
         query = select(func.count(col(Job.id))).where(col(Job.state) == QUEUED)
         if kinds:
             query = query.where(col(Job.kind).in_(kinds))
+        if since is not None:
+            query = query.where(col(Job.created_at) >= since)
         return int(session.exec(query).one())
 
 

@@ -19,6 +19,7 @@ import json
 import logging
 import smtplib
 from collections.abc import Callable
+from datetime import datetime
 from email.utils import formatdate
 
 from sqlmodel import Session
@@ -111,7 +112,8 @@ def deliver_mail(payload: dict[str, object]) -> None:
             logger.exception("mail to %s was sent, but its after-sent step failed", message["To"])
 
 
-def wait_for_outgoing_mail(timeout: float = 10.0) -> bool:
-    """Deliver the queued mail from this thread until none is left or `timeout` passes
-    (a command-line tool that must not exit before its mail left); False on timeout."""
-    return drain(timeout=timeout, kinds=(MAIL,))
+def wait_for_outgoing_mail(timeout: float = 10.0, *, since: datetime | None = None) -> bool:
+    """Deliver the queued mail from this thread until none (queued at or after `since`) is
+    left or `timeout` passes (a command-line tool that must not exit before its mail
+    left); False on timeout."""
+    return drain(timeout=timeout, kinds=(MAIL,), since=since)

@@ -14,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from rcxsite.core.permissions import OPERATOR, ROLES
 from rcxsite.mail import wait_for_outgoing_mail
+from rcxsite.models.types import utcnow
 from rcxsite.service_errors import ServiceError
 from rcxsite.staff import members
 from rcxsite.staff.inputs import InviteInput
@@ -61,6 +62,7 @@ def _run(args: argparse.Namespace) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    started = utcnow()
     try:
         output = _run(args)
     except ServiceError as refusal:
@@ -76,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     print(output)
     # The invitation mail is sent in the background; the process must not end before it.
-    wait_for_outgoing_mail(30)
+    wait_for_outgoing_mail(30, since=started)
     return 0
 
 

@@ -13,7 +13,7 @@ from rcxsite import jobs
 from rcxsite.db import session_scope
 from rcxsite.jobs import queue
 from rcxsite.jobs.kinds import PERIODIC
-from rcxsite.jobs.runner import Runner
+from rcxsite.jobs.runner import Runner, drain
 from rcxsite.jobs.status import health, retry
 from rcxsite.models.types import utcnow
 from rcxsite.service_errors import ServiceError
@@ -159,3 +159,17 @@ def test_a_job_whose_lease_ran_out_in_a_batch_is_left_to_the_runner_that_took_it
     [taken] = queue.claim(runner="fast", now=later)
     assert not queue.renew(held, runner="slow", now=later)  # skipped: not done twice
     assert queue.renew(taken, runner="fast", now=later)
+
+
+def test_a_tool_waits_for_its_own_jobs_not_for_one_failing_since_before() -> None:
+    """A command-line tool (say `python -m rcxsite.staff invite`) waits until its own mail
+    has left; another job, failing and due again later, is not its to wait for."""
+    with session_scope() as session:
+        jobs.add(session, kind="test-flaky")
+    Runner().run_due()  # failed once, due again in a few seconds
+    started = utcnow()
+    _add("mine")
+    assert drain(timeout=5, since=started)
+    assert DONE == ["mine"]
+    # Without `since`, the failing job is waited for until the deadline.
+    assert not drain(timeout=0.5)
