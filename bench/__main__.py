@@ -4,8 +4,9 @@
 (`reflex run --env prod`, built once per run); 3. throughput: wrk at 50 connections on
 run-scaled against nginx alone, and logins against the hashing limit; then the staff inbox
 at 100,000 requests on SQLite and PostgreSQL (bench/inbox.py: its own section, with its
-own target), the site search's server time per query (bench/search.py, likewise) and
-durable mail (bench/outbox.py, likewise). The targets are in bench/targets.py, the options
+own target), the site search's server time per query (bench/search.py, likewise),
+durable mail (bench/outbox.py, likewise) and booked calls: the free times and concurrent
+bookings (bench/booking.py, likewise). The targets are in bench/targets.py, the options
 (BENCH_* variables) in bench/config.py.
 """
 
@@ -19,7 +20,17 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 
-from bench import inbox, inbox_report, lighthouse, outbox, phone, report, search, throughput
+from bench import (
+    booking,
+    inbox,
+    inbox_report,
+    lighthouse,
+    outbox,
+    phone,
+    report,
+    search,
+    throughput,
+)
 from bench.config import LIGHTHOUSE_CATEGORIES, OUT_DIR, REPORT_PATH, THROUGHPUT_PAGES, Options
 from bench.sites import production_site
 from bench.targets import check
@@ -75,6 +86,11 @@ def _outbox(environment: dict[str, str]) -> str:
     return outbox.render(outbox.run(OUT_DIR / "outbox"), environment)
 
 
+def _booking(environment: dict[str, str]) -> str:
+    print("booked calls ...", file=sys.stderr, flush=True)
+    return booking.render(booking.run(OUT_DIR / "booking"), environment)
+
+
 def _only(section: str, replace: Callable[[str, str], str]) -> int:
     """A part run alone: only its own section of the report changes."""
     old = REPORT_PATH.read_text() if REPORT_PATH.exists() else ""
@@ -96,6 +112,8 @@ def main() -> int:
         return _only(_search(environment), search.replace_section)
     if options.only_outbox:
         return _only(_outbox(environment), outbox.replace_section)
+    if options.only_booking:
+        return _only(_booking(environment), booking.replace_section)
     loads: dict[str, phone.PageLoads] = {}
     audits = rates = None
     if options.phone:
@@ -114,6 +132,7 @@ def main() -> int:
     section = _inbox(options, environment) if options.inbox else None
     search_section = _search(environment) if options.search else None
     outbox_section = _outbox(environment) if options.outbox else None
+    booking_section = _booking(environment) if options.booking else None
     markdown = report.render(
         report.Results(
             options=options,
@@ -131,6 +150,8 @@ def main() -> int:
         markdown = search.replace_section(markdown, search_section)
     if outbox_section:
         markdown = outbox.replace_section(markdown, outbox_section)
+    if booking_section:
+        markdown = booking.replace_section(markdown, booking_section)
     REPORT_PATH.write_text(markdown)
     print(markdown)
     print(f"written to {REPORT_PATH.relative_to(REPORT_PATH.parents[1])}", file=sys.stderr)

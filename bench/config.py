@@ -5,7 +5,8 @@ throughput part alone: `make bench BENCH_ONLY=scaled BENCH_SECONDS=5`, or the st
 part alone (it replaces only its own section of the report):
 `make bench BENCH_ONLY=inbox`, quicker with BENCH_INBOX_ROWS=20000 BENCH_INBOX_RUNS=5;
 or the site search part alone (a few seconds): `make bench BENCH_ONLY=search`;
-or durable mail alone (under a minute): `make bench BENCH_ONLY=outbox`.
+or durable mail alone (under a minute): `make bench BENCH_ONLY=outbox`;
+or booked calls alone (about a minute): `make bench BENCH_ONLY=booking`.
 """
 
 from __future__ import annotations
@@ -199,11 +200,19 @@ class Options:
     only_search: bool = False
     outbox: bool = True  # durable mail (bench/outbox.py)
     only_outbox: bool = False
+    booking: bool = True  # booked calls (bench/booking.py)
+    only_booking: bool = False
 
     @property
     def phone(self) -> bool:
         """The phone profile and Lighthouse, on the single production process."""
-        return not (self.only_scaled or self.only_inbox or self.only_search or self.only_outbox)
+        return not (
+            self.only_scaled
+            or self.only_inbox
+            or self.only_search
+            or self.only_outbox
+            or self.only_booking
+        )
 
     @classmethod
     def from_env(cls) -> Options:
@@ -219,16 +228,17 @@ class Options:
             raise SystemExit("BENCH_PAGES: every page is a path starting with /")
         only = os.environ.get("BENCH_ONLY", "").strip().lower()
         if (
-            only not in {"", "scaled", "inbox", "search", "outbox"}
+            only not in {"", "scaled", "inbox", "search", "outbox", "booking"}
             or (only == "scaled" and not _flag("BENCH_SCALED"))
             or (only == "inbox" and not _flag("BENCH_INBOX"))
             or (only == "search" and not _flag("BENCH_SEARCH"))
             or (only == "outbox" and not _flag("BENCH_OUTBOX"))
+            or (only == "booking" and not _flag("BENCH_BOOKING"))
         ):
             raise SystemExit(
-                "BENCH_ONLY: `scaled`, `inbox`, `search` or `outbox`, and not "
+                "BENCH_ONLY: `scaled`, `inbox`, `search`, `outbox` or `booking`, and not "
                 "with that part off (BENCH_SCALED=0, BENCH_INBOX=0, "
-                "BENCH_SEARCH=0, BENCH_OUTBOX=0)"
+                "BENCH_SEARCH=0, BENCH_OUTBOX=0, BENCH_BOOKING=0)"
             )
         return cls(
             pages=pages,
@@ -247,4 +257,6 @@ class Options:
             only_search=only == "search",
             outbox=_flag("BENCH_OUTBOX") and only in {"", "outbox"},
             only_outbox=only == "outbox",
+            booking=_flag("BENCH_BOOKING") and only in {"", "booking"},
+            only_booking=only == "booking",
         )

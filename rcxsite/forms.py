@@ -152,6 +152,20 @@ def text_pattern(minimum: int = 1) -> str:
     return f"^{BLANK}*{_EDGE}{inner}{BLANK}*$"
 
 
+def multiline_pattern(minimum: int = 1) -> str:
+    """The JSON Schema `pattern` of a `multiline_text` of at least `minimum` characters once
+    stripped, counted as typed (a CRLF is two)."""
+    inner = _class(set(_REFUSED) - set("\n\t\r"), negated=True)
+    rest = f"(?:{inner}*{_EDGE})?" if minimum <= 1 else f"{inner}{{{minimum - 2},}}{_EDGE}"
+    return f"^{BLANK}*{_EDGE}{rest}{BLANK}*$"
+
+
+def text_rule(minimum: int = 1) -> Documented:
+    """The documented rules of a required single-line text of at least `minimum`
+    characters once stripped (the `required_text` validators' rule)."""
+    return documented(minLength=minimum, pattern=text_pattern(minimum))
+
+
 class FormInput(BaseModel):
     """Subclasses set `too_long_messages` for fields whose length message is not `too_long`,
     and `invalid_message` when a refused form has a message of its own (else the first

@@ -45,6 +45,7 @@ RouteKind = Literal[
     "account",
     "verify_email",
     "search",
+    "booking",
     "staff_log_in",
     "staff_invite",
     "staff_inbox",
@@ -54,6 +55,8 @@ RouteKind = Literal[
     "staff_team",
     "staff_audit",
     "staff_jobs",
+    "staff_availability",
+    "staff_calls",
 ]
 MenuGroup = Literal["services", "industry", "insights"]
 MENU_GROUPS: tuple[tuple[MenuGroup, str], ...] = (
@@ -233,6 +236,13 @@ RESET_PASSWORD = Route(
     layout="bare",
     public=False,
 )
+BOOKING = Route(
+    "/booking/[token]",
+    f"Your call with {_company}",
+    f"See, move or cancel your call with {_company}.",
+    kind="booking",
+    public=False,
+)
 ACCOUNT = Route(
     "/account",
     "My account",
@@ -262,6 +272,10 @@ VERIFY_EMAIL = Route(
     kind="verify_email",
     public=False,
 )
+
+
+def booking_path(token: str) -> str:
+    return BOOKING.path.replace("[token]", token)
 
 
 def reset_password_path(token: str) -> str:
@@ -352,6 +366,24 @@ STAFF_JOBS = Route(
     label="Mail and jobs",
     public=False,
 )
+STAFF_CALLS = Route(
+    "/staff/calls",
+    "My calls",
+    "Booked calls to come, and the calendar feed.",
+    kind="staff_calls",
+    layout="staff",
+    label="My calls",
+    public=False,
+)
+STAFF_AVAILABILITY = Route(
+    "/staff/availability",
+    "Availability",
+    "When a member takes calls.",
+    kind="staff_availability",
+    layout="staff",
+    label="Availability",
+    public=False,
+)
 STAFF_ROUTES: tuple[Route, ...] = (
     STAFF_LOG_IN,
     STAFF_INVITE,
@@ -362,6 +394,8 @@ STAFF_ROUTES: tuple[Route, ...] = (
     STAFF_TEAM,
     STAFF_AUDIT,
     STAFF_JOBS,
+    STAFF_CALLS,
+    STAFF_AVAILABILITY,
 )
 
 
@@ -470,6 +504,7 @@ ROUTES: tuple[Route, ...] = (
     LOG_IN,
     FORGOT_PASSWORD,
     RESET_PASSWORD,
+    BOOKING,
     ACCOUNT,
     VERIFY_EMAIL,
     SEARCH,

@@ -99,6 +99,18 @@ class Settings(BaseSettings):
     staff_invitation_hours: float = Field(default=72, gt=0)
     # Accepted quote requests per client address.
     quote_limit: str = "5 per hour"
+    # Booked calls (rcxsite/booking): the call and the free time after it, how far ahead
+    # and how soon a call may be booked, the calls a member takes in a day (their day),
+    # the reminders' hours before the call ("" = none), the upcoming calls one email may
+    # hold, and bookings per client address (one budget with QUOTE_LIMIT: same scope).
+    booking_call_minutes: int = Field(default=30, ge=5)
+    booking_buffer_minutes: int = Field(default=15, ge=0)
+    booking_notice_hours: float = Field(default=4, ge=0)
+    booking_window_days: int = Field(default=60, ge=1)
+    booking_calls_per_day: int = Field(default=6, ge=1)
+    booking_reminder_hours: str = "24, 1"
+    booking_upcoming_per_email: int = Field(default=3, ge=1)
+    booking_limit: str = "5 per hour"
     # Site searches (/search) per client address; an empty query does not count.
     search_limit: str = "60 per minute"
     rate_limit_key_prefix: str = "rcx-limits"

@@ -40,6 +40,8 @@ def live_site(
             "REGISTRATION_LIMIT": "1000 per hour",
             "LOGIN_FAILURE_LIMIT": "1000 per 15 minutes",
             "RESET_MAIL_CLIENT_LIMITS": "1000 per hour",
+            "QUOTE_LIMIT": "1000 per hour",
+            "BOOKING_LIMIT": "1000 per hour",
         },
     )
     yield server

@@ -9,11 +9,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Annotated
 
-from email_validator import SPECIAL_USE_DOMAIN_NAMES
 from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 
 from rcxsite.core.common_passwords import COMMON_PASSWORD, is_common_password
 from rcxsite.core.validation import (
+    DELIVERABLE_EMAIL,
+    EMAIL,
     MAX_DB_INTEGER,
     MAX_PASSWORD,
     MAX_TOKEN_LENGTH,
@@ -31,7 +32,7 @@ from rcxsite.core.validation import (
     required_email,
     required_text,
 )
-from rcxsite.forms import BLANK, Documented, FormInput, documented, problem, text_pattern
+from rcxsite.forms import BLANK, FormInput, documented, problem, text_rule
 from rcxsite.models import (
     COMPANY_NAME_MAX,
     EMAIL_MAX,
@@ -101,25 +102,9 @@ def _location(value: str) -> str:
     return required_text(value, required="Location is required")
 
 
-def _text(minimum: int = 1) -> Documented:
-    return documented(minLength=minimum, pattern=text_pattern(minimum))
-
-
-def _any_case(name: str) -> str:
-    return "".join(f"[{char.lower()}{char.upper()}]" if char.isalpha() else char for char in name)
-
-
 # What the API's OpenAPI document says of the fields (rcxsite.forms.Documented), from the
-# limits the validators above use; the validators alone decide.
-EMAIL = documented(format="email")
-# An address `normalize_email` (email_validator) accepts, which also refuses a special-use
-# domain (RFC 6761) such as a.test.
-DELIVERABLE_EMAIL = Documented(
-    keywords=(
-        ("format", "email"),
-        ("not", {"pattern": f"[.@](?:{'|'.join(map(_any_case, SPECIAL_USE_DOMAIN_NAMES))})$"}),
-    )
-)
+# limits the validators above use; the validators alone decide. EMAIL and DELIVERABLE_EMAIL
+# are rcxsite.core.validation's.
 GIVEN_PASSWORD = documented(minLength=1)
 NEW_PASSWORD = documented(
     minLength=MIN_PASSWORD,
@@ -146,10 +131,12 @@ NewPassword = Annotated[
 
 # The details a customer gives at registration and may correct later, declared once for
 # both models, so both refuse the same value with the same text.
-UserName = Annotated[str, Field(alias="UserName", max_length=USER_NAME_MAX), _text(MIN_USER_NAME)]
+UserName = Annotated[
+    str, Field(alias="UserName", max_length=USER_NAME_MAX), text_rule(MIN_USER_NAME)
+]
 MobileNumber = Annotated[str, Field(alias="MobileNumber", max_length=MOBILE_INPUT_MAX), MOBILE]
-CompanyName = Annotated[str, Field(alias="CompanyName", max_length=COMPANY_NAME_MAX), _text()]
-Location = Annotated[str, Field(alias="Location", max_length=LOCATION_MAX), _text()]
+CompanyName = Annotated[str, Field(alias="CompanyName", max_length=COMPANY_NAME_MAX), text_rule()]
+Location = Annotated[str, Field(alias="Location", max_length=LOCATION_MAX), text_rule()]
 OptionalId = Annotated[int | None, OPTIONAL_ID]
 _DETAIL_RULES = {
     "user_name": _user_name,

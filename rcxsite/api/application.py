@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from rcxsite.api.envelope import API_PREFIX
 from rcxsite.api.openapi_rules import document_bearer_auth
-from rcxsite.api.routes import auth, users
+from rcxsite.api.routes import auth, booking, users
 
 
 class ApiApp(FastAPI):
@@ -30,6 +30,7 @@ class ApiApp(FastAPI):
         )
         self.include_router(auth.router, prefix=API_PREFIX)
         self.include_router(users.router, prefix=API_PREFIX)
+        self.include_router(booking.router, prefix=API_PREFIX)
 
     def openapi(self) -> dict[str, Any]:
         if self.openapi_schema is None:

@@ -30,6 +30,8 @@ class Permission(StrEnum):
     MANAGE_TEAM = "team.manage"
     READ_AUDIT = "audit.read"
     OPERATE_JOBS = "jobs.operate"  # mail and job health, "Retry"
+    # Hosting booked calls: one's own hours and calls (admins: every host's).
+    TAKE_CALLS = "calls.take"
 
 
 GRANTS: dict[Permission, frozenset[str]] = {
@@ -40,6 +42,7 @@ GRANTS: dict[Permission, frozenset[str]] = {
     Permission.MANAGE_TEAM: frozenset({"admin"}),
     Permission.READ_AUDIT: frozenset({"admin"}),
     Permission.OPERATE_JOBS: frozenset({"admin"}),
+    Permission.TAKE_CALLS: frozenset({"admin", "sales"}),
 }
 
 

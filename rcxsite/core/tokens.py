@@ -55,6 +55,13 @@ def marked_digest(value: object) -> str | None:
     return digest if hmac.compare_digest(seal, _seal(digest)) else None
 
 
+def digest_in_path(path: str) -> str | None:
+    """The digest sealed in a token page's path (its last segment: a reset, invitation,
+    verification or manage link) by the time an event reaches a screen's state
+    (rcxsite/web/sealed_event_paths.py); None for anything else."""
+    return marked_digest(path.rstrip("/").rsplit("/", 1)[-1])
+
+
 def _seal(digest: str) -> str:
     return keyed_hash("token-digest:" + digest)[:32]
 

@@ -3,9 +3,16 @@ email addresses, mobile numbers and the bounds of passwords and ids."""
 
 from __future__ import annotations
 
-from email_validator import EmailNotValidError, validate_email
+from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, validate_email
 
-from rcxsite.forms import INVALID_CHARACTERS, has_forbidden_characters, problem, too_long
+from rcxsite.forms import (
+    INVALID_CHARACTERS,
+    Documented,
+    documented,
+    has_forbidden_characters,
+    problem,
+    too_long,
+)
 from rcxsite.models import EMAIL_MAX, MOBILE_NUMBER_LENGTH
 
 MIN_USER_NAME = 3
@@ -26,6 +33,23 @@ NEW_PASSWORD_TOO_SHORT = f"Password must be at least {MIN_PASSWORD} characters l
 RESET_EMAIL_INVALID = "Invalid email address"
 
 __all__ = ["INVALID_CHARACTERS", "has_forbidden_characters", "too_long"]
+
+
+def _any_case(name: str) -> str:
+    return "".join(f"[{char.lower()}{char.upper()}]" if char.isalpha() else char for char in name)
+
+
+# What the API's OpenAPI document says of email fields (rcxsite.forms.Documented); the
+# validators below alone decide.
+EMAIL = documented(format="email")
+# An address `normalize_email` (email_validator) accepts, which also refuses a special-use
+# domain (RFC 6761) such as a.test.
+DELIVERABLE_EMAIL = Documented(
+    keywords=(
+        ("format", "email"),
+        ("not", {"pattern": f"[.@](?:{'|'.join(map(_any_case, SPECIAL_USE_DOMAIN_NAMES))})$"}),
+    )
+)
 
 
 def text(value: object) -> str:

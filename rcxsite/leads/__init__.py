@@ -12,10 +12,11 @@ from rcxsite.leads.service import (
     note_trapped_quote,
     submit_quote,
 )
-from rcxsite.leads.validation import FORM_FIELDS, QuoteInput, trap_filled
+from rcxsite.leads.validation import FORM_FIELDS, QuoteFields, QuoteInput, trap_filled
 
 __all__ = [
     "FORM_FIELDS",
+    "QuoteFields",
     "QuoteInput",
     "QuoteReceipt",
     "note_trapped_quote",

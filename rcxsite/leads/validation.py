@@ -1,4 +1,5 @@
-"""The quote form's input, defined once: `QuoteInput` carries every field's limit and message.
+"""The quote form's input, defined once: `QuoteInput` carries every field's limit and message;
+`QuoteFields`, all of them but the call's time, is what the booking form shares.
 
 Messages are keyed by the form's field names so any UI can place them. The screen parses
 raw form values with `QuoteInput.parse` (after `trap_filled`), the page takes its
@@ -11,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import date, datetime, timedelta
-from typing import Any, cast
+from typing import Annotated, Any, cast
 from zoneinfo import ZoneInfo
 
 from pydantic import Field, ValidationInfo, field_validator
@@ -26,11 +27,22 @@ from rcxsite.content.quote import (
     Choice,
 )
 from rcxsite.core.validation import (
+    DELIVERABLE_EMAIL,
     required_email,
     required_text,
     text,
 )
-from rcxsite.forms import FormInput, multiline_text, problem, text_only
+from rcxsite.forms import (
+    BLANK,
+    Documented,
+    FormInput,
+    documented,
+    multiline_pattern,
+    multiline_text,
+    problem,
+    text_only,
+    text_rule,
+)
 from rcxsite.models import (
     CHOICE_MAX,
     COMPANY_NAME_MAX,
@@ -88,61 +100,71 @@ _CHOICE_FIELDS: dict[str, tuple[tuple[Choice, ...], str]] = {
     "service": (SERVICE_CHOICES, SERVICE_REQUIRED),
     "budget": (BUDGETS, BUDGET_REQUIRED),
     "timeline": (TIMELINES, TIMELINE_REQUIRED),
-    "call_time": (CALL_TIMES, CALL_TIME_REQUIRED),
 }
 
 
 CORRECT_FIELDS = "Please correct the highlighted fields."
 
+# What the API's OpenAPI document says of the fields (rcxsite.forms.Documented), from the
+# limits the validators below use; the validators alone decide.
+PHONE = documented(
+    required=False,
+    pattern=f"^{BLANK}*(?:\\+?[ ()-]*(?:[0-9][ ()-]*){{{PHONE_DIGITS_MIN},{PHONE_DIGITS_MAX}}})?"
+    f"{BLANK}*$",
+    description=f"Optional: {PHONE_DIGITS_MIN} to {PHONE_DIGITS_MAX} digits, with an optional "
+    'leading "+" and spaces, brackets or hyphens between them',
+)
+MESSAGE = documented(
+    minLength=MESSAGE_MIN,
+    pattern=multiline_pattern(MESSAGE_MIN),
+    description=f"At least {MESSAGE_MIN} characters once trimmed; line breaks allowed",
+)
+HONEYPOT = documented(
+    required=False,
+    pattern=f"^{BLANK}*$",
+    description="A trap for bots, hidden on the form: leave it out or empty",
+)
 
-class QuoteInput(FormInput):
-    """A validated request: stripped text, a normalized email and known option values.
 
-    Fields in form order, so a UI that focuses the first invalid field picks the topmost
-    one. Missing keys and non-string values count as empty, so a partial or hostile
-    payload gets messages rather than an exception. `read(fields, today=...)` fixes the
-    day the call date is judged against (default: `business_today()`).
-    """
+def _one_of(choices: tuple[Choice, ...]) -> Documented:
+    return documented(enum=[choice for choice, _ in choices])
 
-    invalid_message = CORRECT_FIELDS
-    too_long_messages = {
-        "name": NAME_TOO_LONG,
-        "email": EMAIL_INVALID,
-        "company": COMPANY_TOO_LONG,
-        "phone": PHONE_INVALID,
-        "service": SERVICE_REQUIRED,
-        "budget": BUDGET_REQUIRED,
-        "timeline": TIMELINE_REQUIRED,
-        "call_time": CALL_TIME_REQUIRED,
-        "message": MESSAGE_TOO_LONG,
-        HONEYPOT_FIELD: HONEYPOT_FILLED,
-    }
 
-    name: str = Field("", max_length=QUOTE_NAME_MAX)
-    email: str = Field("", max_length=EMAIL_MAX)
-    company: str = Field("", max_length=COMPANY_NAME_MAX)
-    phone: str = Field("", max_length=PHONE_MAX)
-    service: str = Field("", max_length=CHOICE_MAX)
-    budget: str = Field("", max_length=CHOICE_MAX)
-    timeline: str = Field("", max_length=CHOICE_MAX)
-    # A date, so its length (that of yyyy-mm-dd) is checked by its own validator, which
-    # also refuses the missing default (so no instance ever holds None).
-    call_date: date = Field(cast(date, None))
-    call_time: str = Field("", max_length=CHOICE_MAX)
-    message: str = Field("", max_length=QUOTE_MESSAGE_MAX)
-    website: str = Field("", max_length=HONEYPOT_MAX)
+# The fields that the quote form and the booking form (rcxsite.booking.inputs) share,
+# with their messages when too long.
+_SHARED_TOO_LONG = {
+    "name": NAME_TOO_LONG,
+    "email": EMAIL_INVALID,
+    "company": COMPANY_TOO_LONG,
+    "phone": PHONE_INVALID,
+    "service": SERVICE_REQUIRED,
+    "budget": BUDGET_REQUIRED,
+    "timeline": TIMELINE_REQUIRED,
+    "message": MESSAGE_TOO_LONG,
+    HONEYPOT_FIELD: HONEYPOT_FILLED,
+}
 
-    _text_only = text_only(
-        "name",
-        "email",
-        "company",
-        "phone",
-        "service",
-        "budget",
-        "timeline",
-        "call_time",
-        "message",
-        HONEYPOT_FIELD,
+
+# Pydantic orders a model's fields by its bases, the last in the MRO first. The shared
+# fields come in two parts, the contact and choices above the time of the call and the
+# message below it, so that a form's own fields (the call's time) sit between them:
+# `class Form(QuoteFields, TimeFields)` with `TimeFields(QuoteContactFields)` lists
+# contact, time, message. The order is the form's, so a UI that focuses the first
+# invalid field picks the topmost one.
+class QuoteContactFields(FormInput):
+    """Who asks and for what: name, email, company, phone, service, budget, timeline."""
+
+    name: Annotated[str, text_rule()] = Field("", max_length=QUOTE_NAME_MAX)
+    email: Annotated[str, DELIVERABLE_EMAIL] = Field("", max_length=EMAIL_MAX)
+    company: Annotated[str, text_rule()] = Field("", max_length=COMPANY_NAME_MAX)
+    phone: Annotated[str, PHONE] = Field("", max_length=PHONE_MAX)
+    service: Annotated[str, _one_of(SERVICE_CHOICES)] = Field("", max_length=CHOICE_MAX)
+    budget: Annotated[str, _one_of(BUDGETS)] = Field("", max_length=CHOICE_MAX)
+    timeline: Annotated[str, _one_of(TIMELINES)] = Field("", max_length=CHOICE_MAX)
+
+    # Validators are known by attribute name: each part names its own.
+    _contact_text_only = text_only(
+        "name", "email", "company", "phone", "service", "budget", "timeline"
     )
 
     @field_validator("name")
@@ -171,11 +193,65 @@ class QuoteInput(FormInput):
             raise problem(PHONE_INVALID)
         return value
 
-    @field_validator(*_CHOICE_FIELDS)
+    @field_validator("service", "budget", "timeline")
     @classmethod
     def _one_of_the_options(cls, value: str, info: ValidationInfo) -> str:
         choices, message = _CHOICE_FIELDS[info.field_name or ""]
         return _choice(value, choices, message)
+
+
+class QuoteMessageFields(FormInput):
+    """What the visitor writes, and the bot trap."""
+
+    message: Annotated[str, MESSAGE] = Field("", max_length=QUOTE_MESSAGE_MAX)
+    website: Annotated[str, HONEYPOT] = Field("", max_length=HONEYPOT_MAX)
+
+    _message_text_only = text_only("message", HONEYPOT_FIELD)
+
+    @field_validator("message")
+    @classmethod
+    def _message(cls, value: str) -> str:
+        message = multiline_text(value, required=MESSAGE_REQUIRED)
+        # Counted as typed, a CRLF as two characters: as the documented pattern counts.
+        if len(value.strip()) < MESSAGE_MIN:
+            raise problem(MESSAGE_TOO_SHORT)
+        return message
+
+    @field_validator(HONEYPOT_FIELD)
+    @classmethod
+    def _honeypot(cls, value: str) -> str:
+        if value.strip():
+            raise problem(HONEYPOT_FILLED)
+        return ""
+
+
+class QuoteFields(QuoteMessageFields, QuoteContactFields):
+    """A visitor's request without the time of the call: stripped text, a normalized email
+    and known option values, as the quote form and the booking form (rcxsite.booking)
+    both take them.
+
+    Missing keys and non-string values count as empty, so a partial or hostile payload
+    gets messages rather than an exception.
+    """
+
+    invalid_message = CORRECT_FIELDS
+    too_long_messages = _SHARED_TOO_LONG
+
+
+class QuoteCallFields(QuoteContactFields):
+    """The call's preferred date and time, on the company's wall clock."""
+
+    # A date, so its length (that of yyyy-mm-dd) is checked by its own validator, which
+    # also refuses the missing default (so no instance ever holds None).
+    call_date: date = Field(cast(date, None))
+    call_time: str = Field("", max_length=CHOICE_MAX)
+
+    _call_time_text_only = text_only("call_time")
+
+    @field_validator("call_time")
+    @classmethod
+    def _call_time(cls, value: str) -> str:
+        return _choice(value, CALL_TIMES, CALL_TIME_REQUIRED)
 
     @field_validator("call_date", mode="before")
     @classmethod
@@ -200,20 +276,16 @@ class QuoteInput(FormInput):
             raise problem(CALL_DATE_WEEKEND)
         return chosen
 
-    @field_validator("message")
-    @classmethod
-    def _message(cls, value: str) -> str:
-        message = multiline_text(value, required=MESSAGE_REQUIRED)
-        if len(message) < MESSAGE_MIN:
-            raise problem(MESSAGE_TOO_SHORT)
-        return message
 
-    @field_validator(HONEYPOT_FIELD)
-    @classmethod
-    def _honeypot(cls, value: str) -> str:
-        if value.strip():
-            raise problem(HONEYPOT_FILLED)
-        return ""
+class QuoteInput(QuoteFields, QuoteCallFields):
+    """A validated quote request with a preferred call date and time.
+
+    Fields in form order: contact, call date and time, message, trap.
+    `read(fields, today=...)` fixes the day the call date is judged against (default:
+    `business_today()`).
+    """
+
+    too_long_messages = {**_SHARED_TOO_LONG, "call_time": CALL_TIME_REQUIRED}
 
 
 def trap_filled(raw: Mapping[str, object]) -> bool:

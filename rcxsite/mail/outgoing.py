@@ -35,6 +35,8 @@ logger = logging.getLogger(__name__)
 
 MAIL = "mail"
 _AT_REST = "outbox-mail"
+# iTIP methods (RFC 5546) an invitation may carry: a new or changed call, a cancelled one.
+CALENDAR_METHODS = frozenset({"REQUEST", "CANCEL"})
 
 # Run once a mail has been delivered (say, recording that sales were mailed), given the
 # number the sender named; registered by the feature that needs it.
@@ -60,10 +62,15 @@ def send_mail(
     after: str = "",
     after_ref: int = 0,
     ref: str = "",
+    calendar: tuple[str, str] | None = None,
 ) -> None:
     """Queue a message: in `session`'s transaction when given, else in one of its own.
     `after`/`after_ref`: the AFTER_SENT hook to run once it is delivered; `ref`: what the
-    mail is about, so that cancelling that (a call) cancels the mail if still queued."""
+    mail is about, so that cancelling that (a call) cancels the mail if still queued;
+    `calendar`: (method, .ics text) of an invitation it carries (see `build_message`)."""
+    if calendar is not None and calendar[0] not in CALENDAR_METHODS:
+        # It becomes a header parameter: only the methods this site sends.
+        raise ValueError(f"unknown calendar method {calendar[0]!r}")
     settings = get_settings()
     # The message's parts, not the MIME text: the email package's formatting costs a few
     # milliseconds that the runner pays, not the request. What identifies the message is
@@ -77,6 +84,7 @@ def send_mail(
         "sender": settings.smtp_from,
         "date": formatdate(localtime=False),
         "message_id": new_message_id(settings),
+        "calendar": list(calendar) if calendar is not None else None,
     }
     payload = {"message": seal(_AT_REST, json.dumps(parts)), "after": after, "after_ref": after_ref}
     if session is not None:
@@ -96,6 +104,8 @@ def _is_permanent(error: Exception) -> bool:
 @jobs.handler(MAIL)
 def deliver_mail(payload: dict[str, object]) -> None:
     parts = json.loads(unseal(_AT_REST, str(payload.get("message", ""))))
+    if parts.get("calendar"):
+        parts["calendar"] = tuple(parts["calendar"])
     message = build_message(get_settings(), **parts)
     try:
         deliver(get_settings(), message)

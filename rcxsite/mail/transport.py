@@ -31,9 +31,13 @@ def build_message(
     sender: str = "",
     date: str = "",
     message_id: str = "",
+    calendar: tuple[str, str] | None = None,
 ) -> EmailMessage:
     """The message; `sender`, `date` and `message_id` as fixed when it was queued (a retry
-    sends the same message), else now's."""
+    sends the same message), else now's. `calendar`: (iTIP method, .ics text) of an
+    invitation, sent the way calendar clients look for it: as a `text/calendar` alternative
+    of the text (Outlook, Apple Mail and Gmail offer to accept it from there) and as an
+    `invite.ics` attachment (for the clients that only import files)."""
     message = EmailMessage()
     message["From"] = sender or settings.smtp_from
     message["To"] = to
@@ -45,6 +49,12 @@ def build_message(
     message.set_content(text)
     if html is not None:
         message.add_alternative(html, subtype="html")
+    if calendar is not None:
+        method, ics = calendar
+        message.add_alternative(ics, subtype="calendar", params={"method": method})
+        message.add_attachment(
+            ics.encode(), maintype="application", subtype="ics", filename="invite.ics"
+        )
     return message
 
 

@@ -1,6 +1,6 @@
-"""Database tables, one module per feature: `accounts`, `leads`, `staff`, `jobs`, on the
-column types and sizes they share (`types`). Every change here needs a matching Alembic
-migration in alembic/versions/.
+"""Database tables, one module per feature: `accounts`, `leads`, `staff`, `jobs`,
+`booking`, on the column types and sizes they share (`types`). Every change here needs a
+matching Alembic migration in alembic/versions/.
 
 A feature's tables live here, not in its service package, so that one import of
 rcxsite.models registers every table on `SQLModel.metadata` (alembic/env.py, the tests'
@@ -15,6 +15,7 @@ from rcxsite.models.accounts import (
     LoginSession,
     PasswordResetToken,
 )
+from rcxsite.models.booking import Booking, MemberDay, MemberHours, MemberTimeOff
 from rcxsite.models.jobs import Job, PeriodicRun
 from rcxsite.models.leads import POSTGRESQL_ONLY_INDEXES, QuoteRequest, include_in_schema
 from rcxsite.models.staff import (
@@ -59,10 +60,14 @@ __all__ = [
     "STATUS_MAX",
     "USER_NAME_MAX",
     "AuditEntry",
+    "Booking",
     "Customer",
     "EmailVerificationToken",
     "Job",
     "LoginSession",
+    "MemberDay",
+    "MemberHours",
+    "MemberTimeOff",
     "PasswordResetToken",
     "PeriodicRun",
     "QuoteChange",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Index
+from sqlalchemy import Index, false
 from sqlmodel import Field, SQLModel
 
 from rcxsite.models.types import EMAIL_MAX, SHA256_HEX_LENGTH, UTCDateTime, utcnow
@@ -44,7 +44,15 @@ class StaffMember(SQLModel, table=True):
     # The last accepted code's 30-second time step: a code is good once.
     totp_last_step: int = 0
     recovery_code_hashes: str = Field(default="[]", max_length=RECOVERY_HASHES_MAX)
+    # "" = the company's zone (rcxsite.content.quote.CALL_TIMEZONE).
     time_zone: str = Field(default="", max_length=TIME_ZONE_MAX)
+    # Offered to visitors as a host of booked calls (sales and admins only); new sales
+    # members take calls.
+    takes_calls: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # SHA-256 of the secret token of the member's calendar feed; "" = no feed yet.
+    calendar_feed_hash: str = Field(
+        default="", max_length=SHA256_HEX_LENGTH, sa_column_kwargs={"server_default": ""}
+    )
     disabled_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     last_sign_in_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

@@ -21,6 +21,7 @@ from rcxsite.pages import (
     staff,
     verify_email,
 )
+from rcxsite.pages.booking import manage as booking_manage
 from rcxsite.pages.home import home_page
 from rcxsite.routes import Route, RouteKind
 
@@ -34,6 +35,8 @@ PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = (
     | search.ON_LOAD
     | staff.ON_LOAD
     | verify_email.ON_LOAD
+    | quote.ON_LOAD
+    | booking_manage.ON_LOAD
 )
 
 PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
@@ -62,5 +65,6 @@ PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "account": my_account.account_page,
     "verify_email": verify_email.verify_email_page,
     "search": search.search_page,
+    "booking": booking_manage.booking_page,
     **staff.BUILDERS,
 }

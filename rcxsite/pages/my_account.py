@@ -14,6 +14,7 @@ from rcxsite.state.my_account import AccountState
 
 EMAIL_NOT_VERIFIED = "Email not verified"
 QUOTES_NEED_VERIFICATION = "Verify your email address to see the quote requests sent from it."
+CALLS_NEED_VERIFICATION = "Calls booked with this address show here once it is verified."
 
 
 def _panel(heading: str, panel_id: str, *children: rx.Component) -> rx.Component:
@@ -113,6 +114,50 @@ def _quotes() -> rx.Component:
     )
 
 
+def _calls() -> rx.Component:
+    """The calls to come, each with the link that reschedules or cancels it."""
+    return rx.cond(
+        AccountState.calls.length() > 0,
+        rx.el.table(
+            rx.el.caption("Your upcoming calls"),
+            rx.el.thead(
+                rx.el.tr(
+                    rx.el.th("When", scope="col"),
+                    rx.el.th("Host", scope="col"),
+                    rx.el.th("Change", scope="col"),
+                )
+            ),
+            rx.el.tbody(
+                rx.foreach(
+                    AccountState.calls,
+                    lambda call: rx.el.tr(
+                        rx.el.td(call["when"]),
+                        rx.el.td(call["host"]),
+                        rx.el.td(
+                            rx.el.button(
+                                "Manage",
+                                type="button",
+                                on_click=AccountState.manage_call(call["id"]),
+                                aria_label="Manage your call on " + call["when"],
+                                class_name="link-button",
+                            )
+                        ),
+                    ),
+                )
+            ),
+            class_name="account-table",
+        ),
+        rx.cond(
+            AccountState.email_verified,
+            rx.el.p(
+                "No upcoming calls with us. ",
+                nav_link("Book a call", to=routes.QUOTE.path),
+            ),
+            rx.el.p(CALLS_NEED_VERIFICATION),
+        ),
+    )
+
+
 def _verification() -> rx.Component:
     """Until the address is verified: says so, and mails the link again on request."""
     return rx.cond(
@@ -159,6 +204,8 @@ def _overview() -> rx.Component:
         _plan(),
         rx.el.h3("Quote requests", class_name="account-subtitle"),
         _quotes(),
+        rx.el.h3("Upcoming calls", class_name="account-subtitle"),
+        _calls(),
     )
 
 

@@ -16,8 +16,11 @@ from rcxsite.content import quote as options
 from rcxsite.content.company import EMAIL, PHONE
 from rcxsite.forms import max_length
 from rcxsite.leads import QuoteInput
+from rcxsite.pages.booking.slot_picker import slot_picker
 from rcxsite.state.quote import QUOTE_FORM_ID, SUBMIT_BROKEN, QuoteState
 from rcxsite.templates.page_top import page_hero
+
+ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {"quote": [QuoteState.detect_time_zone]}
 
 STEPS = (
     "Tell us about your project and pick a time for a call.",
@@ -49,6 +52,33 @@ def _honeypot() -> rx.Component:
         ),
         class_name="honeypot",
         aria_hidden="true",
+    )
+
+
+def _preferred_time() -> rx.Component:
+    """No one takes calls online (a fresh install): a preference, and sales propose a time."""
+    return rx.fragment(
+        rx.el.p(
+            "No times can be booked online right now: tell us what suits you and we will "
+            "propose a time by email.",
+            class_name="form-note field-wide",
+        ),
+        text_field(
+            "Preferred call date",
+            "call_date",
+            error=_error("call_date"),
+            field_id="quote-call_date",
+            input_type="date",
+            aria_required="true",
+        ),
+        select_field(
+            f"Preferred call time ({options.CALL_TIMEZONE_LABEL})",
+            "call_time",
+            options.CALL_TIMES,
+            error=_error("call_time"),
+            field_id="quote-call_time",
+            aria_required="true",
+        ),
     )
 
 
@@ -116,21 +146,10 @@ def _form() -> rx.Component:
                 field_id="quote-timeline",
                 aria_required="true",
             ),
-            text_field(
-                "Preferred call date",
-                "call_date",
-                error=_error("call_date"),
-                field_id="quote-call_date",
-                input_type="date",
-                aria_required="true",
-            ),
-            select_field(
-                f"Preferred call time ({options.CALL_TIMEZONE_LABEL})",
-                "call_time",
-                options.CALL_TIMES,
-                error=_error("call_time"),
-                field_id="quote-call_time",
-                aria_required="true",
+            rx.cond(
+                QuoteState.taking_calls,
+                slot_picker(QuoteState, prefix="quote", error=_error("start")),
+                _preferred_time(),
             ),
             textarea_field(
                 "Tell us about your project",

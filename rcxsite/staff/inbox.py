@@ -17,7 +17,14 @@ from rcxsite.staff.inbox_changes import (
     mark_spam,
     not_spam,
 )
-from rcxsite.staff.inbox_detail import NO_QUOTE, ChangeView, NoteView, QuoteDetail, quote_detail
+from rcxsite.staff.inbox_detail import (
+    NO_QUOTE,
+    CallDetail,
+    ChangeView,
+    NoteView,
+    QuoteDetail,
+    quote_detail,
+)
 from rcxsite.staff.inbox_inputs import NoteInput, OwnerInput, StatusInput
 from rcxsite.staff.inbox_query import (
     ALL,
@@ -43,6 +50,7 @@ __all__ = [
     "SPAM_KEPT_DAYS",
     "STATUS_FILTERS",
     "UNASSIGNED",
+    "CallDetail",
     "ChangeView",
     "InboxFilter",
     "InboxPage",

@@ -1,15 +1,18 @@
 """One quote request as the staff page shows it: every field, the call slot in the
-company's and the member's time zone, the customer it belongs to, notes and history."""
+company's and the member's time zone, the booked call, the customer it belongs to, notes
+and history."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlmodel import Session, col, select
 
+from rcxsite.booking import wording
+from rcxsite.booking.outcomes import CallView, call_of_request, may_mark
 from rcxsite.content.quote import (
     BUDGETS,
     CALL_TIMEZONE,
@@ -37,7 +40,8 @@ class NoteView:
 
 @dataclass(frozen=True, slots=True)
 class ChangeView:
-    """One history line: `field` is "status" or "owner", values as people read them."""
+    """One history line: `field` is "status", "owner" or "call", values as people read
+    them ("" old value: there was none, as for a call just booked)."""
 
     id: int
     actor_name: str
@@ -45,6 +49,23 @@ class ChangeView:
     field: str
     old_value: str
     new_value: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallDetail:
+    """The call the visitor booked, if they did."""
+
+    # "Monday 29 March 2027 at 09:00–09:30 (Europe/Berlin)": on the member's own clock.
+    when: str
+    # The start on the visitor's clock, their zone named.
+    visitor_time: str
+    visitor_time_zone: str
+    host_id: int
+    host_name: str
+    status: str
+    status_label: str
+    # Its time has come and it was not cancelled: "Held" and "No-show" apply.
+    can_mark: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +101,8 @@ class QuoteDetail:
     owner_name: str
     notes: Sequence[NoteView]
     history: Sequence[ChangeView]
+    # None for a request whose time was only a preference (no booking).
+    call: CallDetail | None
 
 
 def quote_or_404(session: Session, quote_id: int, *, for_update: bool = False) -> QuoteRequest:
@@ -109,6 +132,16 @@ def _clock(call_time: str) -> tuple[int, int] | None:
     return parsed.hour, parsed.minute
 
 
+def preferred_start(call_date: date, call_time: str) -> datetime | None:
+    """The slot as a moment (chosen on the company's clock); None when it has no time."""
+    clock = _clock(call_time)
+    if clock is None:
+        return None
+    return datetime(
+        call_date.year, call_date.month, call_date.day, *clock, tzinfo=ZoneInfo(CALL_TIMEZONE)
+    )
+
+
 def call_in_company_zone(call_date: date, call_time: str) -> str:
     """The slot as the visitor chose it; a bot-trapped form may have no valid time."""
     if _clock(call_time) is None:
@@ -120,13 +153,24 @@ def call_in_member_zone(call_date: date, call_time: str, zone_name: str) -> tupl
     """The slot in the member's zone and that zone's name; the company's wording and zone
     when the member's zone is unknown or the company's own, or the slot has no time."""
     zone = _zone(zone_name)
-    clock = _clock(call_time)
-    if zone is None or zone_name == CALL_TIMEZONE or clock is None:
+    start = preferred_start(call_date, call_time)
+    if zone is None or zone_name == CALL_TIMEZONE or start is None:
         return call_in_company_zone(call_date, call_time), CALL_TIMEZONE
-    moment = datetime(
-        call_date.year, call_date.month, call_date.day, *clock, tzinfo=ZoneInfo(CALL_TIMEZONE)
-    ).astimezone(zone)
+    moment = start.astimezone(zone)
     return f"{moment:%A}, {moment.day} {moment:%B %Y} at {moment:%H:%M} ({zone_name})", zone_name
+
+
+def call_detail(call: CallView, *, member_time_zone: str, now: datetime) -> CallDetail:
+    return CallDetail(
+        when=wording.long_time(call.start, call.end, member_time_zone),
+        visitor_time=wording.short_time(call.start, call.visitor_time_zone),
+        visitor_time_zone=wording.zone_name(call.visitor_time_zone),
+        host_id=call.host_id,
+        host_name=call.host_name,
+        status=call.status,
+        status_label=call.status_label,
+        can_mark=may_mark(call, now=now),
+    )
 
 
 def _customer_id(session: Session, email: str) -> int | None:
@@ -175,12 +219,16 @@ def _history(session: Session, quote_id: int) -> list[ChangeView]:
     ]
 
 
-def quote_detail(*, actor: StaffActor | None, quote_id: int) -> QuoteDetail:
+def quote_detail(
+    *, actor: StaffActor | None, quote_id: int, now: datetime | None = None
+) -> QuoteDetail:
     """Everything the quote page shows, or ServiceError 404 for an unknown id."""
     member = require(actor, Permission.READ_QUOTES)
+    now = now or datetime.now(UTC)
     with session_scope() as session:
         quote = quote_or_404(session, quote_id)
         assert quote.id is not None
+        call = call_of_request(session, quote_request_id=quote.id)
         owner = session.get(StaffMember, quote.owner_id) if quote.owner_id else None
         call_member, zone_name = call_in_member_zone(
             quote.call_date, quote.call_time, member.time_zone
@@ -213,4 +261,9 @@ def quote_detail(*, actor: StaffActor | None, quote_id: int) -> QuoteDetail:
             owner_name=owner.name if owner else "",
             notes=_notes(session, quote.id),
             history=_history(session, quote.id),
+            call=(
+                call_detail(call, member_time_zone=member.time_zone, now=now)
+                if call is not None
+                else None
+            ),
         )

@@ -16,6 +16,8 @@ from sqlalchemy import ColumnElement, and_, or_, true
 from sqlmodel import Session, col, func, select
 from sqlmodel.sql.expression import Select
 
+from rcxsite.booking import wording
+from rcxsite.booking.outcomes import CallView, calls_of_requests
 from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, label_of
 from rcxsite.core import audit
 from rcxsite.core.csv_cells import defuse
@@ -25,8 +27,10 @@ from rcxsite.forms import INVALID_CHARACTERS, has_forbidden_characters, too_long
 from rcxsite.leads.export import HEADER, request_cells
 from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
 from rcxsite.models import QuoteRequest, StaffMember
+from rcxsite.models.booking import BOOKED
 from rcxsite.service_errors import ServiceError
 from rcxsite.staff.exports import READ_IN_CHUNKS, bounded_csv
+from rcxsite.staff.inbox_detail import preferred_start
 from rcxsite.staff.inbox_inputs import member_id
 
 PAGE_SIZE = 50
@@ -42,6 +46,8 @@ EXPORT_HEADER = (*HEADER, "status", "owner", "lost_reason")
 # What the inbox screen can narrow when an export is too large for one download.
 EXPORT_FILTERS = "status, owner, dates or search"
 BAD_FILTER = "Please correct the filter."
+# What the call column says of a time the visitor only preferred (nothing was booked).
+PREFERRED = "Preferred"
 _LIKE_ESCAPE = "\\"
 
 
@@ -73,6 +79,12 @@ class InboxRow:
     status_label: str
     owner_id: int | None
     owner_name: str
+    # The call on the viewing member's clock, their zone named ("Tue 2 Mar 2027, 10:00
+    # (Europe/London)"): the booked one, else the time the visitor preferred; "" if none.
+    call: str
+    # The booked call's status unless Booked ("Cancelled", "Held"...), PREFERRED for a
+    # time that was only a preference, "" otherwise.
+    call_status: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,8 +217,17 @@ def _page_rows(
     )
 
 
-def _row(quote: QuoteRequest, owner_name: str | None) -> InboxRow:
+def _call_columns(quote: QuoteRequest, call: CallView | None, zone: str) -> tuple[str, str]:
+    if call is not None:
+        status = "" if call.status == BOOKED else call.status_label
+        return wording.short_time(call.start, zone), status
+    start = preferred_start(quote.call_date, quote.call_time)
+    return (wording.short_time(start, zone), PREFERRED) if start else ("", "")
+
+
+def _row(quote: QuoteRequest, owner_name: str | None, call: CallView | None, zone: str) -> InboxRow:
     assert quote.id is not None
+    call_time, call_status = _call_columns(quote, call, zone)
     return InboxRow(
         id=quote.id,
         received=quote.created_at,
@@ -220,6 +241,8 @@ def _row(quote: QuoteRequest, owner_name: str | None) -> InboxRow:
         status_label=STATUS_LABELS.get(quote.status, quote.status),
         owner_id=quote.owner_id,
         owner_name=owner_name or "",
+        call=call_time,
+        call_status=call_status,
     )
 
 
@@ -254,9 +277,9 @@ def _counts(session: Session, where: InboxFilter, actor: StaffActor) -> dict[str
 
 
 def inbox_page(*, actor: StaffActor | None, where: InboxFilter, page: int = 1) -> InboxPage:
-    """One page (PAGE_SIZE rows, newest first) of the requests `where` selects, with the
-    counts per status and the members the owner filter offers. A page past the last shows
-    the last one."""
+    """One page (PAGE_SIZE rows, newest first) of the requests `where` selects, each with
+    its call on the member's clock, with the counts per status and the members the owner
+    filter offers. A page past the last shows the last one."""
     member = require(actor, Permission.READ_QUOTES)
     where = _checked(where)
     condition = _all_of(_conditions(where, member))
@@ -267,8 +290,12 @@ def inbox_page(*, actor: StaffActor | None, where: InboxFilter, page: int = 1) -
         found = session.exec(
             _page_rows(session, condition, searched=bool(where.search), page=page)
         ).all()
+        calls = calls_of_requests(session, (quote.id for quote, _ in found if quote.id))
         return InboxPage(
-            rows=[_row(quote, owner_name) for quote, owner_name in found],
+            rows=[
+                _row(quote, owner_name, calls.get(quote.id or 0), member.time_zone)
+                for quote, owner_name in found
+            ],
             total=total,
             page=page,
             pages=pages,

@@ -91,7 +91,11 @@ def invite(form: InviteInput, *, actor: StaffActor | None) -> Invited:
             raise ServiceError(409, ALREADY_MEMBER, fields={"email": ALREADY_MEMBER})
         if member is None:
             member = StaffMember(
-                name=form.name, email=form.email, email_key=form.email.lower(), role=form.role
+                name=form.name,
+                email=form.email,
+                email_key=form.email.lower(),
+                role=form.role,
+                takes_calls=form.role == "sales",
             )
         else:
             member.name, member.role = form.name, form.role

@@ -175,7 +175,9 @@ def sign_in(form: StaffSignInInput, *, client_ip: str) -> StaffSignedIn:
         stored = session.get(StaffMember, member.id)
         assert stored is not None
         stored.last_sign_in_at = utcnow()
-        if form.time_zone:
+        # The browser's zone, until the member chooses one on Availability: their call
+        # hours are on that clock, which a sign-in while travelling must not move.
+        if form.time_zone and not stored.time_zone:
             stored.time_zone = form.time_zone
         session.add(stored)
         started = sessions.start_session(session, member.id)

@@ -16,6 +16,9 @@ from reflex.event import EventSpec
 from rcxsite import accounts, routes
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
 from rcxsite.accounts.my_account import DETAILS_SAVED
+from rcxsite.booking import UpcomingCall
+from rcxsite.booking.customer_calls import upcoming_for_customer
+from rcxsite.booking.wording import long_time
 from rcxsite.state.login import log_in_path
 from rcxsite.state.messages import SOMETHING_WENT_WRONG
 from rcxsite.state.service_calls import FormCall, ServiceCall, call_service
@@ -46,6 +49,30 @@ def _save_details(
     return accounts.account_overview(customer_id=customer_id)
 
 
+def _page_data(*, customer_id: int) -> tuple[accounts.AccountOverview, tuple[UpcomingCall, ...]]:
+    """The overview, and the calls to come booked with the account's address once it is
+    verified."""
+    overview = accounts.account_overview(customer_id=customer_id)
+    return overview, upcoming_for_customer(customer_id=customer_id)
+
+
+def _call(call: UpcomingCall) -> dict[str, str]:
+    # On the clock the visitor booked it by (their browser's zone then), as the
+    # invitation and reminders say it. No manage link: a token kept in the tab's stored
+    # state would outlive the page; `manage_call` asks for it when it is wanted.
+    return {
+        "when": long_time(call.start, call.end, call.time_zone),
+        "host": call.host_name,
+        "id": str(call.booking_id),
+    }
+
+
+def _manage_url(*, customer_id: int, booking_id: str) -> str | None:
+    """The manage link of one of the customer's own calls to come, checked again now."""
+    calls = upcoming_for_customer(customer_id=customer_id)
+    return next((call.manage_url for call in calls if str(call.booking_id) == booking_id), None)
+
+
 class AccountState(SessionState):
     # "loading" until the session is checked, then "ready"; "closed" once the account was
     # deleted or signed out everywhere (the page then only says so).
@@ -61,6 +88,8 @@ class AccountState(SessionState):
     # Until the customer opened a link mailed to `email`, `quotes` stays empty.
     email_verified: bool = False
     quotes: list[dict[str, str]] = []
+    # The calls to come (when, host, manage link); empty until `email` is verified too.
+    calls: list[dict[str, str]] = []
     # Bumped to remount the uncontrolled forms with the saved values.
     form_version: int = 0
 
@@ -125,11 +154,13 @@ class AccountState(SessionState):
         if customer_id is None:
             yield _to_login()
             return
-        outcome = await call_service(accounts.account_overview, customer_id=customer_id)
+        outcome = await call_service(_page_data, customer_id=customer_id)
         if not outcome.ok:
             self.view, self.closed_message = "closed", SOMETHING_WENT_WRONG
             return
-        self._show(outcome.result())
+        overview, calls = outcome.result()
+        self._show(overview)
+        self.calls = [_call(call) for call in calls]
         self.view = "ready"
 
     @rx.event
@@ -199,6 +230,21 @@ class AccountState(SessionState):
         # Once signed out, the stored state (pickled, in Redis when scaled) keeps nothing
         # of the customer.
         self.reset()
+
+    @rx.event
+    async def manage_call(self, booking_id: str):
+        """The manage page of one of this customer's calls (never another's)."""
+        customer_id = await self._customer()
+        if customer_id is None:
+            yield _to_login()
+            return
+        outcome = await call_service(
+            _manage_url, customer_id=customer_id, booking_id=str(booking_id)[:20]
+        )
+        if outcome.ok and outcome.value:
+            yield rx.redirect(outcome.value)
+            return
+        yield type(self).load
 
     @rx.event
     async def send_verification_again(self):

@@ -18,12 +18,6 @@ from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.session import SessionState
 
 
-def _link_digest(path: str) -> str | None:
-    """The digest that stands for the reset token in the link's last path segment by the
-    time an event reaches the state (rcxsite/web/sealed_event_paths.py)."""
-    return tokens.marked_digest(path.rstrip("/").rsplit("/", 1)[-1])
-
-
 class ForgotPasswordState(rx.State):
     email_error: str = ""
     busy: bool = False
@@ -69,7 +63,7 @@ class ResetPasswordState(rx.State):
         yield
         outcome = await call_service(
             accounts.check_reset_link,
-            link_digest=_link_digest(self.router.url.path),
+            link_digest=tokens.digest_in_path(self.router.url.path),
             client_ip=self.router.session.client_ip,
         )
         check = outcome.value or accounts.ResetCheck(is_valid=False)
@@ -100,7 +94,7 @@ class ResetPasswordState(rx.State):
         yield
         outcome = await call.send(
             accounts.reset_password_for_link,
-            link_digest=_link_digest(self.router.url.path),
+            link_digest=tokens.digest_in_path(self.router.url.path),
             client_ip=self.router.session.client_ip,
         )
         if outcome.ok:

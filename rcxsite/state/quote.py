@@ -1,18 +1,29 @@
-"""The request-a-quote form: a thin adapter over `rcxsite.leads`."""
+"""The request-a-quote (book a call) form: a thin adapter over `rcxsite.booking` and
+`rcxsite.leads`.
+
+With members taking calls, the visitor picks a free time (`SlotPicker`) and the request
+books it (`booking.book`); with none (a fresh install), the form asks for a preferred
+date and time and the request goes to sales as before (`leads.submit_quote`), who propose
+a time by mail.
+"""
 
 from __future__ import annotations
 
+from http import HTTPStatus
+
 import reflex as rx
 
-from rcxsite import leads
-from rcxsite.state.service_calls import FormCall, ServiceCall
+from rcxsite import booking, leads
+from rcxsite.state.booking.slot_picker import SlotPicker
+from rcxsite.state.service_calls import FormCall, Outcome, ServiceCall
 
 QUOTE_FORM_ID = "quote-form"
-FIELDS = leads.FORM_FIELDS
+BOOKING_FIELDS = ("start", "time_zone")
+FIELDS = (*leads.FORM_FIELDS, *BOOKING_FIELDS)
 SUBMIT_BROKEN = "Something went wrong and your request was not sent. Please try again, or email us."
 
 
-class QuoteState(rx.State):
+class QuoteState(SlotPicker, rx.State):
     field_errors: dict[str, str] = dict.fromkeys(FIELDS, "")
     error: str = ""
     busy: bool = False
@@ -24,17 +35,24 @@ class QuoteState(rx.State):
         fields = {name: str(value) for name, value in form.items()}
         client_ip = self.router.session.client_ip
         self.error = ""
+        outcome: Outcome[leads.QuoteReceipt | booking.BookingReceipt]
         if leads.trap_filled(fields):
             # A bot's form is not validated: it is answered like an accepted one.
             trapped = ServiceCall()
             trapped.busy(self)
             yield
             outcome = await trapped.run(leads.note_trapped_quote, fields, client_ip=client_ip)
-        else:
-            call = await FormCall.read(leads.QuoteInput, fields)
-            call.busy(self)
+        elif self.taking_calls:
+            fields["time_zone"] = self.time_zone
+            booked = await FormCall.read(booking.BookingInput, fields)
+            booked.busy(self)
             yield
-            outcome = await call.send(leads.submit_quote, client_ip=client_ip)
+            outcome = await booked.send(booking.book, client_ip=client_ip)
+        else:
+            requested = await FormCall.read(leads.QuoteInput, fields)
+            requested.busy(self)
+            yield
+            outcome = await requested.send(leads.submit_quote, client_ip=client_ip)
         self.field_errors = outcome.field_messages(FIELDS)
         if outcome.ok:
             receipt = outcome.result()
@@ -42,11 +60,17 @@ class QuoteState(rx.State):
             yield rx.call_script("window.scrollTo(0, 0)")
             return
         self.error = outcome.message(broken=SUBMIT_BROKEN)
+        if outcome.refusal is not None and outcome.refusal.status == HTTPStatus.CONFLICT:
+            # Taken meanwhile: fresh times; every typed field stays as it was.
+            await self._load_slots()
+            yield rx.set_focus("quote-slots")
+            return
         first_invalid = next((name for name, text in self.field_errors.items() if text), None)
         if first_invalid:
             yield rx.set_focus(f"quote-{first_invalid}")
 
     @rx.event
-    def start_over(self):
+    async def start_over(self):
         self.confirmation = self.next_steps = self.error = ""
         self.field_errors = dict.fromkeys(FIELDS, "")
+        await self._load_slots()

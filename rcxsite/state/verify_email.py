@@ -12,12 +12,6 @@ from rcxsite.state.service_calls import call_service
 from rcxsite.state.session import SessionState
 
 
-def _link_digest(path: str) -> str | None:
-    """The digest that stands for the token in the link's last path segment by the time
-    an event reaches the state (rcxsite/web/sealed_event_paths.py)."""
-    return tokens.marked_digest(path.rstrip("/").rsplit("/", 1)[-1])
-
-
 class VerifyEmailState(SessionState):
     # "verifying", then "verified", "log_in" (nobody is signed in: the link waits for its
     # account's owner), "invalid" (a link that cannot be used) or "failed" (`message` says
@@ -31,7 +25,7 @@ class VerifyEmailState(SessionState):
     @rx.event
     async def verify(self):
         """on_load: the link is used up only by the signed-in customer it was sent for."""
-        digest = _link_digest(self.router.url.path)
+        digest = tokens.digest_in_path(self.router.url.path)
         if digest is not None and digest == self._verified:
             self.status = "verified"
             return

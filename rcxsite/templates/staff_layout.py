@@ -16,6 +16,8 @@ CHECKING = "Checking your sign-in…"
 # Which role sees which link; the server checks again on every event.
 _NAV: tuple[tuple[routes.Route, Permission], ...] = (
     (routes.STAFF_INBOX, Permission.READ_QUOTES),
+    (routes.STAFF_CALLS, Permission.TAKE_CALLS),
+    (routes.STAFF_AVAILABILITY, Permission.TAKE_CALLS),
     (routes.STAFF_CUSTOMERS, Permission.READ_CUSTOMERS),
     (routes.STAFF_TEAM, Permission.MANAGE_TEAM),
     (routes.STAFF_AUDIT, Permission.READ_AUDIT),

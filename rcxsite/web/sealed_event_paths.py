@@ -31,6 +31,7 @@ TOKEN_PATH_PREFIXES = (
     RESET_PATH_PREFIX,
     routes.staff_invite_path(""),
     routes.verify_email_path(""),
+    routes.booking_path(""),
 )
 
 

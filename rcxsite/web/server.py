@@ -1,8 +1,9 @@
 """The server Reflex mounts its backend in (`rx.App(api_transformer=server)`).
 
-It answers the REST API (rcxsite/api/) and the files for crawlers (seo_routes.py) itself;
-Reflex mounts its backend (pages, events) at "" inside it, so it claims nothing outside
-/api/v1 but /sitemap.xml, /robots.txt and /insights/feed.xml. Every request, Reflex's
+It answers the REST API (rcxsite/api/), the files for crawlers (seo_routes.py) and the
+staff's calendar feeds (calendar_feed.py) itself; Reflex mounts its backend (pages,
+events) at "" inside it, so it claims nothing outside /api/v1 but /sitemap.xml,
+/robots.txt, /insights/feed.xml and /staff/calendar/<token>.ics. Every request, Reflex's
 included, passes through its middleware, which `middleware` lists in one place, in the
 order a request passes through it.
 """
@@ -20,7 +21,7 @@ from rcxsite.api.application import ApiApp
 from rcxsite.api.body_limit import BodySizeLimit
 from rcxsite.api.error_handlers import install_error_handling
 from rcxsite.settings import get_settings
-from rcxsite.web import seo_routes
+from rcxsite.web import calendar_feed, seo_routes
 from rcxsite.web.asset_caching import HashedAssetCaching
 from rcxsite.web.head_requests import HeadAsGet
 from rcxsite.web.login_cookie import LoginCookieExchange
@@ -129,6 +130,7 @@ def _middleware_only(layers: Sequence[Layer]) -> list[Middleware]:
 def create_server() -> Server:
     server = Server(middleware(built_frontend_dir, hsts=get_settings().secure_cookies))
     server.include_router(seo_routes.router)
+    server.include_router(calendar_feed.router)
     install_error_handling(server)  # last: its /api/v1 catch-all follows every route
     return server
 

@@ -11,16 +11,25 @@ import uuid
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
 from rcxsite.content.quote import BUDGETS, TIMELINES
 from rcxsite.settings import get_settings
+from tests.support.booking_site import nobody_takes_calls_on
 from tests.support.live_server import LiveServer
 from tests.support.quotes import next_weekday
 from tests.support.smtp import Mailbox
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _nobody_takes_calls(live_site: LiveServer) -> None:
+    """The form as a fresh install shows it: a preferred date and time, proposed by mail
+    (booking a free time: tests/browser/test_booking.py)."""
+    nobody_takes_calls_on(live_site)
 
 
 def _form(page: Page):

@@ -27,6 +27,7 @@ import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
@@ -52,7 +53,7 @@ from tests.support.staff_socket import FIELD, STAFF_STATE, Answer, StaffTab, sta
 # is not also made here fails, so no role gains or loses a permission unnoticed.
 MAY: dict[str, set[Permission]] = {
     "admin": set(Permission),
-    "sales": {Permission.READ_QUOTES, Permission.WORK_QUOTES},
+    "sales": {Permission.READ_QUOTES, Permission.WORK_QUOTES, Permission.TAKE_CALLS},
     "support": {Permission.READ_QUOTES, Permission.READ_CUSTOMERS, Permission.ACT_ON_CUSTOMERS},
 }
 ROLES = tuple(MAY)
@@ -64,15 +65,19 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 _SEED = """
 import json, sys
+from datetime import UTC, datetime, timedelta
+from tests.support.call_outcomes import add_call
 from tests.support.staff import member
 from tests.support import service_calls
-mark, customer, target, password = sys.argv[1:5]
+mark, customer, target, password, quote = sys.argv[1:6]
 found = {}
 for who, role in (("admin", "admin"), ("sales", "sales"), ("support", "support"),
                   ("disabled", "admin"), ("target", "sales"), ("leaver", "admin")):
     enrolled = member(f"matrix-{who}-{mark}@rcx.example", role, f"Matrix {who.title()}")
     found[who] = {"ticket": enrolled.cookie_ticket, "id": enrolled.actor.member_id,
                   "email": enrolled.actor.email}
+# The request's call began an hour ago: "Held" and "No-show" would change it.
+add_call(int(quote), found["target"]["id"], datetime.now(UTC) - timedelta(hours=1), email=target)
 login = service_calls.authenticate(email=customer, password=password,
                                    client_ip="198.51.100.77", via_ticket=True)
 found["customer_ticket"] = login.cookie_ticket
@@ -172,7 +177,7 @@ def world(live_site: LiveServer) -> World:
     )
     env = _site_env(live_site)
     done = subprocess.run(
-        [sys.executable, "-c", _SEED, mark, caller_email, customer_email, PASSWORD],
+        [sys.executable, "-c", _SEED, mark, caller_email, customer_email, PASSWORD, str(quote_id)],
         env=env,
         cwd=ROOT,
         capture_output=True,
@@ -250,6 +255,7 @@ def _snapshot(world: World) -> dict[str, list[tuple]]:
         "quote": ("SELECT status, owner_id, lost_reason FROM quote_request WHERE id = :q"),
         "notes": "SELECT count(*) FROM quote_note WHERE quote_request_id = :q",
         "history": "SELECT count(*) FROM quote_change WHERE quote_request_id = :q",
+        "call": "SELECT status, active FROM booking WHERE quote_request_id = :q",
         "customer": "SELECT locked_at FROM customer WHERE id = :c",
         "reset links": "SELECT count(*) FROM password_reset_token WHERE customer_id = :c",
         "customer sessions": (
@@ -261,6 +267,22 @@ def _snapshot(world: World) -> dict[str, list[tuple]]:
         ),
         "invitations": "SELECT count(*) FROM staff_invitation",
         "invited": "SELECT count(*) FROM staff_member WHERE email_key = :i",
+        "call settings": (
+            f"SELECT id, takes_calls, time_zone, calendar_feed_hash "
+            f"FROM staff_member WHERE id IN ({marks}) ORDER BY id"
+        ),
+        "call hours": (
+            f'SELECT staff_member_id, weekday, start, "end" FROM member_hours '
+            f"WHERE staff_member_id IN ({marks}) ORDER BY staff_member_id, weekday"
+        ),
+        "date overrides": (
+            f'SELECT staff_member_id, day, start, "end" FROM member_day '
+            f"WHERE staff_member_id IN ({marks}) ORDER BY staff_member_id, day"
+        ),
+        "time off": (
+            f"SELECT staff_member_id, first_day, last_day FROM member_time_off "
+            f"WHERE staff_member_id IN ({marks}) ORDER BY staff_member_id, first_day"
+        ),
         # A denied call leaves its trace (counted per member, handler and quarter hour);
         # nothing else.
         "audit": "SELECT id, action, target FROM audit_entry WHERE action <> 'denied' ORDER BY id",
@@ -281,7 +303,20 @@ def _payload(world: World, name: str) -> dict[str, Any]:
     """Arguments for `name` from its signature: the forms and ids that would change the
     seeded records (an admin's role for the target member, the customer's own email for
     the deletion), plausible values for the rest."""
+    # Days ahead of the site's today (the service refuses past days).
+    soon = [(date.today() + timedelta(days=days)).isoformat() for days in (20, 21, 22)]
     forms = {
+        "StaffAvailabilityState.save_settings": {
+            "takes_calls": "on",
+            "time_zone": "America/New_York",
+        },
+        "StaffAvailabilityState.save_week": {
+            "mon_on": "on",
+            "mon_start": "08:00",
+            "mon_end": "12:00",
+        },
+        "StaffAvailabilityState.add_day": {"day": soon[0], "start": "10:00", "end": "12:00"},
+        "StaffAvailabilityState.add_time_off": {"first_day": soon[1], "last_day": soon[2]},
         "StaffQuoteState.change_status": {"status": "lost", "reason": "Matrix says so"},
         "StaffQuoteState.change_owner": {"owner": str(world.members["sales"]["id"])},
         "StaffQuoteState.add_note": {"note": "A note from the matrix"},

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
 from rcxsite.service_errors import ServiceError
 from rcxsite.staff.inbox import quote_detail
+from tests.support.booking import MONDAY, NEW_YORK, NOW, at
+from tests.support.call_outcomes import booked_request
 from tests.support.customers import add_customer
 from tests.support.quotes import BASE_TIME, add_quote
 from tests.support.staff import add_member
@@ -60,6 +62,7 @@ def test_every_field_of_the_request() -> None:
     assert (detail.owner_id, detail.owner_name) == (owner.member_id, "Olga Owner")
     assert detail.customer_id is None
     assert detail.notes == [] and detail.history == []
+    assert detail.call is None
 
 
 @pytest.mark.parametrize(
@@ -122,6 +125,41 @@ def test_the_customer_with_the_same_email_is_linked_whatever_the_case() -> None:
 
     assert quote_detail(actor=member, quote_id=linked).customer_id == customer_id
     assert quote_detail(actor=member, quote_id=other).customer_id is None
+
+
+def test_a_booked_call_on_the_members_clock_with_the_visitors_host_and_status() -> None:
+    host = add_member("Sam Sales", "sam@rcx.example", "sales")
+    reader = add_member("Kai Kolkata", "kai@rcx.example", "support", time_zone="Asia/Kolkata")
+    start = at(MONDAY, "10:00")
+    quote_id = booked_request(host.member_id, start, status="moved", time_zone=NEW_YORK)
+
+    call = quote_detail(actor=reader, quote_id=quote_id, now=NOW).call
+
+    assert call is not None
+    assert call.when == "Monday 1 March 2027 at 15:30–16:00 (Asia/Kolkata)"
+    assert call.visitor_time == "Mon 1 Mar 2027, 05:00 (America/New_York)"
+    assert call.visitor_time_zone == NEW_YORK
+    assert (call.host_id, call.host_name) == (host.member_id, "Sam Sales")
+    assert (call.status, call.status_label) == ("moved", "Moved")
+    # Held and No-show apply from the start on.
+    assert call.can_mark is False
+    later = quote_detail(actor=reader, quote_id=quote_id, now=start).call
+    assert later is not None and later.can_mark is True
+
+
+@pytest.mark.parametrize(
+    ("status", "label", "can_mark"),
+    [("cancelled", "Cancelled", False), ("held", "Held", True), ("no-show", "No-show", True)],
+)
+def test_a_past_call_may_be_marked_unless_it_was_cancelled(
+    status: str, label: str, can_mark: bool
+) -> None:
+    host = add_member("Sam Sales", "sam@rcx.example", "sales")
+    quote_id = booked_request(host.member_id, NOW - timedelta(hours=1), status=status)
+    call = quote_detail(actor=host, quote_id=quote_id, now=NOW).call
+    assert call is not None
+    assert (call.status_label, call.can_mark) == (label, can_mark)
+    assert call.when == "Sunday 28 February 2027 at 11:00–11:30 (Europe/London)"
 
 
 def test_an_unknown_request_is_404() -> None:

@@ -9,6 +9,8 @@ import pytest
 from rcxsite.core.permissions import StaffActor
 from rcxsite.service_errors import ServiceError
 from rcxsite.staff.inbox import InboxFilter, InboxPage, MemberChoice, inbox_page
+from tests.support.booking import MONDAY, NEW_YORK, at
+from tests.support.call_outcomes import booked_request
 from tests.support.quotes import BASE_TIME, add_numbered, add_quote
 from tests.support.staff import add_member
 
@@ -66,6 +68,8 @@ def test_a_row_carries_what_the_columns_show(sales: StaffActor) -> None:
     assert row.budget_label == "Under £25,000"
     assert (row.status, row.status_label) == ("qualified", "Qualified")
     assert (row.owner_id, row.owner_name) == (sales.member_id, "Sam Sales")
+    # Nothing was booked: the time the visitor preferred (10:30 UK time), on Sam's clock.
+    assert (row.call, row.call_status) == ("Tue 10 Mar 2026, 10:30 (Europe/London)", "Preferred")
 
 
 @pytest.mark.parametrize("status", ["new", "contacted", "qualified", "won", "lost", "spam"])
@@ -265,3 +269,34 @@ def test_a_bad_filter_is_refused_by_field(
 def test_a_200_character_search_is_fine(sales: StaffActor) -> None:
     add_quote(message="y" * 300)
     assert inbox_page(actor=sales, where=InboxFilter(search="y" * 200)).total == 1
+
+
+def test_each_row_shows_its_call_on_the_members_clock_and_any_status_but_booked() -> None:
+    member = add_member("Nia NewYork", "nia@rcx.example", "sales", time_zone=NEW_YORK)
+    booked = booked_request(member.member_id, at(MONDAY, "10:00"))
+    cancelled = booked_request(member.member_id, at(MONDAY, "11:00"), status="cancelled")
+    held = booked_request(member.member_id, at(MONDAY, "12:00"), status="held")
+    # US summer time has begun on 10 March 2026, UK summer time not: 4 hours apart.
+    preferred = add_quote(call_date=date(2026, 3, 10), call_time="10:30")
+    no_time = add_quote(call_date=date(2026, 3, 10), call_time="")
+
+    rows = {row.id: row for row in inbox_page(actor=member, where=InboxFilter(status="all")).rows}
+
+    assert {quote_id: (rows[quote_id].call, rows[quote_id].call_status) for quote_id in rows} == {
+        booked: ("Mon 1 Mar 2027, 05:00 (America/New_York)", ""),
+        cancelled: ("Mon 1 Mar 2027, 06:00 (America/New_York)", "Cancelled"),
+        held: ("Mon 1 Mar 2027, 07:00 (America/New_York)", "Held"),
+        preferred: ("Tue 10 Mar 2026, 06:30 (America/New_York)", "Preferred"),
+        no_time: ("", ""),
+    }
+
+
+def test_a_member_without_a_zone_sees_calls_in_the_companys() -> None:
+    member = add_member("Sam Sales", "sam@rcx.example", "sales")
+    booked = booked_request(member.member_id, at(MONDAY, "10:00"))
+    [row] = inbox_page(actor=member, where=InboxFilter(status="all")).rows
+    assert (row.id, row.call, row.call_status) == (
+        booked,
+        "Mon 1 Mar 2027, 10:00 (Europe/London)",
+        "",
+    )

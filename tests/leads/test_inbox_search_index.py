@@ -4,6 +4,7 @@ serves the inbox's own statements from them, and the results stay ILIKE's."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -50,11 +51,12 @@ def _filler(count: int) -> None:
 
 
 def _statements(search: str) -> list[tuple[str, Any]]:
-    """The statements on quote_request that one inbox page with `search` runs."""
+    """The statements on quote_request that one inbox page with `search` runs (not the
+    one reading the page's calls by their quote_request_id)."""
     seen: list[tuple[str, Any]] = []
 
     def before(_conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
-        if "quote_request" in statement:
+        if re.search(r"\bquote_request\b", statement):
             seen.append((statement, parameters))
 
     sales = add_member("Sam Sales", "sam@rcx.example", "sales")

@@ -17,10 +17,12 @@ AXE = Axe()
 
 
 @contextmanager
-def open_tab(browser: Any, site: Any, viewport: dict[str, int] = DESKTOP) -> Iterator[Page]:
+def open_tab(
+    browser: Any, site: Any, viewport: dict[str, int] = DESKTOP, *, time_zone: str | None = None
+) -> Iterator[Page]:
     """A browser tab in a context of its own on `site` (anything with a `url`), closed
-    on exit."""
-    context = browser.new_context(viewport=viewport, base_url=site.url)
+    on exit; `time_zone`: the browser's own (the machine's when None)."""
+    context = browser.new_context(viewport=viewport, base_url=site.url, timezone_id=time_zone)
     page = context.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []

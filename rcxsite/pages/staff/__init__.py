@@ -10,6 +10,8 @@ import reflex as rx
 from reflex.event import EventHandler
 
 from rcxsite.pages.staff.audit import staff_audit_page
+from rcxsite.pages.staff.availability import staff_availability_page
+from rcxsite.pages.staff.calls import staff_calls_page
 from rcxsite.pages.staff.customers import staff_customer_page, staff_customers_page
 from rcxsite.pages.staff.inbox import staff_inbox_page
 from rcxsite.pages.staff.invite import staff_invite_page
@@ -19,6 +21,8 @@ from rcxsite.pages.staff.sign_in import staff_log_in_page
 from rcxsite.pages.staff.team import staff_team_page
 from rcxsite.routes import Route, RouteKind
 from rcxsite.state.staff.audit import StaffAuditState
+from rcxsite.state.staff.availability import StaffAvailabilityState
+from rcxsite.state.staff.calls import StaffCallsState
 from rcxsite.state.staff.customers import StaffCustomersState, StaffCustomerState
 from rcxsite.state.staff.inbox import StaffInboxState
 from rcxsite.state.staff.invite import StaffInviteState
@@ -37,6 +41,8 @@ BUILDERS: dict[RouteKind, Callable[[Route], rx.Component]] = {
     "staff_team": staff_team_page,
     "staff_audit": staff_audit_page,
     "staff_jobs": staff_jobs_page,
+    "staff_calls": staff_calls_page,
+    "staff_availability": staff_availability_page,
 }
 
 ON_LOAD: dict[RouteKind, list[EventHandler]] = {
@@ -49,4 +55,6 @@ ON_LOAD: dict[RouteKind, list[EventHandler]] = {
     "staff_team": [StaffTeamState.load],
     "staff_audit": [StaffAuditState.load],
     "staff_jobs": [StaffJobsState.load],
+    "staff_calls": [StaffCallsState.load],
+    "staff_availability": [StaffAvailabilityState.load],
 }

@@ -17,7 +17,7 @@ from rcxsite.state.staff.inbox import StaffInboxState
 
 _LABELS = {**STATUS_LABELS, ALL: "All"}
 _STATUS_OPTIONS = tuple((status, _LABELS.get(status, status)) for status in STATUS_FILTERS)
-_COLUMNS = ("Received", "Name", "Company", "Service", "Budget", "Status", "Owner")
+_COLUMNS = ("Received", "Name", "Company", "Call", "Service", "Budget", "Status", "Owner")
 
 
 def _chips() -> rx.Component:
@@ -162,6 +162,7 @@ def staff_inbox_page(route: Route) -> rx.Component:
                 r["received"],
                 link(r["name"], r["path"]),
                 r["company"],
+                r["call"],
                 r["service"],
                 r["budget"],
                 r["status"],

@@ -165,6 +165,38 @@ def _notes() -> rx.Component:
     )
 
 
+def _call() -> rx.Component:
+    """The booked call; once its time has come, those who work requests mark whether it
+    took place."""
+    return rx.cond(
+        StaffQuoteState.call.length() > 0,
+        rx.el.section(
+            rx.el.h2("Call", id="staff-call-heading", class_name="staff-subtitle"),
+            facts(StaffQuoteState.call),
+            rx.cond(
+                role_may(Permission.WORK_QUOTES) & StaffQuoteState.call_markable,
+                rx.el.div(
+                    rx.el.button(
+                        "Held",
+                        type="button",
+                        class_name="button button-outline",
+                        on_click=StaffQuoteState.mark_call_held,
+                    ),
+                    rx.el.button(
+                        "No-show",
+                        type="button",
+                        class_name="button button-outline",
+                        on_click=StaffQuoteState.mark_call_no_show,
+                    ),
+                    class_name="staff-actions",
+                ),
+            ),
+            aria_labelledby="staff-call-heading",
+            class_name="staff-section",
+        ),
+    )
+
+
 def _found() -> rx.Component:
     may_work = role_may(Permission.WORK_QUOTES)
     return rx.fragment(
@@ -177,6 +209,7 @@ def _found() -> rx.Component:
             rx.el.p(link("Open the customer's account", StaffQuoteState.customer_path)),
         ),
         facts(StaffQuoteState.facts),
+        _call(),
         rx.cond(
             may_work,
             rx.el.section(

@@ -27,6 +27,14 @@ _LIMITS = {"status": 16, "owner": 16, "since": 10, "until": 10, "search": SEARCH
 _FILTER_LABELS = {**STATUS_LABELS, inbox.ALL: "All"}
 
 
+def _call(row: inbox.InboxRow) -> str:
+    """ "Tue 2 Mar 2027, 10:00 (Europe/London)", and " · Cancelled" when it is not simply
+    booked ("Preferred" when nothing was)."""
+    if not row.call:
+        return "—"
+    return f"{row.call} · {row.call_status}" if row.call_status else row.call
+
+
 def _row(row: inbox.InboxRow) -> dict[str, str]:
     return {
         "id": str(row.id),
@@ -34,6 +42,7 @@ def _row(row: inbox.InboxRow) -> dict[str, str]:
         "received": when(row.received),
         "name": row.name or NO_NAME,
         "company": row.company or "—",
+        "call": _call(row),
         "service": row.service_label,
         "budget": row.budget_label,
         "status": row.status_label,

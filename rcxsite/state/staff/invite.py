@@ -22,10 +22,6 @@ T = TypeVar("T")
 ENROLMENT_QR, ENROLMENT_KEY, RECOVERY_CODES = "enrolment-qr", "enrolment-key", "recovery-codes"
 
 
-def _link_digest(path: str) -> str | None:
-    return tokens.marked_digest(path.rstrip("/").rsplit("/", 1)[-1])
-
-
 class StaffInviteState(rx.State):
     # "checking", "invalid", "password", "code", "codes"
     step: str = "checking"
@@ -38,7 +34,7 @@ class StaffInviteState(rx.State):
     # never kept here.
 
     def _link(self) -> str | None:
-        return _link_digest(self.router.url.path)
+        return tokens.digest_in_path(self.router.url.path)
 
     async def _step(self, call: FormCall[Any], service: Callable[..., T]) -> T | None:
         """One step of the invitation on this link: its result, or None with the step's

@@ -9,11 +9,13 @@ by `staff_event` before the service is even called (and the service checks again
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import reflex as rx
 
 from rcxsite import routes
+from rcxsite.booking import outcomes
 from rcxsite.core.permissions import Permission, StaffActor
 from rcxsite.db import session_scope
 from rcxsite.models.staff import NOTE_MAX
@@ -44,8 +46,21 @@ def _page_data(
         return detail, owner_choices(session)
 
 
+def _mark_call(*, actor: StaffActor | None, quote_id: int, outcome: str) -> str:
+    return outcomes.mark_call(actor=actor, quote_request_id=quote_id, outcome=outcome)
+
+
 def _facts(quote: inbox.QuoteDetail) -> list[list[str]]:
     status = quote.status_label + (f": {quote.lost_reason}" if quote.lost_reason else "")
+    # A booked call has a panel of its own; a time only preferred is one of the facts.
+    slot = (
+        []
+        if quote.call
+        else [
+            ["Call slot (company time)", quote.call_company],
+            ["Call slot (your time)", quote.call_member],
+        ]
+    )
     return [
         ["Received", when(quote.received)],
         ["Name", quote.name],
@@ -55,13 +70,31 @@ def _facts(quote: inbox.QuoteDetail) -> list[list[str]]:
         ["Service", quote.service_label or quote.service],
         ["Budget", quote.budget_label or quote.budget or "—"],
         ["Timeline", quote.timeline_label or quote.timeline or "—"],
-        ["Call slot (company time)", quote.call_company],
-        ["Call slot (your time)", quote.call_member],
+        *slot,
         ["Message", quote.message or "—"],
         ["Current status", status],
         ["Current owner", quote.owner_name or "Unassigned"],
         ["Mailed to sales", when(quote.mailed_at, never="Not mailed")],
     ]
+
+
+def _call_facts(call: inbox.CallDetail | None) -> list[list[str]]:
+    if call is None:
+        return []
+    return [
+        ["When (your time)", call.when],
+        ["Their time", call.visitor_time],
+        ["Host", call.host_name],
+        ["Status", call.status_label],
+    ]
+
+
+def _change_text(change: inbox.ChangeView) -> str:
+    """ "Status: New → Contacted"; "Call: Booked: Monday 1 March..." when it had no value."""
+    field = change.field.capitalize()
+    if not change.old_value:
+        return f"{field}: {change.new_value}"
+    return f"{field}: {change.old_value} → {change.new_value}"
 
 
 class StaffQuoteState(rx.State):
@@ -78,6 +111,10 @@ class StaffQuoteState(rx.State):
     owners: list[dict[str, str]] = []
     notes: list[dict[str, str]] = []
     history: list[dict[str, str]] = []
+    # The booked call's panel ([term, value] rows; none without a booking), and whether
+    # its time has come so that "Held" and "No-show" apply.
+    call: list[list[str]] = []
+    call_markable: bool = False
     field_errors: dict[str, str] = dict.fromkeys(QUOTE_FIELDS, "")
     error: str = ""
     notice: str = ""
@@ -101,10 +138,13 @@ class StaffQuoteState(rx.State):
         outcome = await call_service(_page_data, actor=acting(), quote_id=self.quote_id)
         if not outcome.ok:
             self.found, self.facts, self.notes, self.history = False, [], [], []
+            self.call, self.call_markable = [], False
             self.error = outcome.message()
             return
         quote, members = outcome.result()
         self.found, self.name, self.facts = True, quote.name or NO_NAME, _facts(quote)
+        self.call = _call_facts(quote.call)
+        self.call_markable = quote.call is not None and quote.call.can_mark
         self.status, self.lost_reason = quote.status, quote.lost_reason
         self.owner_id = str(quote.owner_id) if quote.owner_id else ""
         self.customer_path = (
@@ -122,7 +162,7 @@ class StaffQuoteState(rx.State):
             {
                 "who": change.actor_name,
                 "when": when(change.created_at),
-                "what": f"{change.field.capitalize()}: {change.old_value} → {change.new_value}",
+                "what": _change_text(change),
             }
             for change in quote.history
         ]
@@ -180,3 +220,13 @@ class StaffQuoteState(rx.State):
     async def not_spam(self) -> None:
         """Rescue a request the bot trap (or a member) put in the spam folder."""
         await self._change(inbox.not_spam)
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def mark_call_held(self) -> None:
+        """After the call's start: it took place."""
+        await self._change(partial(_mark_call, outcome=outcomes.HELD))
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def mark_call_no_show(self) -> None:
+        """After the call's start: the visitor did not come."""
+        await self._change(partial(_mark_call, outcome=outcomes.NO_SHOW))

@@ -1,0 +1,438 @@
+"""Booked calls: the free times' server time, and bookings under concurrent clients, on
+SQLite and PostgreSQL.
+
+Each database is a scratch one (a file in bench/out; a PostgreSQL database created here
+and dropped after), migrated by alembic, so that the indexes and PostgreSQL's exclusion
+constraint are the real ones. MEMBERS members who take calls (the default week, on four
+different wall clocks) and BOOKED active calls spread over the month are inserted
+directly. Then, in this process:
+
+1. `free_slots` for the month (31 days) in the company's zone: median and p95 of
+   SLOT_RUNS calls after two warm-up calls;
+2. ROUNDS rounds of CLIENTS threads released together, each calling `book` (the fields
+   parsed as the API parses them) for a start free before the round: all clients on one
+   start, on a few, or each on its own, round after round. A 409 (the time was taken
+   meanwhile) is an answer; anything else is an error. Afterwards the database is asked
+   for double bookings: two active bookings of one host whose [starts_at, blocked_until)
+   overlap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+import secrets
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+from alembic.command import upgrade
+from alembic.config import Config
+from sqlalchemy import text
+from sqlmodel import Session
+
+from bench import config
+from bench.environment import environment
+from bench.inbox import _postgres_missing, _scratch_postgres
+
+MEMBERS = 20
+BOOKED = 500
+SLOT_DAYS = 31
+SLOT_RUNS = 30
+SLOTS_TARGET_MS = 50.0
+CLIENTS = 20
+ROUNDS = 10
+# Distinct starts the CLIENTS book in a round, round after round: all on one (the same
+# slot clicked at once, the one most hosts are free at), four per start, each its own.
+STARTS_PER_ROUND = (1, 5, 20)
+BOOKING_TARGET_MS = 100.0
+ALONE = 20  # bookings one at a time first: the cost without contention
+# The month measured, and "now" a day before it (as tests/support/booking.py's).
+FIRST_DAY = date(2027, 3, 1)
+NOW = datetime(2027, 2, 28, 12, 0, tzinfo=UTC)
+# The members' wall clocks ("" = the company's, Europe/London).
+ZONES = ("", "America/New_York", "Asia/Kolkata", "Europe/Berlin")
+_SECTION = re.compile(r"^## Booked calls\b.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
+
+# Two active bookings of one host whose held times overlap (must be none).
+DOUBLE_BOOKINGS = text(
+    "SELECT count(*) FROM booking a JOIN booking b ON a.host_id = b.host_id AND a.id < b.id "
+    "WHERE a.active AND b.active AND a.starts_at < b.blocked_until "
+    "AND b.starts_at < a.blocked_until"
+)
+
+
+def _percentile_95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
+
+
+@dataclass
+class BookingRun:
+    database: str
+    skipped: str = ""
+    failure: str = ""
+    slots_found: int = 0
+    slots_ms: list[float] = field(default_factory=list)
+    alone_ms: list[float] = field(default_factory=list)
+    booked_ms: list[float] = field(default_factory=list)  # each successful booking
+    taken: int = 0  # 409: the time was booked meanwhile
+    errors: list[str] = field(default_factory=list)
+    double_bookings: int = 0
+    attempts: int = 0
+
+    @property
+    def slots_median(self) -> float:
+        return statistics.median(self.slots_ms)
+
+    @property
+    def slots_p95(self) -> float:
+        return _percentile_95(self.slots_ms)
+
+    @property
+    def booked_median(self) -> float:
+        return statistics.median(self.booked_ms)
+
+    @property
+    def booked_p95(self) -> float:
+        return _percentile_95(self.booked_ms)
+
+
+def _alembic() -> Config:
+    alembic = Config(str(config.ROOT / "alembic.ini"))
+    alembic.attributes["configure_logger"] = False
+    return alembic
+
+
+@contextmanager
+def _database(url: str, data_dir: Path) -> Iterator[None]:
+    # A limit no client reaches: the clients' addresses differ, but the limit must not be
+    # what is measured.
+    with environment(
+        {
+            "DATABASE_URL": url,
+            "DATA_DIR": str(data_dir),
+            "OUTBOX_DIR": str(data_dir / "outbox"),
+            "BOOKING_LIMIT": "1000000 per hour",
+            "QUOTE_LIMIT": "1000000 per hour",
+            "REDIS_URL": "",
+        }
+    ):
+        upgrade(_alembic(), "head")
+        yield
+
+
+def _weekdays() -> list[date]:
+    days = (FIRST_DAY + timedelta(days=offset) for offset in range(SLOT_DAYS))
+    return [day for day in days if day.weekday() < 5]
+
+
+def _seed() -> list[int]:
+    """MEMBERS hosts and BOOKED active calls on their grids, none overlapping; their ids."""
+    from rcxsite.at_rest import seal
+    from rcxsite.db import get_engine
+    from rcxsite.models import Booking, StaffMember
+    from tests.support.booking import at
+    from tests.support.quotes import quote_row
+
+    rng = random.Random(29)
+    weekdays = _weekdays()
+    with Session(get_engine()) as session:
+        members = [
+            StaffMember(
+                name=f"Host {number}",
+                email=f"host{number}@rcx.example",
+                email_key=f"host{number}@rcx.example",
+                role="sales",
+                time_zone=ZONES[number % len(ZONES)],
+                takes_calls=True,
+            )
+            for number in range(MEMBERS)
+        ]
+        session.add_all(members)
+        session.flush()
+        ids = [member.id for member in members if member.id is not None]
+        # Every other half hour from 09:00: 60 minutes apart, more than call + buffer.
+        grid = [(day, slot) for day in weekdays for slot in range(0, 16, 2)]
+        for index, member in enumerate(members):
+            per_member = BOOKED // MEMBERS + (index < BOOKED % MEMBERS)
+            zone = member.time_zone or "Europe/London"
+            for number, (day, slot) in enumerate(sorted(rng.sample(grid, per_member))):
+                start = at(day, f"{9 + slot // 2:02d}:{30 * (slot % 2):02d}", zone)
+                email = f"seeded{index}-{number}@client.example"
+                request = quote_row(email=email, owner_id=member.id, created_at=NOW)
+                session.add(request)
+                session.flush()
+                token = secrets.token_urlsafe(16)
+                session.add(
+                    Booking(
+                        quote_request_id=request.id,
+                        host_id=member.id,
+                        starts_at=start,
+                        ends_at=start + timedelta(minutes=30),
+                        blocked_until=start + timedelta(minutes=45),
+                        visitor_name="Seeded Visitor",
+                        visitor_email=email,
+                        email_key=email,
+                        visitor_time_zone="Europe/London",
+                        token_hash=hashlib.sha256(token.encode()).hexdigest(),
+                        token_sealed=seal("booking-token", token),
+                        uid=f"booking-bench-{secrets.token_hex(8)}@rcx.test",
+                        created_at=NOW - timedelta(days=1),
+                        updated_at=NOW - timedelta(days=1),
+                    )
+                )
+        session.commit()
+        if session.get_bind().dialect.name == "postgresql":
+            session.connection().exec_driver_sql("ANALYZE")
+            session.commit()
+    return ids
+
+
+def _slots(run: BookingRun) -> None:
+    from rcxsite.booking import SlotQuery, free_slots
+
+    query = SlotQuery.parse({"first_day": FIRST_DAY.isoformat(), "days": str(SLOT_DAYS)})
+    for _ in range(2):
+        run.slots_found = len(free_slots(query, now=NOW).slots)
+    for _ in range(SLOT_RUNS):
+        started = time.perf_counter()
+        free_slots(query, now=NOW)
+        run.slots_ms.append(1000 * (time.perf_counter() - started))
+
+
+def _free_starts(day: date) -> list[datetime]:
+    from rcxsite.booking import SlotQuery, free_slots
+
+    query = SlotQuery.parse({"first_day": day.isoformat(), "days": "1"})
+    return [slot.start for slot in free_slots(query, now=NOW).slots]
+
+
+def _round(run: BookingRun, number: int, starts: list[datetime]) -> None:
+    """CLIENTS threads released together, client i booking starts[i % len(starts)]."""
+    from rcxsite.booking import BookingInput, book
+    from rcxsite.service_errors import ServiceError
+    from tests.support.booking import booking_fields
+
+    barrier = threading.Barrier(CLIENTS)
+    lock = threading.Lock()
+
+    def client(index: int) -> None:
+        fields = booking_fields(
+            starts[index % len(starts)], email=f"client{number}-{index}@client.example"
+        )
+        address = f"198.51.{number}.{index + 1}"
+        barrier.wait()
+        started = time.perf_counter()
+        try:
+            book(BookingInput.parse(fields), client_ip=address, now=NOW)
+        except ServiceError as error:
+            with lock:
+                if error.status == 409:
+                    run.taken += 1
+                else:
+                    run.errors.append(repr(error))
+            return
+        except Exception as error:  # counted and reported: the round goes on
+            with lock:
+                run.errors.append(f"{type(error).__name__}: {error}")
+            return
+        elapsed = 1000 * (time.perf_counter() - started)
+        with lock:
+            run.booked_ms.append(elapsed)
+
+    threads = [threading.Thread(target=client, args=(index,)) for index in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    run.attempts += CLIENTS
+
+
+def _hosts_free(start: datetime) -> int:
+    from rcxsite.booking import rules
+    from rcxsite.booking.slots import hosts_free_at
+    from rcxsite.db import session_scope
+
+    with session_scope() as session:
+        return len(hosts_free_at(session, start=start, now=NOW, rules=rules()))
+
+
+def _choose(free: list[datetime], wanted: int) -> list[datetime]:
+    """One start: the one the most hosts are free at (the clients then contend for its
+    hosts); several: spread over the day."""
+    if wanted == 1:
+        return [max(free, key=_hosts_free)]
+    return [free[i * len(free) // wanted] for i in range(wanted)]
+
+
+def _alone(run: BookingRun, day: date) -> None:
+    """ALONE bookings one after another, nothing else running: the uncontended cost."""
+    from rcxsite.booking import BookingInput, book
+    from rcxsite.service_errors import ServiceError
+    from tests.support.booking import booking_fields
+
+    free = _free_starts(day)
+    for index in range(ALONE + 1):
+        fields = booking_fields(
+            free[index * len(free) // (ALONE + 1)], email=f"alone{index}@client.example"
+        )
+        started = time.perf_counter()
+        try:
+            book(BookingInput.parse(fields), client_ip=f"198.51.100.{index + 1}", now=NOW)
+        except ServiceError as error:
+            if error.status != 409:  # a start whose hosts the earlier ones took
+                run.errors.append(repr(error))
+            continue
+        if index:  # the first warms up
+            run.alone_ms.append(1000 * (time.perf_counter() - started))
+
+
+def _concurrent(run: BookingRun) -> None:
+    from rcxsite.db import get_engine
+
+    days = _weekdays()[1:]  # the first is partly within the notice
+    _alone(run, days[-1])
+    for number in range(ROUNDS):
+        free = _free_starts(days[number % len(days)])
+        wanted = min(STARTS_PER_ROUND[number % len(STARTS_PER_ROUND)], len(free))
+        starts = _choose(free, wanted)
+        before = (len(run.booked_ms), run.taken, len(run.errors))
+        _round(run, number, starts)
+        print(
+            f"  round {number + 1}: {wanted} start(s), "
+            f"{len(run.booked_ms) - before[0]} booked, {run.taken - before[1]} taken, "
+            f"{len(run.errors) - before[2]} errors",
+            file=sys.stderr,
+            flush=True,
+        )
+    with get_engine().connect() as connection:
+        run.double_bookings = int(connection.execute(DOUBLE_BOOKINGS).scalar_one())
+
+
+def _measure(run: BookingRun, url: str, data_dir: Path) -> None:
+    with _database(url, data_dir):
+        _seed()
+        _slots(run)
+        print(
+            f"  {run.database}: {run.slots_found} free slots in {SLOT_DAYS} days, median "
+            f"{run.slots_median:.1f} ms, p95 {run.slots_p95:.1f} ms",
+            file=sys.stderr,
+            flush=True,
+        )
+        _concurrent(run)
+
+
+def _run_one(
+    run: BookingRun, url: Callable[[], AbstractContextManager[str]], work_dir: Path
+) -> None:
+    try:
+        with url() as database_url, tempfile.TemporaryDirectory(dir=work_dir) as folder:
+            _measure(run, database_url, Path(folder))
+    except Exception as error:  # reported, not raised: the other database still runs
+        traceback.print_exc()
+        run.failure = f"{type(error).__name__}: {error}"
+
+
+@contextmanager
+def _sqlite_file(path: Path) -> Iterator[str]:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    yield f"sqlite:///{path}"
+
+
+def run(work_dir: Path) -> list[BookingRun]:
+    work_dir.mkdir(parents=True, exist_ok=True)
+    sqlite, postgres = BookingRun("SQLite"), BookingRun("PostgreSQL")
+    _run_one(sqlite, lambda: _sqlite_file(work_dir / "sqlite" / "rcx.db"), work_dir)
+    missing = _postgres_missing()
+    if missing:
+        postgres.skipped = missing
+        print(f"  booking on PostgreSQL skipped: {missing}", file=sys.stderr, flush=True)
+    else:
+        _run_one(postgres, _scratch_postgres, work_dir)
+    return [sqlite, postgres]
+
+
+def _met(value: float, limit: float) -> str:
+    return "yes" if value < limit else "**no**"
+
+
+def render(runs: list[BookingRun], environment_facts: dict[str, str]) -> str:
+    pattern = ", ".join(str(starts) for starts in STARTS_PER_ROUND)
+    lines = [
+        "## Booked calls",
+        "",
+        f"Server time in this process, no network but the database's loopback. {MEMBERS} "
+        f"members who take calls (the default week, on {len(ZONES)} wall clocks) and "
+        f"{BOOKED} active calls over the month, inserted directly into a migrated scratch "
+        "database.",
+        f"Machine: {environment_facts.get('cpu', '')} {environment_facts.get('load', '')}".rstrip(),
+        "",
+        f"`free_slots` for {SLOT_DAYS} days, median and p95 of {SLOT_RUNS} calls. "
+        f"Target: under {SLOTS_TARGET_MS:.0f} ms (p95).",
+        "",
+        "| Database | free slots | median | p95 | met |",
+        "|---|---|---|---|---|",
+    ]
+    done = [run for run in runs if not (run.skipped or run.failure)]
+    for run in runs:
+        if run.skipped or run.failure:
+            reason = f"skipped: {run.skipped}" if run.skipped else f"failed: {run.failure}"
+            lines.append(f"| {run.database} | {reason} | | | |")
+            continue
+        lines.append(
+            f"| {run.database} | {run.slots_found} | {run.slots_median:.1f} ms | "
+            f"{run.slots_p95:.1f} ms | {_met(run.slots_p95, SLOTS_TARGET_MS)} |"
+        )
+    lines += [
+        "",
+        f"`book` (parse and book): first {ALONE} one at a time (the uncontended cost), then "
+        f"{ROUNDS} rounds of {CLIENTS} threads released together, the clients on {pattern} "
+        "distinct free start(s) in turn (one start: the one the most hosts are free at). "
+        "Median and p95 of the successful concurrent bookings. Target on PostgreSQL: p95 "
+        f"under {BOOKING_TARGET_MS:.0f} ms; on both: no error (a 409 “taken” is an answer) "
+        "and no double booking (two active bookings of one host whose held times overlap, "
+        "counted in the database after).",
+        "",
+        "| Database | alone, median | concurrent: booked | 409 taken | errors | median "
+        "| p95 | met | double bookings |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for run in done:
+        booking_met = (
+            _met(run.booked_p95, BOOKING_TARGET_MS)
+            if run.database == "PostgreSQL" and run.booked_ms
+            else "(no target)"
+        )
+        median, p95 = (
+            (f"{run.booked_median:.1f} ms", f"{run.booked_p95:.1f} ms")
+            if run.booked_ms
+            else ("none booked", "")
+        )
+        alone = f"{statistics.median(run.alone_ms):.1f} ms" if run.alone_ms else "none"
+        lines.append(
+            f"| {run.database} | {alone} | {len(run.booked_ms)} of {run.attempts} | "
+            f"{run.taken} | {len(run.errors)}{' **no**' if run.errors else ''} | {median} | "
+            f"{p95} | {booking_met} | "
+            f"{run.double_bookings}{' **no**' if run.double_bookings else ''} |"
+        )
+    for run in done:
+        for error in sorted(set(run.errors))[:5]:
+            lines.append(f"\n{run.database} error: `{error}`")
+    return "\n".join(lines) + "\n"
+
+
+def replace_section(markdown: str, section: str) -> str:
+    section = section.rstrip("\n") + "\n"
+    if _SECTION.search(markdown):
+        return _SECTION.sub(lambda _match: section + "\n", markdown, count=1).rstrip("\n") + "\n"
+    return markdown.rstrip("\n") + "\n\n" + section

@@ -1,0 +1,134 @@
+"""When members take calls: their rows loaded once, then pure functions of a day.
+
+A member's hours are on their own wall clock (`StaffMember.time_zone`, "" = the company's).
+Without weekly rows a member works the default week, DEFAULT_HOURS; a date override
+(`MemberDay`) replaces the week on its date ("" start: not working); time off takes whole
+days out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlmodel import Session, col, select
+
+from rcxsite.booking.rules import COMPANY_TIME_ZONE, HOST_ROLES
+from rcxsite.models import MemberDay, MemberHours, MemberTimeOff, StaffMember
+
+MINUTES_PER_DAY = 24 * 60
+# Minutes from midnight on the member's wall clock, start inclusive, end exclusive.
+Interval = tuple[int, int]
+# Monday to Friday, 09:00-17:30.
+DEFAULT_HOURS: Mapping[int, tuple[Interval, ...]] = {
+    weekday: ((9 * 60, 17 * 60 + 30),) for weekday in range(5)
+}
+
+
+def wall_minutes(text: str) -> int | None:
+    """ "HH:MM" as minutes from midnight ("24:00" is the day's end); None if not one."""
+    hours, colon, minutes = text.partition(":")
+    if not (colon and len(hours) == 2 and len(minutes) == 2):
+        return None
+    if not (hours.isdigit() and minutes.isdigit()) or int(minutes) > 59:
+        return None
+    total = int(hours) * 60 + int(minutes)
+    return total if total <= MINUTES_PER_DAY else None
+
+
+def interval(start: str, end: str) -> Interval | None:
+    """A working interval from "HH:MM" texts; None for "" or anything not a real interval."""
+    first, last = wall_minutes(start), wall_minutes(end)
+    if first is None or last is None or first >= last:
+        return None
+    return first, last
+
+
+@dataclass(frozen=True, slots=True)
+class MemberAvailability:
+    """A member who takes calls, with everything that decides when."""
+
+    member_id: int
+    name: str
+    time_zone: str
+    # None: no weekly rows, the default week.
+    weekly: Mapping[int, tuple[Interval, ...]] | None = None
+    days: Mapping[date, tuple[Interval, ...]] = field(default_factory=dict)
+    time_off: tuple[tuple[date, date], ...] = ()
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.time_zone)
+
+
+def member_zone(member: StaffMember) -> str:
+    """The member's zone name; the company's when they set none (or one this machine's
+    zone database does not know, rather than failing every visitor's slots)."""
+    try:
+        ZoneInfo(member.time_zone)
+    except (ValueError, ZoneInfoNotFoundError):
+        return COMPANY_TIME_ZONE
+    return member.time_zone
+
+
+def working_intervals(member: MemberAvailability, day: date) -> tuple[Interval, ...]:
+    """The member's working intervals on `day` (their calendar), sorted."""
+    if any(first <= day <= last for first, last in member.time_off):
+        return ()
+    if day in member.days:
+        return member.days[day]
+    week = DEFAULT_HOURS if member.weekly is None else member.weekly
+    return week.get(day.weekday(), ())
+
+
+def load_hosts(
+    session: Session, *, member_ids: Iterable[int] | None = None
+) -> list[MemberAvailability]:
+    """Every member who takes calls (or those of `member_ids` who do), with their hours,
+    date overrides and time off: four queries whatever their number."""
+    query = select(StaffMember).where(
+        col(StaffMember.takes_calls).is_(True),
+        col(StaffMember.disabled_at).is_(None),
+        col(StaffMember.role).in_(HOST_ROLES),
+    )
+    if member_ids is not None:
+        query = query.where(col(StaffMember.id).in_(list(member_ids)))
+    members = [m for m in session.exec(query.order_by(col(StaffMember.id))) if m.id is not None]
+    ids = [m.id for m in members]
+    if not ids:
+        return []
+    weekly: dict[int, dict[int, list[Interval]]] = defaultdict(lambda: defaultdict(list))
+    for row in session.exec(select(MemberHours).where(col(MemberHours.staff_member_id).in_(ids))):
+        if (hours := interval(row.start, row.end)) is not None:
+            weekly[row.staff_member_id][row.weekday].append(hours)
+        else:
+            # A row that is no interval still says the member keeps a week of their own.
+            weekly[row.staff_member_id].setdefault(row.weekday, [])
+    days: dict[int, dict[date, tuple[Interval, ...]]] = defaultdict(dict)
+    for override in session.exec(select(MemberDay).where(col(MemberDay.staff_member_id).in_(ids))):
+        hours = interval(override.start, override.end)
+        days[override.staff_member_id][override.day] = () if hours is None else (hours,)
+    time_off: dict[int, list[tuple[date, date]]] = defaultdict(list)
+    for away in session.exec(
+        select(MemberTimeOff).where(col(MemberTimeOff.staff_member_id).in_(ids))
+    ):
+        time_off[away.staff_member_id].append((away.first_day, away.last_day))
+    return [
+        MemberAvailability(
+            member_id=member.id,
+            name=member.name,
+            time_zone=member_zone(member),
+            weekly=(
+                {day: tuple(sorted(spans)) for day, spans in weekly[member.id].items()}
+                if member.id in weekly
+                else None
+            ),
+            days=days.get(member.id, {}),
+            time_off=tuple(time_off.get(member.id, ())),
+        )
+        for member in members
+        if member.id is not None
+    ]

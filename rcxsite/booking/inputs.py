@@ -1,0 +1,215 @@
+"""What visitors and clients send: the slots asked for, a booking, a change of one.
+
+`BookingInput` is the quote form's fields (rcxsite.leads.validation.QuoteFields) with the
+chosen start instead of a preferred date and time. Whether that start is free is the
+service's decision (409), not these models'.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime
+from functools import lru_cache
+from typing import Annotated, Any, cast
+from zoneinfo import available_timezones
+
+from pydantic import Field, field_validator
+
+from rcxsite.booking.rules import COMPANY_TIME_ZONE
+from rcxsite.forms import FormInput, documented, problem, text_only
+from rcxsite.leads.validation import QuoteContactFields, QuoteFields
+from rcxsite.models.staff import TIME_ZONE_MAX
+
+START_REQUIRED = "Please choose a time for the call"
+TIME_ZONE_UNKNOWN = "Unknown time zone"
+DATE_INVALID = "Invalid date"
+DAYS_MIN, DAYS_MAX, DAYS_DEFAULT = 1, 31, 7
+DAYS_INVALID = f"days must be between {DAYS_MIN} and {DAYS_MAX}"
+LINK_INVALID = "This link is not valid. Please use the link in your latest invitation."
+TOKEN_MAX = 100
+# "2027-03-29T08:00:00.000000+05:30" and a little room for blanks around it.
+START_MAX = 40
+ISO_DATE_LENGTH = len("2027-01-05")
+# Dates and starts outside these years are refused as invalid: none is bookable, and
+# near year 1 or 9999 an offset would carry the time out of the calendar.
+FIRST_YEAR, LAST_YEAR = 2000, 2999
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# `days` as a query sends it: digits, blanks around them allowed.
+DAYS_TEXT_MAX = 4
+_DIGITS = re.compile(r"\s*[0-9]+\s*")
+# A date, "T" (or a blank), a time and a zone: "Z" or an offset. No week or ordinal dates.
+_ISO_START = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?"
+    r"(Z|[+-][0-9]{2}:?[0-9]{2})",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=1)
+def _known_zones() -> frozenset[str]:
+    # Reading the zone database's names takes milliseconds: once per process.
+    return frozenset(available_timezones())
+
+
+# What the API's OpenAPI document says of the fields (rcxsite.forms.Documented), from the
+# rules the validators below apply; the validators alone decide. As JSON Schema patterns
+# (ECMA-262), within FIRST_YEAR to LAST_YEAR.
+_YEAR = "2[0-9]{3}"  # FIRST_YEAR to LAST_YEAR
+ISO_DATE_PATTERN = f"^{_YEAR}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$"
+START_PATTERN = (
+    ISO_DATE_PATTERN.removesuffix("$")
+    + "T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,6})?"
+    "(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$"
+)
+START = documented(
+    format="date-time",
+    pattern=START_PATTERN,
+    maxLength=START_MAX,
+    description="One of /Booking/Slots' starts: an ISO 8601 time with Z or an offset",
+)
+TIME_ZONE = documented(
+    required=False,
+    enum=["", *sorted(_known_zones())],
+    maxLength=TIME_ZONE_MAX,
+    description="The visitor's IANA time zone, in which their mail shows the time; "
+    "empty or left out: the company's",
+)
+
+
+def time_zone_name(value: object) -> str:
+    """An IANA zone name as given; "" (or nothing) is the company's."""
+    if value is None:
+        return COMPANY_TIME_ZONE
+    if not isinstance(value, str) or len(value) > TIME_ZONE_MAX:
+        raise problem(TIME_ZONE_UNKNOWN)
+    name = value.strip()
+    if not name:
+        return COMPANY_TIME_ZONE
+    if name not in _known_zones():
+        raise problem(TIME_ZONE_UNKNOWN)
+    return name
+
+
+def start_time(value: object) -> datetime:
+    """An ISO 8601 time with "Z" or an offset, as an aware UTC datetime."""
+    if isinstance(value, datetime):
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise problem(START_REQUIRED)
+        return value.astimezone(UTC)
+    if not isinstance(value, str) or len(value) > START_MAX:
+        raise problem(START_REQUIRED)
+    text = value.strip()
+    if not _ISO_START.fullmatch(text):
+        raise problem(START_REQUIRED)
+    try:
+        parsed = datetime.fromisoformat(text.upper().replace("Z", "+00:00"))
+    except ValueError:
+        raise problem(START_REQUIRED) from None
+    if not FIRST_YEAR <= parsed.year <= LAST_YEAR:
+        raise problem(START_REQUIRED)
+    return parsed.astimezone(UTC)
+
+
+class _ChosenStart(QuoteContactFields):
+    """The call's start as the visitor chose it from the free slots, and their zone.
+
+    Built on the contact fields so that in `BookingInput` these come between the contact
+    fields and the message, as on the form (see rcxsite/leads/validation.py)."""
+
+    # Parsed by its own validator, which also refuses the missing default.
+    start: Annotated[datetime, START] = Field(cast(datetime, None))
+    time_zone: Annotated[str, TIME_ZONE] = Field("", max_length=TIME_ZONE_MAX)
+
+    @field_validator("start", mode="before")
+    @classmethod
+    def _start(cls, value: Any) -> datetime:
+        return start_time(value)
+
+    @field_validator("time_zone", mode="before")
+    @classmethod
+    def _time_zone(cls, value: Any) -> str:
+        return time_zone_name(value)
+
+
+class BookingInput(QuoteFields, _ChosenStart):
+    """A visitor's request with the call booked at `start` (UTC); `time_zone` is theirs,
+    in which their mail and the thank-you view show the time."""
+
+    too_long_messages = {**QuoteFields.too_long_messages, "time_zone": TIME_ZONE_UNKNOWN}
+
+
+class SlotQuery(FormInput):
+    """The free times asked for: `days` days from `first_day` (None: today), both in
+    `time_zone`."""
+
+    too_long_messages = {"time_zone": TIME_ZONE_UNKNOWN}
+
+    first_day: date | None = None
+    days: int = DAYS_DEFAULT
+    time_zone: str = Field("", max_length=TIME_ZONE_MAX)
+
+    @field_validator("first_day", mode="before")
+    @classmethod
+    def _first_day(cls, value: Any) -> date | None:
+        if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
+            return value
+        if not isinstance(value, str) or len(value) > ISO_DATE_LENGTH + 8:
+            raise problem(DATE_INVALID)
+        value = value.strip()
+        if not value:
+            return None
+        if not _ISO_DATE.fullmatch(value):
+            raise problem(DATE_INVALID)
+        try:
+            chosen = date.fromisoformat(value)
+        except ValueError:
+            raise problem(DATE_INVALID) from None
+        if not FIRST_YEAR <= chosen.year <= LAST_YEAR:
+            raise problem(DATE_INVALID)
+        return chosen
+
+    @field_validator("days", mode="before")
+    @classmethod
+    def _days(cls, value: Any) -> int:
+        if value is None:
+            return DAYS_DEFAULT
+        # ASCII digits only: int() refuses some of what isdigit() takes ("²").
+        if isinstance(value, str) and len(value) <= DAYS_TEXT_MAX and _DIGITS.fullmatch(value):
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise problem(DAYS_INVALID)
+        if not DAYS_MIN <= value <= DAYS_MAX:
+            raise problem(DAYS_INVALID)
+        return value
+
+    @field_validator("time_zone", mode="before")
+    @classmethod
+    def _time_zone(cls, value: Any) -> str:
+        return time_zone_name(value)
+
+
+class CancelInput(FormInput):
+    """The manage link's token; whether it names a call is the service's 404."""
+
+    too_long_messages = {"token": LINK_INVALID}
+
+    token: Annotated[str, documented(minLength=1)] = Field("", max_length=TOKEN_MAX)
+
+    _token_text_only = text_only("token")
+
+    @field_validator("token")
+    @classmethod
+    def _token(cls, value: str) -> str:
+        return value.strip()
+
+
+class RescheduleInput(CancelInput):
+    """The manage link's token and the new start (UTC)."""
+
+    start: Annotated[datetime, START] = Field(cast(datetime, None))
+
+    @field_validator("start", mode="before")
+    @classmethod
+    def _start(cls, value: Any) -> datetime:
+        return start_time(value)

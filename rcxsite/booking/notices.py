@@ -1,0 +1,302 @@
+"""The mails a booked call sends, with their invitations, and its reminders.
+
+Every function takes the caller's session: the mails and reminder jobs are rows written
+in the booking's own transaction, so they exist exactly when the change that causes them
+does (rcxsite/jobs). The visitor's invitation is on their wall clock, the host's on
+theirs; both carry the booking's UID and sequence, so a calendar keeps one entry per call.
+
+Reminders are jobs of kind "booking-reminder" due `hours` before the call
+(BOOKING_REMINDER_HOURS), about f"booking:{id}" so that `cancel_reminders` takes them
+back. A due reminder looks at the booking again and sends nothing for a call that was
+cancelled, moved since (its sequence differs) or has begun.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from email.utils import formataddr
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from rcxsite import jobs
+from rcxsite.at_rest import unseal
+from rcxsite.booking import wording
+from rcxsite.booking.invitation import CallInvite, Method, invitation_ics
+from rcxsite.booking.links import manage_url
+from rcxsite.booking.rules import rules
+from rcxsite.db import session_scope
+from rcxsite.jobs.queue import DONE, QUEUED
+from rcxsite.leads.notification import QUOTE_MAILED, staff_link
+from rcxsite.mail import send_mail
+from rcxsite.models import Booking, Job, QuoteRequest, StaffMember
+from rcxsite.models.types import utcnow
+from rcxsite.settings import get_settings
+
+REMINDER = "booking-reminder"
+# The at-rest purpose of Booking.token_sealed (rcxsite/at_rest.py).
+TOKEN_PURPOSE = "booking-token"
+
+
+def reminder_ref(booking_id: int) -> str:
+    """What a booking's reminders (and reminder mails still queued) are about."""
+    return f"booking:{booking_id}"
+
+
+def _summary_for_visitor(host: StaffMember) -> str:
+    return f"Call with {get_settings().company_name} ({host.name})"
+
+
+def _summary_for_host(booking: Booking, request: QuoteRequest) -> str:
+    return f"Call with {booking.visitor_name}, {request.company}"
+
+
+def _invitation(
+    booking: Booking,
+    *,
+    method: Method,
+    organizer: StaffMember,
+    time_zone: str,
+    summary: str,
+    description: str,
+    url: str,
+) -> tuple[str, str]:
+    invite = CallInvite(
+        uid=booking.uid,
+        sequence=booking.sequence,
+        start=booking.starts_at,
+        end=booking.ends_at,
+        time_zone=wording.zone_name(time_zone),
+        summary=summary,
+        description=description,
+        manage_url=url,
+        organizer_name=organizer.name,
+        organizer_email=organizer.email,
+        attendee_name=booking.visitor_name,
+        attendee_email=booking.visitor_email,
+        stamp=utcnow(),
+    )
+    return method, invitation_ics(invite, method=method)
+
+
+def _to_visitor(
+    session: Session,
+    booking: Booking,
+    host: StaffMember,
+    words: wording.Words,
+    *,
+    method: Method,
+    link: str,
+) -> None:
+    calendar = _invitation(
+        booking,
+        method=method,
+        organizer=host,
+        time_zone=booking.visitor_time_zone,
+        summary=_summary_for_visitor(host),
+        description=wording.visitor_invite_description(host, link=link),
+        url=link,
+    )
+    send_mail(
+        session=session,
+        to=booking.visitor_email,
+        subject=words.subject,
+        text=words.text,
+        reply_to=formataddr((host.name, host.email)),
+        calendar=calendar,
+    )
+
+
+def _to_host(
+    session: Session,
+    booking: Booking,
+    host: StaffMember,
+    request: QuoteRequest,
+    words: wording.Words,
+    *,
+    method: Method,
+    after: str = "",
+) -> None:
+    link = staff_link(request.id or 0)
+    calendar = _invitation(
+        booking,
+        method=method,
+        organizer=host,
+        time_zone=host.time_zone,
+        summary=_summary_for_host(booking, request),
+        description=wording.host_invite_description(booking, request, staff_link=link),
+        url=link,
+    )
+    send_mail(
+        session=session,
+        to=host.email,
+        subject=words.subject,
+        text=words.text,
+        reply_to=formataddr((booking.visitor_name, booking.visitor_email)),
+        calendar=calendar,
+        after=after,
+        after_ref=request.id or 0,
+    )
+
+
+def send_booked(
+    session: Session,
+    *,
+    booking: Booking,
+    host: StaffMember,
+    request: QuoteRequest,
+    token: str,
+) -> None:
+    """The invitation (METHOD:REQUEST) to the visitor, with the manage link, and to the host."""
+    link = manage_url(token)
+    _to_visitor(
+        session,
+        booking,
+        host,
+        wording.visitor_booked(booking, host, link=link),
+        method="REQUEST",
+        link=link,
+    )
+    words = wording.host_booked(booking, host, request, staff_link=staff_link(request.id or 0))
+    # The host is the request's salesperson: their mail is the request's mail to sales.
+    _to_host(session, booking, host, request, words, method="REQUEST", after=QUOTE_MAILED)
+
+
+def send_moved(
+    session: Session,
+    *,
+    booking: Booking,
+    host: StaffMember,
+    previous_host: StaffMember | None,
+    request: QuoteRequest,
+    token: str,
+) -> None:
+    """The updated invitation (same UID, the booking's new sequence) to the visitor and the
+    host; a host who no longer has the call gets a METHOD:CANCEL that removes it."""
+    link = manage_url(token)
+    handed_over = previous_host is not None and previous_host.id != host.id
+    words = wording.visitor_moved(
+        booking, host, previous_host=previous_host if handed_over else None, link=link
+    )
+    _to_visitor(session, booking, host, words, method="REQUEST", link=link)
+    inbox = staff_link(request.id or 0)
+    words = wording.host_moved(booking, host, request, staff_link=inbox, taken_over=handed_over)
+    _to_host(session, booking, host, request, words, method="REQUEST")
+    if previous_host is not None and handed_over:
+        words = wording.previous_host_moved(booking, previous_host, host, request, staff_link=inbox)
+        _to_host(session, booking, previous_host, request, words, method="CANCEL")
+
+
+def send_cancelled(
+    session: Session,
+    *,
+    booking: Booking,
+    host: StaffMember,
+    request: QuoteRequest,
+    token: str,
+) -> None:
+    """METHOD:CANCEL (STATUS:CANCELLED, the booking's new sequence) to the visitor and the host."""
+    _to_visitor(
+        session,
+        booking,
+        host,
+        wording.visitor_cancelled(booking, host),
+        method="CANCEL",
+        link=manage_url(token),
+    )
+    words = wording.host_cancelled(booking, host, request, staff_link=staff_link(request.id or 0))
+    _to_host(session, booking, host, request, words, method="CANCEL")
+
+
+def schedule_reminders(session: Session, *, booking: Booking, token: str, now: datetime) -> None:
+    """A reminder job per BOOKING_REMINDER_HOURS, due that long before the call; none whose
+    time has already passed at `now`. The payload holds no secret (`token` is not in it:
+    the reminder reads the sealed one from the booking when it is due)."""
+    if booking.id is None:
+        session.flush()
+    booking_id = int(booking.id or 0)
+    for hours in rules().reminder_hours:
+        due = booking.starts_at - timedelta(hours=hours)
+        if due <= now:
+            continue
+        jobs.add(
+            session,
+            kind=REMINDER,
+            payload={"booking_id": booking_id, "sequence": booking.sequence, "hours": hours},
+            due_at=due,
+            ref=reminder_ref(booking_id),
+        )
+
+
+def cancel_reminders(session: Session, *, booking_id: int) -> None:
+    """Take back the booking's queued reminders (and reminder mails not yet delivered)."""
+    jobs.cancel(session, ref=reminder_ref(booking_id))
+
+
+def send_reminder(*, booking_id: int, sequence: int, hours: float, now: datetime) -> bool:
+    """Queue the reminder mail of a due reminder job; whether one was queued. Nothing for
+    a call no longer active, moved since the reminder was planned (its sequence differs)
+    or already begun, nor for a reminder held up (runners down) past the time of the next
+    one, which says it better: one mail, not two in a row."""
+    with session_scope(for_update=True) as session:
+        # Locked, so a reschedule or cancel of this call waits for this reminder or wins
+        # before it is read (and then takes back the mail this queued, if still queued).
+        booking = session.exec(
+            select(Booking).where(col(Booking.id) == booking_id).with_for_update()
+        ).first()
+        if (
+            booking is None
+            or not booking.active
+            or booking.sequence != sequence
+            or booking.starts_at <= now
+        ):
+            return False
+        due = booking.starts_at - timedelta(hours=hours)
+        if _later_reminder_due(session, booking=booking, after=due, now=now):
+            return False
+        host = session.get(StaffMember, booking.host_id)
+        if host is None:
+            return False
+        link = manage_url(unseal(TOKEN_PURPOSE, booking.token_sealed))
+        words = wording.visitor_reminder(booking, host, link=link, now=now)
+        send_mail(
+            session=session,
+            to=booking.visitor_email,
+            subject=words.subject,
+            text=words.text,
+            reply_to=formataddr((host.name, host.email)),
+            ref=reminder_ref(booking_id),
+        )
+        return True
+
+
+def _later_reminder_due(
+    session: Session, *, booking: Booking, after: datetime, now: datetime
+) -> bool:
+    """Whether a later reminder of this call (same sequence) is due by `now` too, or done.
+    A done job's payload is erased, but one due after `after` can only be of this
+    sequence: a reschedule takes the old reminders back and plans none already due."""
+    later = session.exec(
+        select(Job).where(
+            col(Job.kind) == REMINDER,
+            col(Job.ref) == reminder_ref(booking.id or 0),
+            col(Job.state).in_((QUEUED, DONE)),
+            col(Job.due_at) > after,
+            col(Job.due_at) <= now,
+        )
+    ).all()
+    return any(
+        job.state == DONE or json.loads(job.payload).get("sequence") == booking.sequence
+        for job in later
+    )
+
+
+@jobs.handler(REMINDER)
+def _remind(payload: dict[str, Any]) -> None:
+    send_reminder(
+        booking_id=int(payload["booking_id"]),
+        sequence=int(payload["sequence"]),
+        hours=float(payload["hours"]),
+        now=utcnow(),
+    )

@@ -1,0 +1,598 @@
+"""Booking a call, and the manage link's reschedule and cancel.
+
+Framework-free and synchronous. Each change is one transaction: the quote request, the
+booking, its history, the mails and reminder jobs (rcxsite/booking/notices.py) exist
+together or not at all. No two active bookings of one host overlap (call plus buffer):
+
+- SQLite: the free check and the write run in one `session_scope(for_update=True)`
+  (BEGIN IMMEDIATE), so a second booking of the same time waits, then sees the first;
+- PostgreSQL: the free check runs alongside, and the exclusion constraint
+  `ex_booking_host_overlap` refuses the loser's insert (SQLSTATE 23P01), inside a
+  SAVEPOINT per candidate host, so it moves on to the next free host, if any.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import func
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from rcxsite.at_rest import SealBroken, seal, unseal
+from rcxsite.booking import notices
+from rcxsite.booking.availability import MemberAvailability
+from rcxsite.booking.inputs import LINK_INVALID, BookingInput, CancelInput, RescheduleInput
+from rcxsite.booking.links import manage_url
+from rcxsite.booking.rules import COMPANY_TIME_ZONE, rules
+from rcxsite.booking.slots import hosts_free_at
+from rcxsite.core import tokens
+from rcxsite.db import session_scope
+from rcxsite.models import Booking, QuoteChange, QuoteRequest, StaffMember
+from rcxsite.models.booking import (
+    BOOKED,
+    CANCELLED,
+    MOVED,
+    OVERLAP_CONSTRAINT,
+)
+from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
+from rcxsite.ratelimit import Limit, client_key, hit
+from rcxsite.service_errors import ServiceError
+from rcxsite.settings import get_settings, keyed_hash
+
+logger = logging.getLogger(__name__)
+
+BOOKED_MESSAGE = "Your call is booked."
+MOVED_MESSAGE = "Your call is moved."
+TAKEN = "That time has just been booked. Please choose another."
+CANCELLED_NOTICE = "This call was cancelled, so it can no longer be changed."
+PAST_NOTICE = "This call has already taken place, so it can no longer be changed."
+TOKEN_PURPOSE = "booking-token"
+# The quote form's limit scope: one budget for the form and the booking.
+LIMIT_SCOPE = "quote-request"
+# Fewest calls in this period decides among the free hosts.
+HOST_LOAD_PERIOD = timedelta(days=7)
+# SQLSTATE of an exclusion constraint's refusal.
+EXCLUSION_VIOLATION = "23P01"
+
+__all__ = [
+    "BOOKED_MESSAGE",
+    "CANCELLED_NOTICE",
+    "LINK_INVALID",
+    "MOVED_MESSAGE",
+    "PAST_NOTICE",
+    "TAKEN",
+    "BookingReceipt",
+    "ManagedCall",
+    "UpcomingCall",
+    "book",
+    "cancel",
+    "manage_url",
+    "managed_call",
+    "reschedule",
+    "upcoming_for_email",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class BookingReceipt:
+    booking_id: int
+    quote_request_id: int
+    start: datetime
+    end: datetime
+    # The visitor's zone.
+    time_zone: str
+    host_name: str
+    message: str
+    next_steps: str
+    # The manage link's token: mailed to the visitor; the API does not return it.
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class ManagedCall:
+    """A call as its manage link shows it."""
+
+    start: datetime
+    end: datetime
+    time_zone: str
+    host_name: str
+    status: str
+    # Active and not yet begun: it may be rescheduled or cancelled.
+    can_change: bool
+    # "" or why it cannot change.
+    notice: str
+
+
+@dataclass(frozen=True, slots=True)
+class UpcomingCall:
+    """One of an address's calls to come, with its manage link (My account)."""
+
+    booking_id: int
+    start: datetime
+    end: datetime
+    time_zone: str
+    host_name: str
+    status: str
+    manage_url: str
+
+
+def _too_many_upcoming(limit: int) -> ServiceError:
+    return ServiceError(
+        429,
+        f"You already have {limit} upcoming calls with us. "
+        "Please manage them from the links in your invitations.",
+    )
+
+
+def spoken_time(start: datetime, time_zone: str) -> str:
+    """ "Monday 29 March 2027 at 09:00 (Europe/London)": the start on that zone's clock."""
+    local = start.astimezone(ZoneInfo(time_zone))
+    # strftime names are English here: the site never switches the process locale.
+    return f"{local:%A} {local.day} {local:%B %Y} at {local:%H:%M} ({time_zone})"
+
+
+def _next_steps(start: datetime, time_zone: str, host_name: str, *, moved: bool) -> str:
+    when = spoken_time(start, time_zone)
+    if moved:
+        return (
+            f"Your call with {host_name} is now on {when}. "
+            "A new invitation has been emailed to you."
+        )
+    return f"Your call with {host_name} is on {when}. An invitation has been emailed to you."
+
+
+def _uid(booking_id: int) -> str:
+    host = urlsplit(get_settings().site_url).hostname or "localhost"
+    return f"booking-{booking_id}-{secrets.token_hex(8)}@{host}"
+
+
+def _is_overlap(error: IntegrityError) -> bool:
+    """Whether PostgreSQL's exclusion constraint refused the row (another booking won)."""
+    original = error.orig
+    code = getattr(original, "sqlstate", None) or getattr(original, "pgcode", None)
+    return code == EXCLUSION_VIOLATION or OVERLAP_CONSTRAINT in str(original)
+
+
+def _ranked(session: Session, free: list[MemberAvailability], *, now: datetime) -> list[int]:
+    """The free members' ids, the one to host first: fewest active calls in the next 7
+    days, then the one whose latest booking was made longest ago (never booked first),
+    then the lowest id."""
+    ids = [member.member_id for member in free]
+    load = dict(
+        session.exec(
+            select(Booking.host_id, func.count())
+            .where(
+                col(Booking.host_id).in_(ids),
+                col(Booking.active).is_(True),
+                col(Booking.starts_at) >= now,
+                col(Booking.starts_at) < now + HOST_LOAD_PERIOD,
+            )
+            .group_by(col(Booking.host_id))
+        ).all()
+    )
+    latest = dict(
+        session.exec(
+            select(Booking.host_id, func.max(Booking.created_at))
+            .where(col(Booking.host_id).in_(ids))
+            .group_by(col(Booking.host_id))
+        ).all()
+    )
+    never = datetime.min.replace(tzinfo=UTC)
+
+    def order(member_id: int) -> tuple[int, datetime, int]:
+        return load.get(member_id, 0), latest.get(member_id) or never, member_id
+
+    return sorted(ids, key=order)
+
+
+def _place(
+    session: Session, hosts: list[int], put: Callable[[int], Booking]
+) -> tuple[Booking, StaffMember]:
+    """Write the booking as `put(host_id)` makes it for the first host of `hosts` the
+    database accepts, flushed; 409 TAKEN when none does. On PostgreSQL each try is a
+    savepoint, so a refused one (SQLSTATE 23P01: that host was taken meanwhile, the
+    exclusion constraint) leaves the rest of the transaction as it was."""
+    on_postgres = session.get_bind().dialect.name == "postgresql"
+    for host_id in hosts:
+        if not on_postgres:
+            # SQLite: BEGIN IMMEDIATE made the free check and this write one step.
+            row = put(host_id)
+            session.add(row)
+            session.flush()
+            return row, _host(session, host_id)
+        savepoint = session.begin_nested()
+        try:
+            # One insert per host at a time: two inserts that conflict and check each other
+            # at once would deadlock (PostgreSQL checks an exclusion constraint after
+            # inserting). The lock goes with a refused try's savepoint; FOR NO KEY UPDATE
+            # lets rows that merely refer to the member be written meanwhile.
+            session.exec(
+                select(StaffMember.id)
+                .where(col(StaffMember.id) == host_id)
+                .with_for_update(key_share=True)
+            ).one()
+            row = put(host_id)
+            session.add(row)
+            session.flush()
+        except IntegrityError as error:
+            savepoint.rollback()
+            if not _is_overlap(error):
+                raise
+            logger.info("Booking: host %s was taken meanwhile; trying the next", host_id)
+            continue
+        savepoint.commit()
+        return row, _host(session, host_id)
+    raise ServiceError(409, TAKEN)
+
+
+def _history(
+    session: Session, request_id: int, *, actor_name: str, field: str, old: str, new: str
+) -> None:
+    session.add(
+        QuoteChange(
+            quote_request_id=request_id,
+            actor_id=None,
+            actor_name=actor_name[:STAFF_NAME_MAX],
+            field=field,
+            old_value=old[:CHANGE_VALUE_MAX],
+            new_value=new[:CHANGE_VALUE_MAX],
+        )
+    )
+
+
+def _call_text(start: datetime, host_name: str) -> str:
+    return f"{spoken_time(start, COMPANY_TIME_ZONE)} with {host_name}"
+
+
+def _upcoming_count(session: Session, email_key: str, *, now: datetime) -> int:
+    return session.exec(
+        select(func.count())
+        .select_from(Booking)
+        .where(
+            col(Booking.email_key) == email_key,
+            col(Booking.active).is_(True),
+            col(Booking.starts_at) > now,
+        )
+    ).one()
+
+
+def _company_wall_clock(start: datetime) -> tuple[datetime, str]:
+    local = start.astimezone(ZoneInfo(COMPANY_TIME_ZONE))
+    return local, f"{local:%H:%M}"
+
+
+def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) -> BookingReceipt:
+    """Book the call at `booking.start` with a free host: the quote request (owned by the
+    host), the booking, the mails and reminders, in one transaction. 409 TAKEN when no
+    member who takes calls is free then (or `start` is not one of the free times); 429
+    over the client's limit or the address's upcoming calls."""
+    now = now or datetime.now(UTC)
+    company = rules()
+    email_key = booking.email.lower()
+    token, digest = tokens.new_token()
+    local, call_time = _company_wall_clock(booking.start)
+    with session_scope(for_update=True) as session:
+        if _upcoming_count(session, email_key, now=now) >= company.upcoming_per_email:
+            raise _too_many_upcoming(company.upcoming_per_email)
+        free = hosts_free_at(session, start=booking.start, now=now, rules=company)
+        if not free:
+            raise ServiceError(409, TAKEN)
+        # Counted only for a call that can be booked: a visitor who picks a time taken
+        # meanwhile may pick again.
+        hit(Limit(get_settings().booking_limit, LIMIT_SCOPE, client_key(client_ip)))
+        ranked = _ranked(session, free, now=now)
+        request = QuoteRequest(
+            **booking.model_dump(
+                include={"name", "email", "company", "phone", "service", "budget", "timeline"}
+            ),
+            message=booking.message,
+            call_date=local.date(),
+            call_time=call_time,
+            client_ip_hash=keyed_hash(client_ip),
+            owner_id=ranked[0],
+            created_at=now,
+        )
+        session.add(request)
+        session.flush()
+        request_id = request.id
+        assert request_id is not None
+        sealed = seal(TOKEN_PURPOSE, token)
+
+        def put(host_id: int) -> Booking:
+            return Booking(
+                quote_request_id=request_id,
+                host_id=host_id,
+                starts_at=booking.start,
+                ends_at=booking.start + company.call,
+                blocked_until=booking.start + company.blocked,
+                status=BOOKED,
+                active=True,
+                visitor_name=booking.name,
+                visitor_email=booking.email,
+                email_key=email_key,
+                visitor_time_zone=booking.time_zone,
+                token_hash=digest,
+                token_sealed=sealed,
+                # Replaced once the id is known; unique meanwhile.
+                uid=f"new-{secrets.token_hex(16)}",
+                created_at=now,
+                updated_at=now,
+            )
+
+        row, host = _place(session, ranked, put)
+        assert row.id is not None and host.id is not None
+        row.uid = _uid(row.id)
+        request.owner_id = host.id
+        session.add_all([row, request])
+        _history(
+            session,
+            request_id,
+            actor_name=booking.name,
+            field="call",
+            old="",
+            new=f"Booked: {_call_text(booking.start, host.name)}",
+        )
+        session.flush()
+        notices.send_booked(session, booking=row, host=host, request=request, token=token)
+        notices.schedule_reminders(session, booking=row, token=token, now=now)
+        receipt = BookingReceipt(
+            booking_id=row.id,
+            quote_request_id=request_id,
+            start=row.starts_at,
+            end=row.ends_at,
+            time_zone=booking.time_zone,
+            host_name=host.name,
+            message=BOOKED_MESSAGE,
+            next_steps=_next_steps(row.starts_at, booking.time_zone, host.name, moved=False),
+            token=token,
+        )
+    return receipt
+
+
+def _digest_of(token: str, link_digest: str | None) -> str | None:
+    """The manage link's digest: given as such by a caller that never sees the token (the
+    manage page, whose path is sealed before Reflex reads it), else the token's."""
+    return link_digest or tokens.token_digest(token)
+
+
+def _booking_by_digest(session: Session, digest: str | None, *, for_update: bool) -> Booking:
+    if digest is None:
+        raise ServiceError(404, LINK_INVALID)
+    query = select(Booking).where(col(Booking.token_hash) == digest)
+    if for_update:
+        query = query.with_for_update()
+    booking = session.exec(query).first()
+    if booking is None:
+        raise ServiceError(404, LINK_INVALID)
+    return booking
+
+
+def _token_of(booking: Booking) -> str:
+    """The manage token, for the links in the mails a change sends."""
+    try:
+        return unseal(TOKEN_PURPOSE, booking.token_sealed)
+    except SealBroken:
+        # Sealed under another server secret: the change goes ahead, its mails say
+        # nothing of a link that would not work.
+        logger.warning("Booking %s: its manage token cannot be unsealed", booking.id)
+        return ""
+
+
+def _refusal(booking: Booking, *, now: datetime) -> str:
+    """Why the call can no longer change ("" when it can)."""
+    if booking.status == CANCELLED:
+        return CANCELLED_NOTICE
+    if not booking.active or booking.starts_at <= now:
+        return PAST_NOTICE
+    return ""
+
+
+def _changeable(session: Session, digest: str | None, *, now: datetime) -> Booking:
+    booking = _booking_by_digest(session, digest, for_update=True)
+    if refusal := _refusal(booking, now=now):
+        raise ServiceError(410, refusal)
+    return booking
+
+
+def _host(session: Session, host_id: int) -> StaffMember:
+    host = session.get(StaffMember, host_id)
+    assert host is not None  # RESTRICT: a member with bookings is never deleted
+    return host
+
+
+def reschedule(
+    change: RescheduleInput, *, link_digest: str | None = None, now: datetime | None = None
+) -> BookingReceipt:
+    """Move the call to `change.start`: same UID, sequence + 1, the host kept when free
+    then (else another free host, who then owns the request), new invitations to both,
+    the old reminders cancelled and new ones scheduled. 404 LINK_INVALID, 410 for a call
+    cancelled or past, 409 TAKEN when no host is free at the new time. The call is named
+    by `change.token` or, from a caller that has only its digest, `link_digest`."""
+    now = now or datetime.now(UTC)
+    company = rules()
+    digest = _digest_of(change.token, link_digest)
+    with session_scope(for_update=True) as session:
+        booking = _changeable(session, digest, now=now)
+        token = _token_of(booking)
+        booking_id = booking.id
+        assert booking_id is not None
+        free = hosts_free_at(
+            session, start=change.start, now=now, rules=company, excluding=booking_id
+        )
+        if not free:
+            raise ServiceError(409, TAKEN)
+        previous = _host(session, booking.host_id)
+        ranked = _ranked(session, free, now=now)
+        if booking.host_id in ranked:
+            ranked.remove(booking.host_id)
+            ranked.insert(0, booking.host_id)
+        old_start, sequence = booking.starts_at, booking.sequence + 1
+
+        def put(host_id: int) -> Booking:
+            # Set afresh on every try: a refused try's savepoint rollback expires the row.
+            booking.host_id = host_id
+            booking.starts_at = change.start
+            booking.ends_at = change.start + company.call
+            booking.blocked_until = change.start + company.blocked
+            booking.status = MOVED
+            booking.sequence = sequence
+            booking.updated_at = now
+            return booking
+
+        booking, host = _place(session, ranked, put)
+        assert host.id is not None
+        request = session.get(QuoteRequest, booking.quote_request_id)
+        assert request is not None and request.id is not None
+        local, request.call_time = _company_wall_clock(change.start)
+        request.call_date = local.date()
+        _history(
+            session,
+            request.id,
+            actor_name=booking.visitor_name,
+            field="call",
+            old=_call_text(old_start, previous.name),
+            new=f"Moved: {_call_text(change.start, host.name)}",
+        )
+        if request.owner_id != host.id:
+            _history(
+                session,
+                request.id,
+                actor_name=booking.visitor_name,
+                field="owner",
+                old=_owner_name(session, request.owner_id),
+                new=host.name,
+            )
+            request.owner_id = host.id
+        session.add(request)
+        session.flush()
+        notices.cancel_reminders(session, booking_id=booking_id)
+        notices.send_moved(
+            session,
+            booking=booking,
+            host=host,
+            previous_host=previous if previous.id != host.id else None,
+            request=request,
+            token=token,
+        )
+        notices.schedule_reminders(session, booking=booking, token=token, now=now)
+        receipt = BookingReceipt(
+            booking_id=booking_id,
+            quote_request_id=request.id,
+            start=booking.starts_at,
+            end=booking.ends_at,
+            time_zone=booking.visitor_time_zone,
+            host_name=host.name,
+            message=MOVED_MESSAGE,
+            next_steps=_next_steps(
+                booking.starts_at, booking.visitor_time_zone, host.name, moved=True
+            ),
+            token=token,
+        )
+    return receipt
+
+
+def _owner_name(session: Session, owner_id: int | None) -> str:
+    owner = session.get(StaffMember, owner_id) if owner_id else None
+    return owner.name if owner else "Unassigned"
+
+
+def cancel(
+    change: CancelInput | None = None,
+    *,
+    link_digest: str | None = None,
+    now: datetime | None = None,
+) -> ManagedCall:
+    """Cancel the call: its time is free again, both are sent the cancellation
+    (METHOD:CANCEL) and its reminders are taken back. 404 / 410 as `reschedule`; the call
+    named as there."""
+    now = now or datetime.now(UTC)
+    digest = _digest_of(change.token if change else "", link_digest)
+    with session_scope(for_update=True) as session:
+        booking = _changeable(session, digest, now=now)
+        assert booking.id is not None
+        booking.status = CANCELLED
+        booking.active = False
+        booking.sequence += 1
+        booking.updated_at = now
+        session.add(booking)
+        host = _host(session, booking.host_id)
+        request = session.get(QuoteRequest, booking.quote_request_id)
+        assert request is not None and request.id is not None
+        _history(
+            session,
+            request.id,
+            actor_name=booking.visitor_name,
+            field="call",
+            old=_call_text(booking.starts_at, host.name),
+            new="Cancelled by the visitor",
+        )
+        session.flush()
+        notices.cancel_reminders(session, booking_id=booking.id)
+        notices.send_cancelled(
+            session, booking=booking, host=host, request=request, token=_token_of(booking)
+        )
+        return _managed(booking, host, now=now)
+
+
+def _managed(booking: Booking, host: StaffMember, *, now: datetime) -> ManagedCall:
+    refusal = _refusal(booking, now=now)
+    return ManagedCall(
+        start=booking.starts_at,
+        end=booking.ends_at,
+        time_zone=booking.visitor_time_zone,
+        host_name=host.name,
+        status=booking.status,
+        can_change=not refusal,
+        notice=refusal,
+    )
+
+
+def managed_call(
+    *, token: str = "", link_digest: str | None = None, now: datetime | None = None
+) -> ManagedCall:
+    """The call the manage link names (its token, or its digest), or 404 LINK_INVALID."""
+    now = now or datetime.now(UTC)
+    with session_scope() as session:
+        booking = _booking_by_digest(session, _digest_of(token, link_digest), for_update=False)
+        return _managed(booking, _host(session, booking.host_id), now=now)
+
+
+def upcoming_for_email(*, email: str, now: datetime | None = None) -> tuple[UpcomingCall, ...]:
+    """The address's active calls to come, soonest first, with their manage links (for
+    My account: the caller makes sure the address is the customer's, verified)."""
+    now = now or datetime.now(UTC)
+    with session_scope() as session:
+        rows = session.exec(
+            select(Booking, StaffMember)
+            .join(StaffMember, col(StaffMember.id) == col(Booking.host_id))
+            .where(
+                col(Booking.email_key) == email.strip().lower(),
+                col(Booking.active).is_(True),
+                col(Booking.starts_at) > now,
+            )
+            .order_by(col(Booking.starts_at), col(Booking.id))
+        ).all()
+        calls = []
+        for booking, host in rows:
+            if not (token := _token_of(booking)):
+                continue
+            assert booking.id is not None
+            calls.append(
+                UpcomingCall(
+                    booking_id=booking.id,
+                    start=booking.starts_at,
+                    end=booking.ends_at,
+                    time_zone=booking.visitor_time_zone,
+                    host_name=host.name,
+                    status=booking.status,
+                    manage_url=manage_url(token),
+                )
+            )
+        return tuple(calls)

@@ -1,0 +1,223 @@
+"""The free times: every start a member who takes calls could host, on their own wall clock,
+with the company's rules (notice, window, calls per day, buffer) applied.
+
+Pure computation over rows loaded in a few queries (availability.load_hosts and the active
+bookings in range). Starts are built on each member's wall clock and only then converted
+to UTC, so a member's 09:00 stays 09:00 across their daylight-saving changes: a wall time
+that does not exist (the spring-forward gap) is skipped, an ambiguous one (fall back) is
+its first occurrence (fold=0).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from itertools import accumulate
+from zoneinfo import ZoneInfo
+
+from sqlmodel import Session, col, select
+
+from rcxsite.booking.availability import MemberAvailability, load_hosts, working_intervals
+from rcxsite.booking.inputs import SlotQuery
+from rcxsite.booking.rules import Rules, rules
+from rcxsite.db import session_scope
+from rcxsite.models import Booking
+
+# A member's day (their zone) can begin up to 14 hours before or after the visitor's, and
+# the bookings that count towards it must all be loaded.
+_DAY_MARGIN = timedelta(days=2)
+_ONE_DAY = timedelta(days=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    start: datetime
+    end: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SlotList:
+    time_zone: str
+    call_minutes: int
+    first_day: date
+    days: int
+    slots: tuple[Slot, ...]
+    # False when no member takes calls at all (a fresh install): times are then proposed
+    # by mail.
+    taking_calls: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Busy:
+    """One member's active bookings, sorted by start; `reach[i]` is the latest
+    blocked_until among the first i + 1, so one bisection finds any overlap."""
+
+    starts: tuple[datetime, ...]
+    reach: tuple[datetime, ...]
+    per_day: dict[date, int]
+
+    def overlaps(self, start: datetime, until: datetime) -> bool:
+        # Bookings that start before `until`; one of them overlaps when it ends after start.
+        before = bisect.bisect_left(self.starts, until)
+        return before > 0 and self.reach[before - 1] > start
+
+
+def _busy(spans: Iterable[tuple[datetime, datetime]], zone: ZoneInfo) -> _Busy:
+    ordered = sorted(spans)
+    per_day: dict[date, int] = defaultdict(int)
+    for start, _ in ordered:
+        per_day[start.astimezone(zone).date()] += 1
+    return _Busy(
+        starts=tuple(start for start, _ in ordered),
+        reach=tuple(accumulate((until for _, until in ordered), max)),
+        per_day=per_day,
+    )
+
+
+def _active_bookings(
+    session: Session,
+    member_ids: list[int],
+    *,
+    since: datetime,
+    until: datetime,
+    excluding: int | None = None,
+) -> dict[int, list[tuple[datetime, datetime]]]:
+    query = select(Booking.host_id, Booking.starts_at, Booking.blocked_until).where(
+        col(Booking.active).is_(True),
+        col(Booking.host_id).in_(member_ids),
+        col(Booking.starts_at) >= since - _DAY_MARGIN,
+        col(Booking.starts_at) < until + _DAY_MARGIN,
+    )
+    if excluding is not None:
+        query = query.where(col(Booking.id) != excluding)
+    spans: dict[int, list[tuple[datetime, datetime]]] = defaultdict(list)
+    for host_id, starts_at, blocked_until in session.exec(query):
+        spans[host_id].append((starts_at, blocked_until))
+    return spans
+
+
+def _wall_clock_starts(
+    member: MemberAvailability, zone: ZoneInfo, day: date, call: timedelta
+) -> Iterator[datetime]:
+    """The UTC start of every call on the member's grid on their `day`."""
+    step = int(call.total_seconds() // 60)
+    intervals = working_intervals(member, day)
+    if not intervals:
+        return
+    offset = datetime.combine(day, time(0), tzinfo=zone).utcoffset()
+    steady = offset == datetime.combine(day + _ONE_DAY, time(0), tzinfo=zone).utcoffset()
+    midnight = datetime.combine(day, time(0), tzinfo=UTC)
+    for first, last in intervals:
+        for minute in range(first, last - step + 1, step):
+            if steady and offset is not None:
+                # No clock change that day: plain arithmetic (the slots' hot loop).
+                yield midnight + timedelta(minutes=minute) - offset
+                continue
+            local = datetime.combine(day, time(minute // 60, minute % 60), tzinfo=zone)
+            start = local.astimezone(UTC)
+            if start.astimezone(zone).replace(tzinfo=None) != local.replace(tzinfo=None):
+                continue  # the clocks skip this wall time (spring forward)
+            yield start
+
+
+def _free_starts(
+    member: MemberAvailability,
+    busy: _Busy,
+    *,
+    since: datetime,
+    until: datetime,
+    rules: Rules,
+) -> Iterator[datetime]:
+    """The member's free starts in [since, until) (already cut to notice and window)."""
+    zone = member.zone
+    first_day = since.astimezone(zone).date()
+    last_day = until.astimezone(zone).date()
+    for offset in range((last_day - first_day).days + 1):
+        day = first_day + timedelta(days=offset)
+        if busy.per_day.get(day, 0) >= rules.calls_per_day:
+            continue
+        for start in _wall_clock_starts(member, zone, day, rules.call):
+            if since <= start < until and not busy.overlaps(start, start + rules.blocked):
+                yield start
+
+
+def _bounds(
+    since: datetime, until: datetime, *, now: datetime, rules: Rules
+) -> tuple[datetime, datetime]:
+    return max(since, now + rules.notice), min(until, now + rules.window)
+
+
+def _day_start(day: date, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, time(0), tzinfo=zone).astimezone(UTC)
+
+
+def free_slots(query: SlotQuery, *, now: datetime | None = None) -> SlotList:
+    """The free times whose start falls on the visitor's days `query.first_day` (today in
+    `query.time_zone` when None) to `first_day + days - 1`, sorted."""
+    now = now or datetime.now(UTC)
+    company = rules()
+    zone = ZoneInfo(query.time_zone)
+    first_day = query.first_day or now.astimezone(zone).date()
+    since, until = (
+        _day_start(first_day, zone),
+        _day_start(first_day + timedelta(days=query.days), zone),
+    )
+    earliest, latest = _bounds(since, until, now=now, rules=company)
+    with session_scope() as session:
+        hosts = load_hosts(session)
+        spans = (
+            _active_bookings(session, [h.member_id for h in hosts], since=earliest, until=latest)
+            if hosts and earliest < latest
+            else {}
+        )
+    starts: set[datetime] = set()
+    if earliest < latest:
+        for host in hosts:
+            busy = _busy(spans.get(host.member_id, ()), host.zone)
+            starts.update(_free_starts(host, busy, since=earliest, until=latest, rules=company))
+    return SlotList(
+        time_zone=query.time_zone,
+        call_minutes=int(company.call.total_seconds() // 60),
+        first_day=first_day,
+        days=query.days,
+        slots=tuple(Slot(start=start, end=start + company.call) for start in sorted(starts)),
+        taking_calls=bool(hosts),
+    )
+
+
+def hosts_free_at(
+    session: Session,
+    *,
+    start: datetime,
+    now: datetime,
+    rules: Rules,
+    excluding: int | None = None,
+) -> list[MemberAvailability]:
+    """The members who could host a call at `start` now (in `session`'s transaction):
+    it is on their grid, within notice and window, under their day's cap and free with its
+    buffer. `excluding`: a booking that does not count (the one being moved)."""
+    earliest, latest = _bounds(start, start + timedelta(seconds=1), now=now, rules=rules)
+    if earliest >= latest:
+        return []
+    hosts = load_hosts(session)
+    if not hosts:
+        return []
+    spans = _active_bookings(
+        session, [h.member_id for h in hosts], since=earliest, until=latest, excluding=excluding
+    )
+    return [
+        host
+        for host in hosts
+        if any(
+            _free_starts(
+                host,
+                _busy(spans.get(host.member_id, ()), host.zone),
+                since=earliest,
+                until=latest,
+                rules=rules,
+            )
+        )
+    ]

@@ -1,0 +1,314 @@
+"""What the booking mails say: to the visitor (booked, moved, cancelled, reminder) and to
+the host (booked, moved, cancelled), in plain text. Times are on the reader's wall clock
+with the zone named, since visitor and host are often in different ones.
+
+Pure functions over the rows (or anything with the same fields), so the words can be
+read and tested without a database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from rcxsite.content.quote import BUDGETS, CALL_TIMEZONE, SERVICE_CHOICES, TIMELINES, label_of
+from rcxsite.routes import QUOTE
+from rcxsite.settings import get_settings
+
+
+class CallFacts(Protocol):
+    """The booking's fields a mail uses (rcxsite.models.Booking)."""
+
+    @property
+    def starts_at(self) -> datetime: ...
+    @property
+    def ends_at(self) -> datetime: ...
+    @property
+    def visitor_name(self) -> str: ...
+    @property
+    def visitor_email(self) -> str: ...
+    @property
+    def visitor_time_zone(self) -> str: ...
+
+
+class Person(Protocol):
+    """A host (rcxsite.models.StaffMember)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def time_zone(self) -> str: ...
+
+
+class Request(Protocol):
+    """The call's quote request (rcxsite.models.QuoteRequest)."""
+
+    @property
+    def id(self) -> int | None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def email(self) -> str: ...
+    @property
+    def company(self) -> str: ...
+    @property
+    def phone(self) -> str: ...
+    @property
+    def service(self) -> str: ...
+    @property
+    def budget(self) -> str: ...
+    @property
+    def timeline(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    subject: str
+    text: str
+
+
+def zone_name(name: str) -> str:
+    """An IANA zone that exists: `name`, else the company's ("" means the company's)."""
+    if name:
+        try:
+            ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            return CALL_TIMEZONE
+        return name
+    return CALL_TIMEZONE
+
+
+def short_time(moment: datetime, zone: str) -> str:
+    """Mon 29 Mar 2027, 09:00 (America/New_York)"""
+    name = zone_name(zone)
+    local = moment.astimezone(ZoneInfo(name))
+    # strftime names are English here: the site never switches the process locale.
+    return f"{local:%a} {local.day} {local:%b %Y}, {local:%H:%M} ({name})"
+
+
+def long_time(start: datetime, end: datetime, zone: str) -> str:
+    """Monday 29 March 2027 at 09:00-09:30 (America/New_York)"""
+    name = zone_name(zone)
+    local, until = start.astimezone(ZoneInfo(name)), end.astimezone(ZoneInfo(name))
+    return f"{local:%A} {local.day} {local:%B %Y} at {local:%H:%M}–{until:%H:%M} ({name})"
+
+
+def relative_time(start: datetime, now: datetime, zone: str) -> str:
+    """How soon the call is, as a reminder says it: "in 45 minutes", "in 1 hour",
+    "in 3 hours", "today", "tomorrow", "in 2 days" (days on the reader's calendar)."""
+    minutes = max(1, round((start - now).total_seconds() / 60))
+    if minutes < 45:
+        return "in 1 minute" if minutes == 1 else f"in {minutes} minutes"
+    hours = round(minutes / 60)
+    if hours < 12:
+        return "in 1 hour" if hours == 1 else f"in {hours} hours"
+    place = ZoneInfo(zone_name(zone))
+    days = (start.astimezone(place).date() - now.astimezone(place).date()).days
+    if days <= 0:
+        return "today"
+    return "tomorrow" if days == 1 else f"in {days} days"
+
+
+def _company() -> str:
+    return get_settings().company_name
+
+
+def _quote_page() -> str:
+    return get_settings().site_url + QUOTE.path
+
+
+def _when_and_host(booking: CallFacts, host: Person) -> str:
+    when = long_time(booking.starts_at, booking.ends_at, booking.visitor_time_zone)
+    return f"When:  {when}\nHost:  {host.name}\n"
+
+
+def _video_link(host: Person) -> str:
+    return f"{host.name} will email you a link for the video call before it starts.\n"
+
+
+def _manage(link: str) -> str:
+    return f"Need another time, or can no longer make it? Reschedule or cancel here:\n{link}\n"
+
+
+# The visitor's mails: Reply-To is the host, so "reply to this mail" reaches them.
+
+
+def visitor_booked(booking: CallFacts, host: Person, *, link: str) -> Words:
+    company = _company()
+    text = (
+        f"Hello {booking.visitor_name},\n\n"
+        f"Your call with {company} is booked.\n\n"
+        f"{_when_and_host(booking, host)}\n"
+        f"{_video_link(host)}"
+        "If there is anything you would like them to read before the call, reply to this "
+        "mail.\n\n"
+        "To add the call to your calendar, open the attached invitation.\n\n"
+        f"{_manage(link)}"
+    )
+    when = short_time(booking.starts_at, booking.visitor_time_zone)
+    return Words(f"Your call with {company} on {when}", text)
+
+
+def visitor_moved(
+    booking: CallFacts, host: Person, *, previous_host: Person | None, link: str
+) -> Words:
+    company = _company()
+    new_host = (
+        f"Your host is now {host.name}.\n"
+        if previous_host is not None and previous_host.name != host.name
+        else ""
+    )
+    text = (
+        f"Hello {booking.visitor_name},\n\n"
+        f"Your call with {company} has moved. The new time:\n\n"
+        f"{_when_and_host(booking, host)}\n"
+        f"{new_host}{_video_link(host)}\n"
+        "The attached invitation updates the call in your calendar.\n\n"
+        f"{_manage(link)}"
+    )
+    when = short_time(booking.starts_at, booking.visitor_time_zone)
+    return Words(f"Your call with {company} has moved to {when}", text)
+
+
+def visitor_cancelled(booking: CallFacts, host: Person) -> Words:
+    company = _company()
+    when = long_time(booking.starts_at, booking.ends_at, booking.visitor_time_zone)
+    text = (
+        f"Hello {booking.visitor_name},\n\n"
+        f"Your call with {company} on {when}, with {host.name}, is cancelled.\n"
+        "The attached invitation removes it from your calendar.\n\n"
+        "If you would like to talk another time, book a new call here:\n"
+        f"{_quote_page()}\n"
+    )
+    subject = (
+        f"Cancelled: your call with {company} on "
+        f"{short_time(booking.starts_at, booking.visitor_time_zone)}"
+    )
+    return Words(subject, text)
+
+
+def visitor_reminder(booking: CallFacts, host: Person, *, link: str, now: datetime) -> Words:
+    company = _company()
+    soon = relative_time(booking.starts_at, now, booking.visitor_time_zone)
+    text = (
+        f"Hello {booking.visitor_name},\n\n"
+        f"A reminder: your call with {company} is {soon}.\n\n"
+        f"{_when_and_host(booking, host)}\n"
+        f"If you have not received the video call link from {host.name} yet, reply to this "
+        "mail and they will send it.\n\n"
+        f"{_manage(link)}"
+    )
+    when = short_time(booking.starts_at, booking.visitor_time_zone)
+    return Words(f"Reminder: your call with {company} {soon}, {when}", text)
+
+
+# The host's mails: Reply-To is the visitor.
+
+
+def _details(booking: CallFacts, host: Person, request: Request) -> str:
+    own = long_time(booking.starts_at, booking.ends_at, host.time_zone)
+    theirs = short_time(booking.starts_at, booking.visitor_time_zone)
+    rows = [
+        ("When", own),
+        ("Their time", theirs),
+        ("Name", booking.visitor_name),
+        ("Email", booking.visitor_email),
+        ("Company", request.company),
+        ("Phone", request.phone or "not given"),
+        ("Service", label_of(SERVICE_CHOICES, request.service)),
+        ("Budget", label_of(BUDGETS, request.budget)),
+        ("Timeline", label_of(TIMELINES, request.timeline)),
+    ]
+    width = max(len(label) for label, _ in rows) + 2
+    return "".join(f"{label + ':':<{width}}{value}\n" for label, value in rows)
+
+
+def _inbox(request: Request, staff_link: str) -> str:
+    return f"Quote request #{request.id} in the staff inbox:\n{staff_link}\n"
+
+
+def _host_subject(words: str, booking: CallFacts, host: Person, request: Request) -> str:
+    when = short_time(booking.starts_at, host.time_zone)
+    return f"{words}: {booking.visitor_name}, {request.company} on {when}"
+
+
+def host_booked(booking: CallFacts, host: Person, request: Request, *, staff_link: str) -> Words:
+    text = (
+        f"A call was booked on the {_company()} website, and you are its host.\n\n"
+        f"{_details(booking, host, request)}\n"
+        f"Message:\n{request.message}\n\n"
+        f"Please email {booking.visitor_name} a link for the video call before it starts: "
+        "the booking mail told them you would. Replying to this mail reaches them.\n\n"
+        "The attached invitation adds the call to your calendar.\n\n"
+        f"{_inbox(request, staff_link)}"
+    )
+    return Words(_host_subject("Call booked", booking, host, request), text)
+
+
+def host_moved(
+    booking: CallFacts,
+    host: Person,
+    request: Request,
+    *,
+    staff_link: str,
+    taken_over: bool,
+) -> Words:
+    """To the host at the new time; `taken_over` when the call was someone else's."""
+    opening = (
+        "A call has moved to a new time, and you are now its host."
+        if taken_over
+        else f"Your call with {booking.visitor_name} has moved. The new time:"
+    )
+    text = (
+        f"{opening}\n\n"
+        f"{_details(booking, host, request)}\n"
+        f"Please email {booking.visitor_name} a link for the video call before it starts, "
+        "if you have not already. Replying to this mail reaches them.\n\n"
+        "The attached invitation updates the call in your calendar.\n\n"
+        f"{_inbox(request, staff_link)}"
+    )
+    return Words(_host_subject("Call moved", booking, host, request), text)
+
+
+def previous_host_moved(
+    booking: CallFacts, previous_host: Person, host: Person, request: Request, *, staff_link: str
+) -> Words:
+    """To the host who had the call before it moved to a time they are not free."""
+    when = short_time(booking.starts_at, previous_host.time_zone)
+    text = (
+        f"Your call with {booking.visitor_name} ({request.company}) has moved to {when}, "
+        f"and {host.name} is its host now. There is nothing more you need to do.\n\n"
+        "The attached invitation removes it from your calendar.\n\n"
+        f"{_inbox(request, staff_link)}"
+    )
+    subject = f"Call handed over to {host.name}: {booking.visitor_name}, {request.company}"
+    return Words(subject, text)
+
+
+def host_cancelled(booking: CallFacts, host: Person, request: Request, *, staff_link: str) -> Words:
+    when = long_time(booking.starts_at, booking.ends_at, host.time_zone)
+    text = (
+        f"Your call with {booking.visitor_name} ({request.company}) on {when} is cancelled, "
+        "and the time is free for other bookings again.\n\n"
+        "The attached invitation removes it from your calendar.\n\n"
+        f"{_inbox(request, staff_link)}"
+    )
+    return Words(_host_subject("Call cancelled", booking, host, request), text)
+
+
+# What the invitations themselves say (their DESCRIPTION).
+
+
+def visitor_invite_description(host: Person, *, link: str) -> str:
+    return f"Your call with {_company()}. {_video_link(host)}\nTo reschedule or cancel: {link}"
+
+
+def host_invite_description(booking: CallFacts, request: Request, *, staff_link: str) -> str:
+    return (
+        f"Call with {booking.visitor_name} ({request.company}, {booking.visitor_email}).\n\n"
+        f"Quote request #{request.id}: {staff_link}"
+    )

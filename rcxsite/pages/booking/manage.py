@@ -1,0 +1,132 @@
+"""/booking/<token>: the call, "Reschedule" and "Cancel" (rcxsite/state/booking/manage.py)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from rcxsite import routes
+from rcxsite.components.form_fields import form, status_message, submit_button
+from rcxsite.pages.booking.slot_picker import slot_picker
+from rcxsite.state.booking.manage import CHANGE_BROKEN, ManageBookingState
+
+State = ManageBookingState
+
+ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {"booking": [State.load]}
+
+_STATUS_TEXT = {
+    "booked": "Booked",
+    "moved": "Booked (moved)",
+    "cancelled": "Cancelled",
+    "held": "Held",
+    "no-show": "Missed",
+}
+
+
+def _facts() -> rx.Component:
+    return rx.el.dl(
+        rx.el.dt("When"),
+        rx.el.dd(State.when),
+        rx.el.dt("With"),
+        rx.el.dd(State.host_name),
+        rx.el.dt("Status"),
+        rx.el.dd(rx.match(State.call_status, *_STATUS_TEXT.items(), State.call_status)),
+        class_name="booking-facts",
+    )
+
+
+def _actions() -> rx.Component:
+    return rx.cond(
+        State.can_change,
+        rx.el.div(
+            rx.el.button(
+                "Reschedule",
+                type="button",
+                on_click=State.start_reschedule,
+                class_name="button button-primary",
+            ),
+            rx.el.button(
+                "Cancel the call",
+                type="button",
+                on_click=State.ask_cancel,
+                class_name="button button-outline",
+            ),
+            class_name="booking-actions",
+        ),
+        rx.el.p(State.notice, class_name="lead", role="status"),
+    )
+
+
+def _reschedule_form() -> rx.Component:
+    return form(
+        slot_picker(State, prefix="booking", error=State.field_errors["start"]),
+        status_message(State.error, kind="error"),
+        rx.el.div(
+            submit_button("Move my call", "Moving...", busy=State.busy),
+            rx.el.button(
+                "Keep my time",
+                type="button",
+                on_click=State.keep,
+                class_name="button button-outline",
+            ),
+            class_name="booking-actions",
+        ),
+        on_submit=State.reschedule,
+        no_validate=True,
+        aria_label="Choose a new time",
+        class_name="quote-form",
+        custom_attrs={"data-failure": CHANGE_BROKEN},
+    )
+
+
+def _cancel_question() -> rx.Component:
+    return rx.el.div(
+        rx.el.p("Cancel this call? The time is then free for others.", class_name="lead"),
+        status_message(State.error, kind="error"),
+        rx.el.div(
+            rx.el.button(
+                rx.cond(State.busy, "Cancelling...", "Yes, cancel the call"),
+                type="button",
+                on_click=State.cancel,
+                disabled=State.busy,
+                class_name="button button-primary",
+            ),
+            rx.el.button(
+                "Keep the call",
+                type="button",
+                on_click=State.keep,
+                class_name="button button-outline",
+            ),
+            class_name="booking-actions",
+        ),
+        role="group",
+        aria_label="Cancel the call",
+    )
+
+
+def _call() -> rx.Component:
+    return rx.fragment(
+        rx.cond(State.done != "", rx.el.p(State.done, role="status", class_name="booking-done")),
+        _facts(),
+        rx.match(
+            State.mode,
+            ("reschedule", _reschedule_form()),
+            ("cancel", _cancel_question()),
+            _actions(),
+        ),
+    )
+
+
+def booking_page(route: routes.Route) -> rx.Component:
+    return rx.el.section(
+        rx.el.div(
+            rx.el.h1(route.title, class_name="section-title"),
+            rx.match(
+                State.status,
+                ("shown", _call()),
+                ("invalid", rx.el.p(State.notice, class_name="lead", role="alert")),
+                rx.el.p("Loading your call...", role="status", class_name="lead"),
+            ),
+            class_name="page-width booking-manage",
+        ),
+        class_name="section section-light",
+    )

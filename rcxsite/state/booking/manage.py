@@ -1,0 +1,102 @@
+"""/booking/<token>: the page behind the manage link of an invitation. No login: the
+link is the key, sealed before Reflex sees it (rcxsite/web/sealed_event_paths.py) as a
+reset link is; the service (`rcxsite.booking`) decides what the link may still do."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from rcxsite import booking
+from rcxsite.booking.service import spoken_time
+from rcxsite.core import tokens
+from rcxsite.state.booking.slot_picker import SlotPicker
+from rcxsite.state.service_calls import FormCall, call_service
+
+LOAD_BROKEN = "Your call could not be loaded. Please try again in a moment."
+CHANGE_BROKEN = "Something went wrong and your call was not changed. Please try again."
+FIELDS = ("start",)
+
+
+class ManageBookingState(SlotPicker, rx.State):
+    # "loading", "shown" (the call below) or "invalid" (`notice` says why).
+    status: str = "loading"
+    when: str = ""
+    host_name: str = ""
+    call_status: str = ""
+    can_change: bool = False
+    notice: str = ""
+    # What the visitor is doing: "" (looking), "reschedule" or "cancel".
+    mode: str = ""
+    busy: bool = False
+    error: str = ""
+    done: str = ""
+    field_errors: dict[str, str] = dict.fromkeys(FIELDS, "")
+
+    def _show(self, call: booking.ManagedCall) -> None:
+        self.status = "shown"
+        self.when = spoken_time(call.start, call.time_zone)
+        self.host_name, self.call_status = call.host_name, call.status
+        self.can_change, self.notice = call.can_change, call.notice
+        self.time_zone = call.time_zone
+
+    def _digest(self) -> str | None:
+        return tokens.digest_in_path(self.router.url.path)
+
+    @rx.event
+    async def load(self):
+        """on_load: what the link's call is now."""
+        self.status, self.mode, self.error, self.done, self.notice = "loading", "", "", "", ""
+        self.days, self.slots_loaded = [], False
+        yield
+        outcome = await call_service(booking.managed_call, link_digest=self._digest())
+        if outcome.ok:
+            self._show(outcome.result())
+            return
+        self.status = "invalid"
+        self.notice = outcome.message(broken=LOAD_BROKEN)
+
+    @rx.event
+    async def start_reschedule(self):
+        self.mode, self.error, self.done = "reschedule", "", ""
+        self.field_errors = dict.fromkeys(FIELDS, "")
+        await self._load_slots()
+
+    @rx.event
+    def ask_cancel(self) -> None:
+        self.mode, self.error, self.done = "cancel", "", ""
+
+    @rx.event
+    def keep(self) -> None:
+        self.mode, self.error = "", ""
+
+    @rx.event
+    async def reschedule(self, form: dict[str, str]):
+        self.error = ""
+        call = await FormCall.read(booking.RescheduleInput, {"start": str(form.get("start", ""))})
+        call.busy(self)
+        yield
+        outcome = await call.send(booking.reschedule, link_digest=self._digest())
+        self.field_errors = outcome.field_messages(FIELDS)
+        if outcome.ok:
+            self.mode, self.done = "", outcome.result().next_steps
+            await self._refresh()
+            return
+        self.error = outcome.form_message(broken=CHANGE_BROKEN)
+        await self._load_slots()  # taken meanwhile or not: the times as they are now
+
+    @rx.event
+    async def cancel(self):
+        self.error, self.busy = "", True
+        yield
+        outcome = await call_service(booking.cancel, link_digest=self._digest())
+        self.busy = False
+        if outcome.ok:
+            self.mode, self.done = "", "Your call is cancelled. We have emailed you to confirm."
+            self._show(outcome.result())
+            return
+        self.error = outcome.message(broken=CHANGE_BROKEN)
+
+    async def _refresh(self) -> None:
+        outcome = await call_service(booking.managed_call, link_digest=self._digest())
+        if outcome.ok:
+            self._show(outcome.result())

@@ -1,0 +1,244 @@
+"""/staff/availability (sales and admins): a thin adapter over rcxsite.booking.hours.
+
+The page edits one member's call settings: the signed-in member's own, or for an admin
+whichever member they chose. Which member that is lives in a backend var (`_member`,
+never sent or settable by the client); the service checks on every call that the actor
+may edit them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypedDict
+
+import reflex as rx
+
+from rcxsite.booking import hours
+from rcxsite.booking.hours_inputs import (
+    WEEKDAY_KEYS,
+    CallSettingsInput,
+    DayInput,
+    TimeOffInput,
+    WeekInput,
+)
+from rcxsite.core.permissions import Permission
+from rcxsite.forms import FormInput
+from rcxsite.state.service_calls import FormCall, call_service
+from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.display import number_id
+
+SETTINGS_FIELDS = CallSettingsInput.field_names()
+WEEK_FIELDS = WeekInput.field_names()
+DAY_FIELDS = DayInput.field_names()
+TIME_OFF_FIELDS = TimeOffInput.field_names()
+# Longer than any field's own limit (its model then gives the message); keeps a forged
+# huge value out of the state and the thread.
+_FIELD_MAX = 100
+
+
+class WeekRow(TypedDict):
+    key: str  # the form's field prefix ("mon")
+    name: str  # "Monday"
+    on: bool
+    start: str
+    end: str
+
+
+class EntryRow(TypedDict):
+    id: str
+    label: str
+
+
+def _fields(form: Mapping[str, object], names: Iterable[str]) -> dict[str, object]:
+    """The form's values for `names`: texts (cut to a bound) and checkbox booleans."""
+    values: dict[str, object] = {}
+    for name in names:
+        value = form.get(name, "")
+        values[name] = value[:_FIELD_MAX] if isinstance(value, str) else value is True
+    return values
+
+
+def _day_label(override: hours.DayOverride) -> str:
+    hours_text = f"{override.start}–{override.end}" if override.start else "Not available"
+    return f"{hours.day_text(override.day)}: {hours_text}"
+
+
+def _time_off_label(away: hours.TimeOff) -> str:
+    if away.first_day == away.last_day:
+        return hours.day_text(away.first_day)
+    return f"{hours.day_text(away.first_day)} to {hours.day_text(away.last_day)}"
+
+
+class StaffAvailabilityState(rx.State):
+    """One member's call settings as the Availability page shows them."""
+
+    # An admin's choice of member ({"id", "name"}); empty for everyone else.
+    members: list[dict[str, str]] = []
+    member_id: str = ""
+    member_name: str = ""
+    editing_self: bool = True
+    found: bool = False
+    takes_calls: bool = False
+    time_zone: str = ""
+    default_week: bool = False
+    week: list[WeekRow] = []
+    days: list[EntryRow] = []
+    time_off: list[EntryRow] = []
+    # The member's today (YYYY-MM-DD): the date inputs' earliest day.
+    today: str = ""
+    settings_errors: dict[str, str] = dict.fromkeys(SETTINGS_FIELDS, "")
+    week_errors: dict[str, str] = dict.fromkeys(WEEK_FIELDS, "")
+    day_errors: dict[str, str] = dict.fromkeys(DAY_FIELDS, "")
+    time_off_errors: dict[str, str] = dict.fromkeys(TIME_OFF_FIELDS, "")
+    error: str = ""
+    notice: str = ""
+    # The forms are keyed by this, bumped whenever the values they start from change
+    # (another member, a saved change), so they show the stored values again.
+    revision: int = 0
+    _member: int = 0
+
+    def _clear(self) -> None:
+        self.error = self.notice = ""
+        self.settings_errors = dict.fromkeys(SETTINGS_FIELDS, "")
+        self.week_errors = dict.fromkeys(WEEK_FIELDS, "")
+        self.day_errors = dict.fromkeys(DAY_FIELDS, "")
+        self.time_off_errors = dict.fromkeys(TIME_OFF_FIELDS, "")
+
+    def _show(self, settings: hours.CallSettings) -> None:
+        self._member = settings.member_id
+        self.found = True
+        self.member_id = str(settings.member_id)
+        self.member_name = settings.name
+        self.editing_self = settings.member_id == acting().member_id
+        self.takes_calls = settings.takes_calls
+        self.time_zone = settings.time_zone
+        self.default_week = settings.default_week
+        self.week = [
+            {
+                "key": WEEKDAY_KEYS[row.weekday],
+                "name": row.name,
+                "on": row.on,
+                "start": row.start,
+                "end": row.end,
+            }
+            for row in settings.week
+        ]
+        self.days = [{"id": str(day.id), "label": _day_label(day)} for day in settings.days]
+        self.time_off = [
+            {"id": str(away.id), "label": _time_off_label(away)} for away in settings.time_off
+        ]
+        self.today = settings.today.isoformat()
+        self.revision += 1
+
+    async def _open(self, member_id: int) -> bool:
+        """Show `member_id`'s settings; False (and why, in `error`) when refused."""
+        outcome = await call_service(hours.call_settings, actor=acting(), member_id=member_id)
+        if not outcome.ok:
+            self.error = outcome.message()
+            return False
+        self._show(outcome.result())
+        return True
+
+    @staff_event(Permission.TAKE_CALLS)
+    async def load(self):
+        """The signed-in member's own settings (and, for an admin, whom else to choose)."""
+        self._clear()
+        actor = acting()
+        self.members = []
+        if actor.role == "admin":
+            outcome = await call_service(hours.host_choices, actor=actor)
+            if outcome.ok:
+                self.members = [
+                    {"id": str(member.id), "name": member.name} for member in outcome.result()
+                ]
+        if not await self._open(actor.member_id):
+            self.found = False
+
+    @staff_event(Permission.TAKE_CALLS)
+    async def choose_member(self, member_id: str):
+        """An admin opens another member's settings (the service refuses anyone else)."""
+        self._clear()
+        await self._open(number_id(member_id))
+
+    async def _change(
+        self,
+        service: Callable[..., str],
+        call: FormCall[Any] | None = None,
+        *,
+        errors: str = "",
+        names: tuple[str, ...] = (),
+        **context: Any,
+    ) -> None:
+        """One change to the member shown: confirmed and shown again, or refused (with
+        the form's field messages in the state var `errors`)."""
+        self._clear()
+        if not self.found:
+            return
+        outcome = await (
+            call.send(service, actor=acting(), member_id=self._member, **context)
+            if call is not None
+            else call_service(service, actor=acting(), member_id=self._member, **context)
+        )
+        if errors:
+            setattr(self, errors, outcome.field_messages(names))
+        if not outcome.ok:
+            self.error = outcome.form_message()
+            return
+        notice = str(outcome.result())
+        await self._open(self._member)
+        self.notice = notice
+
+    async def _form_change(
+        self,
+        service: Callable[..., str],
+        model: type[FormInput],
+        form: Mapping[str, object],
+        *,
+        errors: str,
+        names: tuple[str, ...],
+    ) -> None:
+        call = await FormCall.read(model, _fields(form, names))
+        await self._change(service, call, errors=errors, names=names)
+
+    @staff_event(Permission.TAKE_CALLS)
+    async def save_settings(self, form: dict[str, Any]):
+        await self._form_change(
+            hours.set_call_settings,
+            CallSettingsInput,
+            form,
+            errors="settings_errors",
+            names=SETTINGS_FIELDS,
+        )
+
+    @staff_event(Permission.TAKE_CALLS)
+    async def save_week(self, form: dict[str, Any]):
+        await self._form_change(
+            hours.set_week, WeekInput, form, errors="week_errors", names=WEEK_FIELDS
+        )
+
+    @staff_event(Permission.TAKE_CALLS)
+    async def add_day(self, form: dict[str, Any]):
+        await self._form_change(
+            hours.add_day, DayInput, form, errors="day_errors", names=DAY_FIELDS
+        )
+
+    @staff_event(Permission.TAKE_CALLS)
+    async def remove_day(self, day_id: str):
+        await self._change(hours.remove_day, day_id=number_id(day_id))
+
+    @staff_event(Permission.TAKE_CALLS)
+    async def add_time_off(self, form: dict[str, Any]):
+        await self._form_change(
+            hours.add_time_off,
+            TimeOffInput,
+            form,
+            errors="time_off_errors",
+            names=TIME_OFF_FIELDS,
+        )
+
+    @staff_event(Permission.TAKE_CALLS)
+    async def remove_time_off(self, time_off_id: str):
+        await self._change(hours.remove_time_off, time_off_id=number_id(time_off_id))
+
+
+__all__ = ["EntryRow", "StaffAvailabilityState", "WeekRow"]

@@ -1,0 +1,140 @@
+"""No double booking, provably: visitors released together against the service, on SQLite
+(BEGIN IMMEDIATE) and PostgreSQL (the exclusion constraint), and the constraint itself
+against raw SQL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from functools import partial
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+
+from rcxsite.booking import BookingReceipt
+from rcxsite.db import get_engine
+from rcxsite.service_errors import ServiceError
+from tests.support.booking import (
+    MONDAY,
+    add_booking,
+    add_host,
+    at,
+    book,
+    member_name,
+    reschedule,
+    stored_booking,
+    stored_bookings,
+)
+from tests.support.fixtures import Configure
+from tests.support.parallel import at_once
+from tests.support.postgres import sqlite_or_postgres
+from tests.support.quotes import add_quote
+
+TUESDAY = MONDAY + timedelta(days=1)
+TAKEN = "That time has just been booked. Please choose another."
+VISITORS = 12
+MEMBERS = 3
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, configure: Configure) -> Iterator[str]:
+    # Every visitor here comes from an address of their own; the limits have their tests.
+    configure(booking_limit="1000 per hour")
+    with sqlite_or_postgres(request.param, configure) as kind:
+        yield kind
+
+
+def outcomes_of(calls: list[Callable[[], object]]) -> tuple[list[BookingReceipt], list[object]]:
+    outcomes = at_once(calls)
+    receipts = [outcome for outcome in outcomes if isinstance(outcome, BookingReceipt)]
+    others = [outcome for outcome in outcomes if not isinstance(outcome, BookingReceipt)]
+    return receipts, others
+
+
+def refusals(outcomes: list[object]) -> list[tuple[int, str]]:
+    return [
+        (outcome.status, outcome.message)
+        if isinstance(outcome, ServiceError)
+        else (0, repr(outcome))
+        for outcome in outcomes
+    ]
+
+
+def test_visitors_booking_one_time_together_get_one_member_each(database: str) -> None:
+    names = {member_name(add_host(f"Member {number}")) for number in range(MEMBERS)}
+    start = at(TUESDAY, "10:00")
+    receipts, others = outcomes_of(
+        [
+            partial(book, start, email=f"v{number}@client.example", client_ip=f"10.1.0.{number}")
+            for number in range(VISITORS)
+        ]
+    )
+    assert len(receipts) == MEMBERS, refusals(others)
+    assert {receipt.host_name for receipt in receipts} == names
+    assert refusals(others) == [(409, TAKEN)] * (VISITORS - MEMBERS)
+    active = [row for row in stored_bookings() if row.active]
+    assert len(active) == MEMBERS
+    assert len({row.host_id for row in active}) == MEMBERS
+
+
+def test_a_reschedule_racing_a_booking_of_the_same_time(database: str) -> None:
+    add_host("Sam Sales")
+    mine = book(at(TUESDAY, "09:00"), email="mover@client.example")
+    moves = 0
+    for time in ("11:00", "13:00", "15:00"):
+        start = at(TUESDAY, time)
+        receipts, others = outcomes_of(
+            [
+                partial(reschedule, mine.token, start),
+                partial(book, start, email=f"new-{time[:2]}@client.example"),
+            ]
+        )
+        assert len(receipts) == 1, refusals(others)
+        assert refusals(others) == [(409, TAKEN)]
+        at_start = [row for row in stored_bookings() if row.active and row.starts_at == start]
+        assert [row.id for row in at_start] == [receipts[0].booking_id]
+        moves += receipts[0].booking_id == mine.booking_id
+    assert stored_booking(mine.booking_id).sequence == moves
+
+
+def _insert(host_id: int, start: str, end: str, *, active: bool, key: str) -> None:
+    request_id = add_quote(email=f"{key}@client.example")
+    with get_engine().begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO booking (quote_request_id, host_id, starts_at, ends_at,"
+                " blocked_until, status, active, visitor_name, visitor_email, email_key,"
+                " visitor_time_zone, token_hash, token_sealed, uid, sequence, created_at,"
+                " updated_at) VALUES (:request, :host, :start, :end, :end, :status, :active,"
+                " 'Raw', :email, :email, 'Europe/London', :key, '', :key, 0, now(), now())"
+            ),
+            {
+                "request": request_id,
+                "host": host_id,
+                "start": start,
+                "end": end,
+                "status": "booked" if active else "cancelled",
+                "active": active,
+                "email": f"{key}@client.example",
+                "key": key,
+            },
+        )
+
+
+def test_postgresql_refuses_an_overlapping_active_booking_from_raw_sql(
+    configure: Configure,
+) -> None:
+    with sqlite_or_postgres("postgresql", configure):
+        host = add_host("Sam Sales")
+        other = add_host("Tom Sales")
+        add_booking(host, at(TUESDAY, "10:00"))  # blocks 10:00-10:45
+        with pytest.raises(IntegrityError) as refused:
+            _insert(host, "2027-03-02 10:30Z", "2027-03-02 11:15Z", active=True, key="a" * 64)
+        assert getattr(refused.value.orig, "sqlstate", None) == "23P01"
+        assert "ex_booking_host_overlap" in str(refused.value)
+        # Another host, a cancelled booking, or one that starts when the buffer ends: fine.
+        _insert(other, "2027-03-02 10:30Z", "2027-03-02 11:15Z", active=True, key="b" * 64)
+        _insert(host, "2027-03-02 10:30Z", "2027-03-02 11:15Z", active=False, key="c" * 64)
+        _insert(host, "2027-03-02 10:45Z", "2027-03-02 11:30Z", active=True, key="d" * 64)
+        assert len(stored_bookings()) == 4

@@ -1,0 +1,46 @@
+"""My account's upcoming calls: those booked with the account's address, only once the
+customer proved the address is theirs, each with its manage link."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from rcxsite import booking
+from rcxsite.booking.customer_calls import upcoming_for_customer
+from tests.support.booking import MONDAY, NEW_YORK, NOW, add_booking, add_host, at, book
+from tests.support.customers import add_customer
+
+TUESDAY = MONDAY + timedelta(days=1)
+
+
+def test_a_verified_address_lists_its_calls_to_come_with_their_manage_links() -> None:
+    add_host("Sam Sales")
+    customer_id = add_customer("dana@client.example", verified=True)
+    later = book(at(TUESDAY, "11:00"), email="Dana@Client.example", time_zone=NEW_YORK)
+    sooner = book(at(TUESDAY, "10:00"), email="dana@client.example")
+    cancelled = book(at(TUESDAY, "14:00"), email="dana@client.example")
+    booking.cancel(booking.CancelInput.parse({"token": cancelled.token}), now=NOW)
+    host = add_host("Pat Past")
+    add_booking(host, NOW - timedelta(days=1), email="dana@client.example")
+    book(at(TUESDAY, "15:00"), email="someone.else@client.example")
+
+    calls = upcoming_for_customer(customer_id=customer_id, now=NOW)
+
+    assert [(call.start, call.time_zone, call.host_name) for call in calls] == [
+        (sooner.start, "Europe/London", "Sam Sales"),
+        (later.start, NEW_YORK, "Sam Sales"),
+    ]
+    assert [call.manage_url for call in calls] == [
+        booking.manage_url(sooner.token),
+        booking.manage_url(later.token),
+    ]
+    assert calls[0].manage_url.startswith("https://rcx.test/booking/")
+
+
+def test_an_unverified_address_lists_none() -> None:
+    add_host("Sam Sales")
+    customer_id = add_customer("dana@client.example", verified=False)
+    book(at(TUESDAY, "10:00"), email="dana@client.example")
+
+    assert upcoming_for_customer(customer_id=customer_id, now=NOW) == ()
+    assert upcoming_for_customer(customer_id=customer_id + 1, now=NOW) == ()

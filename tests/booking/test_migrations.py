@@ -1,0 +1,71 @@
+"""Migration 0011 (booked calls) on SQLite and PostgreSQL: the schema is the models', it
+goes down and up again, and existing sales members take calls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic.command import downgrade, upgrade
+from sqlalchemy import inspect, text
+
+from rcxsite.db import get_engine
+from tests.support.fixtures import Configure
+from tests.support.postgres import scratch_postgres
+from tests.support.schema import (
+    assert_migrations_go_down_and_up_again,
+    assert_schema_matches_models,
+)
+from tests.support.site import alembic_config
+
+BOOKING_TABLES = {"booking", "member_hours", "member_day", "member_time_off"}
+
+
+def _add_members_and_upgrade() -> dict[str, bool]:
+    """Members of three roles made before 0011; whether each takes calls after it."""
+    with get_engine().begin() as connection:
+        for role in ("sales", "admin", "support"):
+            connection.execute(
+                text(
+                    "INSERT INTO staff_member (name, email, email_key, role, password_hash,"
+                    " totp_secret, totp_last_step, recovery_code_hashes, time_zone, created_at)"
+                    " VALUES (:role, :email, :email, :role, '', '', 0, '[]', '',"
+                    " '2026-01-01 00:00:00+00')"
+                ),
+                {"role": role, "email": f"{role}@rcx.example"},
+            )
+    upgrade(alembic_config(), "0011")
+    with get_engine().connect() as connection:
+        rows = connection.execute(text("SELECT role, takes_calls FROM staff_member"))
+        return {role: bool(takes) for role, takes in rows}
+
+
+def _check_0011() -> None:
+    downgrade(alembic_config(), "0010")
+    with get_engine().connect() as connection:
+        inspector = inspect(connection)
+        assert not BOOKING_TABLES & set(inspector.get_table_names())
+        columns = {column["name"] for column in inspector.get_columns("staff_member")}
+    assert not {"takes_calls", "calendar_feed_hash"} & columns
+
+    assert _add_members_and_upgrade() == {"sales": True, "admin": False, "support": False}
+    upgrade(alembic_config(), "head")
+    assert_schema_matches_models()
+    assert_migrations_go_down_and_up_again()
+
+
+def test_migration_0011_on_sqlite(tmp_path: Path, configure: Configure) -> None:
+    configure(data_dir=tmp_path, database_url=f"sqlite:///{tmp_path / 'booking.db'}")
+    upgrade(alembic_config(), "head")
+    _check_0011()
+
+
+def test_migration_0011_on_postgresql(configure: Configure) -> None:
+    with scratch_postgres(configure):
+        assert get_engine().dialect.name == "postgresql"
+        assert_schema_matches_models()
+        with get_engine().connect() as connection:
+            constraint = connection.execute(
+                text("SELECT contype FROM pg_constraint WHERE conname = 'ex_booking_host_overlap'")
+            ).scalar_one()
+        assert constraint == "x"
+        _check_0011()

@@ -1,0 +1,361 @@
+"""Booking, rescheduling and cancelling a call through the service: what the visitor is
+told, what is stored, and every refusal with its status and text."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session, select
+
+from rcxsite import booking
+from rcxsite.at_rest import unseal
+from rcxsite.db import get_engine
+from rcxsite.models import StaffMember
+from rcxsite.service_errors import ServiceError
+from tests.support.booking import (
+    LONDON,
+    MONDAY,
+    NEW_YORK,
+    NOW,
+    add_booking,
+    add_day,
+    add_host,
+    at,
+    book,
+    booking_fields,
+    cancel,
+    history,
+    reschedule,
+    slot_starts,
+    stored_booking,
+    stored_bookings,
+    stored_request,
+    wall_times,
+)
+from tests.support.fixtures import Configure
+from tests.support.site import jobs_of_kind
+from tests.support.staff import invite
+
+TUESDAY = MONDAY + timedelta(days=1)
+TAKEN = "That time has just been booked. Please choose another."
+LINK_INVALID = "This link is not valid. Please use the link in your latest invitation."
+CANCELLED = "This call was cancelled, so it can no longer be changed."
+PAST = "This call has already taken place, so it can no longer be changed."
+
+
+def refused(function, *args, **kwargs) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+    with pytest.raises(ServiceError) as error:
+        function(*args, **kwargs)
+    return error.value.status, error.value.message
+
+
+def test_a_booked_call_is_a_quote_request_owned_by_its_host() -> None:
+    host = add_host("Sam Sales")
+    start = at(TUESDAY, "10:00")
+    receipt = book(start, time_zone=NEW_YORK, name="Alice Smith")
+
+    assert receipt.message == "Your call is booked."
+    assert receipt.next_steps == (
+        "Your call with Sam Sales is on Tuesday 2 March 2027 at 05:00 (America/New_York). "
+        "An invitation has been emailed to you."
+    )
+    assert (receipt.start, receipt.end) == (start, start + timedelta(minutes=30))
+    assert (receipt.host_name, receipt.time_zone) == ("Sam Sales", NEW_YORK)
+
+    row = stored_booking(receipt.booking_id)
+    assert (row.host_id, row.status, row.active, row.sequence) == (host, "booked", True, 0)
+    assert row.blocked_until == start + timedelta(minutes=45)
+    assert (row.visitor_name, row.email_key, row.visitor_time_zone) == (
+        "Alice Smith",
+        "alice@client.example",
+        NEW_YORK,
+    )
+    assert row.token_hash == hashlib.sha256(receipt.token.encode()).hexdigest()
+    assert unseal("booking-token", row.token_sealed) == receipt.token
+    assert row.uid.startswith(f"booking-{row.id}-") and row.uid.endswith("@rcx.test")
+
+    request = stored_request(receipt.quote_request_id)
+    assert (request.owner_id, request.status, request.name) == (host, "new", "Alice Smith")
+    assert (request.call_date, request.call_time) == (TUESDAY, "10:00")  # London's clock
+    assert history(receipt.quote_request_id) == [
+        ("call", "", "Booked: Tuesday 2 March 2027 at 10:00 (Europe/London) with Sam Sales")
+    ]
+    # The invitations are queued with the booking, and a reminder 24 h and 1 h before.
+    assert len(jobs_of_kind("mail")) >= 2
+    reminders = jobs_of_kind("booking-reminder", state="queued")
+    assert sorted(job.due_at for job in reminders) == [
+        start - timedelta(hours=24),
+        start - timedelta(hours=1),
+    ]
+    assert {job.ref for job in reminders} == {f"booking:{row.id}"}
+    assert booking.managed_call(token=receipt.token, now=NOW) == booking.ManagedCall(
+        start=start,
+        end=start + timedelta(minutes=30),
+        time_zone=NEW_YORK,
+        host_name="Sam Sales",
+        status="booked",
+        can_change=True,
+        notice="",
+    )
+    assert booking.manage_url(receipt.token) == f"https://rcx.test/booking/{receipt.token}"
+
+
+def test_the_booked_time_is_no_longer_offered() -> None:
+    add_host("Sam Sales")
+    book(at(TUESDAY, "10:00"))
+    assert {"09:30", "10:00", "10:30"}.isdisjoint(wall_times(slot_starts(TUESDAY)))
+
+
+def test_a_time_that_is_no_free_slot_is_refused_as_taken(configure: Configure) -> None:
+    configure(booking_limit="2 per hour")  # a refused time does not count
+    host = add_host("Sam Sales")
+    for start in (
+        at(TUESDAY, "10:10"),  # off the grid
+        at(TUESDAY, "17:30"),  # after hours
+        at(MONDAY + timedelta(days=5), "10:00"),  # Saturday
+        at(MONDAY, "09:00") + timedelta(days=70),  # beyond the window
+        NOW + timedelta(hours=1),  # within the notice
+    ):
+        assert refused(book, start) == (409, TAKEN), start
+    add_booking(host, at(TUESDAY, "10:00"))
+    assert refused(book, at(TUESDAY, "10:30")) == (409, TAKEN)  # its buffer
+    assert stored_bookings()[1:] == []
+
+
+def test_a_second_visitor_gets_the_other_free_member() -> None:
+    add_host("Sam Sales")
+    add_host("Tom Sales")
+    start = at(TUESDAY, "10:00")
+    first = book(start, email="one@client.example")
+    second = book(start, email="two@client.example")
+    assert {first.host_name, second.host_name} == {"Sam Sales", "Tom Sales"}
+    assert refused(book, start, email="three@client.example") == (409, TAKEN)
+
+
+def test_the_host_is_the_one_with_fewest_calls_then_booked_least_recently() -> None:
+    busy = add_host("Busy Bee")
+    recent = add_host("Recent Rita")
+    older = add_host("Older Olga")
+    never = add_host("Never Ned")
+    # Busy: two calls this week; the others one or none. Rita was booked after Olga.
+    add_booking(busy, at(MONDAY, "09:00"))
+    add_booking(busy, at(MONDAY, "11:00"))
+    add_booking(recent, at(MONDAY, "13:00"), created_at=NOW - timedelta(hours=1))
+    add_booking(older, at(MONDAY, "14:00"), created_at=NOW - timedelta(days=3))
+    # Ned's only booking is beyond the next 7 days: it does not count, but he was booked.
+    add_booking(never, at(MONDAY + timedelta(days=20), "09:00"), created_at=NOW)
+    start = at(TUESDAY, "10:00")
+    # Ned: no calls in the next 7 days, and Olga's latest (3 days ago) is older than his.
+    assert book(start, email="a@client.example").host_name == "Never Ned"
+    assert book(start, email="b@client.example").host_name == "Older Olga"
+    assert book(start, email="c@client.example").host_name == "Recent Rita"
+    assert book(start, email="d@client.example").host_name == "Busy Bee"
+
+
+def test_a_member_never_booked_comes_first_and_ties_go_to_the_lowest_id() -> None:
+    booked = add_host("Booked Before")
+    add_booking(booked, at(MONDAY + timedelta(days=30), "09:00"), created_at=NOW)
+    first_new = add_host("New One")
+    add_host("New Two")
+    receipt = book(at(TUESDAY, "10:00"))
+    assert stored_booking(receipt.booking_id).host_id == first_new
+
+
+def test_at_most_three_upcoming_calls_per_email(configure: Configure) -> None:
+    add_host("Sam Sales")
+    receipts = [
+        book(at(TUESDAY, time), email="Alice@Client.example", client_ip=f"10.0.0.{number}")
+        for number, time in enumerate(("09:00", "11:00", "13:00"))
+    ]
+    message = (
+        "You already have 3 upcoming calls with us. "
+        "Please manage them from the links in your invitations."
+    )
+    assert refused(book, at(TUESDAY, "15:00"), email="alice@client.example") == (429, message)
+    # A cancelled call frees a place; a call past does not count.
+    cancel(receipts[0].token)
+    book(at(TUESDAY, "15:00"), email="alice@client.example")
+    later = NOW + timedelta(days=2)
+    book(at(MONDAY + timedelta(days=7), "10:00"), email="alice@client.example", now=later)
+    configure(booking_upcoming_per_email=1)
+    assert refused(book, at(MONDAY + timedelta(days=8), "10:00"), now=later)[0] == 429
+
+
+def test_bookings_share_the_quote_forms_limit_per_client(configure: Configure) -> None:
+    configure(booking_limit="2 per hour")
+    add_host("Sam Sales")
+    book(at(TUESDAY, "09:00"), email="a@client.example")
+    book(at(TUESDAY, "10:00"), email="b@client.example")
+    status, message = refused(book, at(TUESDAY, "11:00"), email="c@client.example")
+    assert status == 429 and message.startswith("Too many")
+    book(at(TUESDAY, "11:00"), email="c@client.example", client_ip="198.51.100.7")
+
+
+def test_the_booking_form_messages() -> None:
+    fields = booking_fields(at(TUESDAY, "10:00"))
+    for start in ("", "tomorrow", "2027-03-02T10:00:00", "2027-02-30T10:00:00Z", 42):
+        form, errors = booking.BookingInput.read({**fields, "start": start})
+        assert form is None and errors == {"start": "Please choose a time for the call"}
+    form, errors = booking.BookingInput.read({**fields, "time_zone": "Europe/Paris "})
+    assert form is not None and form.time_zone == "Europe/Paris"
+    assert booking.BookingInput.read({**fields, "time_zone": "Nowhere/City"})[1] == {
+        "time_zone": "Unknown time zone"
+    }
+    parsed = booking.BookingInput.parse(
+        {**fields, "time_zone": "", "start": "2027-03-02T15:30+05:30"}
+    )
+    assert parsed.time_zone == LONDON and parsed.start == at(TUESDAY, "10:00")
+    # The quote form's own fields keep their messages; the order is the form's.
+    _, errors = booking.BookingInput.read({})
+    assert list(errors) == [
+        "name",
+        "email",
+        "company",
+        "service",
+        "budget",
+        "timeline",
+        "start",
+        "message",
+    ]
+
+
+def test_reschedule_keeps_the_uid_and_the_host_when_free() -> None:
+    host = add_host("Sam Sales")
+    add_host("Tom Sales")
+    receipt = book(at(TUESDAY, "10:00"))
+    uid = stored_booking(receipt.booking_id).uid
+    new_start = at(TUESDAY, "10:30")  # overlaps its own old time: that does not count
+    moved = reschedule(receipt.token, new_start)
+    assert moved.message == "Your call is moved."
+    assert moved.next_steps == (
+        "Your call with Sam Sales is now on Tuesday 2 March 2027 at 10:30 (Europe/London). "
+        "A new invitation has been emailed to you."
+    )
+    row = stored_booking(receipt.booking_id)
+    assert (row.uid, row.sequence, row.status, row.host_id) == (uid, 1, "moved", host)
+    assert (row.starts_at, row.blocked_until) == (new_start, new_start + timedelta(minutes=45))
+    request = stored_request(receipt.quote_request_id)
+    assert (request.call_date, request.call_time, request.owner_id) == (TUESDAY, "10:30", host)
+    reminders = jobs_of_kind("booking-reminder")
+    assert sorted(job.due_at for job in reminders if job.state == "queued") == [
+        new_start - timedelta(hours=24),
+        new_start - timedelta(hours=1),
+    ]
+    assert [job.state for job in reminders].count("cancelled") == 2
+    assert history(receipt.quote_request_id)[-1] == (
+        "call",
+        "Tuesday 2 March 2027 at 10:00 (Europe/London) with Sam Sales",
+        "Moved: Tuesday 2 March 2027 at 10:30 (Europe/London) with Sam Sales",
+    )
+
+
+def test_reschedule_to_a_time_the_host_cannot_do_moves_the_call_to_another() -> None:
+    sam = add_host("Sam Sales")
+    tom = add_host("Tom Sales")
+    receipt = book(at(TUESDAY, "10:00"))
+    assert stored_booking(receipt.booking_id).host_id == sam
+    wednesday = TUESDAY + timedelta(days=1)
+    add_day(sam, wednesday)  # Sam is off on Wednesday
+    moved = reschedule(receipt.token, at(wednesday, "10:00"))
+    assert moved.host_name == "Tom Sales"
+    assert stored_booking(receipt.booking_id).host_id == tom
+    assert stored_request(receipt.quote_request_id).owner_id == tom
+    assert ("owner", "Sam Sales", "Tom Sales") in history(receipt.quote_request_id)
+
+
+def test_reschedule_to_a_taken_time_is_refused() -> None:
+    add_host("Sam Sales")
+    mine = book(at(TUESDAY, "10:00"), email="a@client.example")
+    book(at(TUESDAY, "14:00"), email="b@client.example")
+    assert refused(reschedule, mine.token, at(TUESDAY, "14:00")) == (409, TAKEN)
+    assert refused(reschedule, mine.token, at(TUESDAY, "14:10")) == (409, TAKEN)
+    row = stored_booking(mine.booking_id)
+    assert (row.starts_at, row.sequence, row.status) == (at(TUESDAY, "10:00"), 0, "booked")
+
+
+def test_cancel_frees_the_time_and_every_old_link_says_so() -> None:
+    add_host("Sam Sales")
+    receipt = book(at(TUESDAY, "10:00"))
+    cancelled = cancel(receipt.token)
+    assert (cancelled.status, cancelled.can_change, cancelled.notice) == (
+        "cancelled",
+        False,
+        CANCELLED,
+    )
+    row = stored_booking(receipt.booking_id)
+    assert (row.status, row.active, row.sequence) == ("cancelled", False, 1)
+    assert {job.state for job in jobs_of_kind("booking-reminder")} == {"cancelled"}
+    assert "10:00" in wall_times(slot_starts(TUESDAY))
+    assert refused(cancel, receipt.token) == (410, CANCELLED)
+    assert refused(reschedule, receipt.token, at(TUESDAY, "11:00")) == (410, CANCELLED)
+    assert booking.managed_call(token=receipt.token, now=NOW).notice == CANCELLED
+    assert history(receipt.quote_request_id)[-1][2] == "Cancelled by the visitor"
+
+
+def test_a_call_that_has_begun_can_no_longer_change() -> None:
+    add_host("Sam Sales")
+    start = at(TUESDAY, "10:00")
+    receipt = book(start)
+    later = start + timedelta(minutes=1)
+    call = booking.managed_call(token=receipt.token, now=later)
+    assert (call.can_change, call.notice, call.status) == (False, PAST, "booked")
+    assert refused(cancel, receipt.token, now=later) == (410, PAST)
+    assert refused(reschedule, receipt.token, start + timedelta(days=1), now=later) == (410, PAST)
+
+
+def test_an_unknown_link_is_not_valid() -> None:
+    add_host("Sam Sales")
+    book(at(TUESDAY, "10:00"))
+    for token in ("", "nope", "é" * 20, "x" * 100):
+        assert refused(booking.managed_call, token=token) == (404, LINK_INVALID)
+        assert refused(cancel, token) == (404, LINK_INVALID)
+        assert refused(reschedule, token, at(TUESDAY, "11:00")) == (404, LINK_INVALID)
+    too_long = booking.CancelInput.read({"token": "x" * 101})[1]
+    assert too_long == {"token": LINK_INVALID}
+
+
+def test_upcoming_calls_of_an_address() -> None:
+    add_host("Sam Sales")
+    first = book(at(TUESDAY, "10:00"), email="Alice@Client.example")
+    second = book(at(MONDAY, "10:00"), email="alice@client.example")
+    gone = book(at(TUESDAY, "14:00"), email="alice@client.example")
+    cancel(gone.token)
+    book(at(TUESDAY, "16:00"), email="bob@client.example")
+    calls = booking.upcoming_for_email(email=" ALICE@client.example", now=NOW)
+    assert [call.booking_id for call in calls] == [second.booking_id, first.booking_id]
+    assert calls[1].manage_url == f"https://rcx.test/booking/{first.token}"
+    assert (calls[1].host_name, calls[1].status, calls[1].time_zone) == (
+        "Sam Sales",
+        "booked",
+        LONDON,
+    )
+    assert booking.upcoming_for_email(email="alice@client.example", now=at(TUESDAY, "11:00")) == ()
+
+
+def test_a_caller_with_only_the_links_digest_manages_the_call() -> None:
+    # The manage page never sees the token: its path is sealed before Reflex reads it.
+    add_host("Sam Sales")
+    receipt = book(at(TUESDAY, "10:00"))
+    digest = hashlib.sha256(receipt.token.encode()).hexdigest()
+    assert booking.managed_call(link_digest=digest, now=NOW).status == "booked"
+    change = booking.RescheduleInput.parse({"start": "2027-03-02T11:00:00Z"})
+    moved = booking.reschedule(change, link_digest=digest, now=NOW)
+    assert moved.token == receipt.token and moved.host_name == "Sam Sales"
+    assert booking.cancel(link_digest=digest, now=NOW).status == "cancelled"
+    assert refused(booking.cancel, link_digest=None) == (404, LINK_INVALID)
+    assert refused(booking.managed_call, link_digest="0" * 64) == (404, LINK_INVALID)
+
+
+def test_new_sales_members_take_calls_and_others_do_not() -> None:
+    invite("seller@rcx.example", "sales", "Sam Seller")
+    invite("helper@rcx.example", "support", "Sue Support")
+    invite("boss@rcx.example", "admin", "Ada Admin")
+    with Session(get_engine()) as session:
+        takes = {m.email: m.takes_calls for m in session.exec(select(StaffMember))}
+    assert takes == {
+        "seller@rcx.example": True,
+        "helper@rcx.example": False,
+        "boss@rcx.example": False,
+    }

@@ -1,0 +1,105 @@
+"""Booked calls in the staff office, as a salesperson works them: turning calls on, the
+booked call in My calls, the inbox and its request, the private calendar feed, at both
+widths."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+
+from playwright.sync_api import Page, expect
+
+from rcxsite import routes
+from tests.support.booking_site import nobody_takes_calls_on, rows_on
+from tests.support.browser import PHONE, axe_violations
+from tests.support.live_server import LiveServer
+from tests.support.quotes import quote_fields
+from tests.support.staff_ui import signed_in_member
+
+
+def _book_first_free_time(site: LiveServer, email: str) -> str:
+    answer = urllib.request.urlopen(site.url + "/api/v1/Booking/Slots?days=14", timeout=20)
+    start = json.load(answer)["data"]["slots"][0]["start"]
+    fields = {
+        key: value
+        for key, value in quote_fields(
+            email=email, name="Robin Visitor", company="Fernhill Labs"
+        ).items()
+        if key not in ("call_date", "call_time")
+    }
+    request = urllib.request.Request(
+        site.url + "/api/v1/Booking",
+        data=json.dumps({**fields, "start": start, "timeZone": "Asia/Kolkata"}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=20) as booked:
+        assert booked.status == 201
+    return start
+
+
+def _feed_status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=20) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_a_salesperson_takes_calls_and_finds_the_booked_one_everywhere(
+    page: Page, live_site: LiveServer
+) -> None:
+    member = signed_in_member(page, live_site, "sales")
+    nobody_takes_calls_on(live_site)
+    page.goto(routes.STAFF_AVAILABILITY.path)
+    takes = page.get_by_label("Takes calls")
+    expect(takes).not_to_be_checked()
+    takes.check()
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.get_by_text(re.compile(r"^Saved: you take calls"))).to_be_visible()
+
+    _book_first_free_time(live_site, "robin@fernhill.example")
+    [(host,)] = rows_on(
+        live_site,
+        "SELECT m.name FROM booking b JOIN staff_member m ON m.id = b.host_id "
+        "WHERE b.email_key = 'robin@fernhill.example'",
+    )
+    assert host == member.name
+
+    page.goto(routes.STAFF_CALLS.path)
+    call = page.get_by_role("link", name=re.compile("Robin Visitor"))
+    expect(call).to_be_visible()
+    call.click()
+    panel = page.get_by_role("region", name="Call")
+    expect(panel).to_contain_text(member.name)
+    expect(panel).to_contain_text("Asia/Kolkata")
+    # The host marks the call once its time has come, not before.
+    expect(page.get_by_role("button", name="Held")).to_have_count(0)
+
+    # The private feed: shown once, fetched by a calendar app, revoked by "Regenerate".
+    page.goto(routes.STAFF_CALLS.path)
+    page.get_by_role("button", name="Create feed address").click()
+    address = page.locator(".staff-link").filter(has_text="/staff/calendar/")
+    expect(address).to_be_visible()
+    feed = address.inner_text().strip()
+    with urllib.request.urlopen(feed, timeout=20) as answer:
+        assert answer.headers["Content-Type"].startswith("text/calendar")
+        assert "Robin Visitor" in answer.read().decode()
+    page.get_by_role("button", name="Regenerate feed address").click()
+    expect(address).not_to_have_text(feed)
+    assert _feed_status(feed) == 404
+
+
+def test_availability_and_my_calls_fit_a_phone_without_axe_violations(
+    page: Page, live_site: LiveServer
+) -> None:
+    signed_in_member(page, live_site, "sales")
+    page.set_viewport_size(PHONE)
+    for route in (routes.STAFF_AVAILABILITY, routes.STAFF_CALLS):
+        page.goto(route.path)
+        expect(page.get_by_role("heading", level=1)).to_have_text(route.title)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{route.path} is {width} px wide on a phone"
+        assert axe_violations(page) == [], route.path
