@@ -4,7 +4,9 @@
 With members taking calls, the visitor picks a free time (`SlotPicker`) and the request
 books it (`booking.book`); with none (a fresh install), the form asks for a preferred
 date and time and the request goes to sales as before (`leads.submit_quote`), who propose
-a time by mail.
+a time by mail. Which of the two a request is follows from the form it came from (a
+preferred date, or not), not from what this tab last loaded: a tab that sends the form
+before its free times arrived is answered for the form it sent.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class QuoteState(SlotPicker, rx.State):
             trapped.busy(self)
             yield
             outcome = await trapped.run(leads.note_trapped_quote, fields, client_ip=client_ip)
-        elif self.taking_calls:
+        elif "call_date" not in fields:
             fields["time_zone"] = self.time_zone
             booked = await FormCall.read(booking.BookingInput, fields)
             booked.busy(self)
