@@ -11,7 +11,7 @@ the staff screens call these functions.
 """
 
 from rcxsite.booking import calls, hours, hours_inputs
-from rcxsite.booking.inputs import BookingInput, CancelInput, RescheduleInput, SlotQuery
+from rcxsite.booking.inputs import BookingInput, CancelInput, RescheduleInput, SlotQuery, utc_text
 from rcxsite.booking.rules import Rules, rules
 from rcxsite.booking.service import (
     CANCELLED_NOTICE,
@@ -56,4 +56,5 @@ __all__ = [
     "reschedule",
     "rules",
     "upcoming_for_email",
+    "utc_text",
 ]

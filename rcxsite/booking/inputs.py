@@ -91,6 +91,12 @@ def time_zone_name(value: object) -> str:
     return name
 
 
+def utc_text(moment: datetime) -> str:
+    """A start or end as clients send and read it back: UTC, ISO 8601, ending in Z (what
+    `start_time` accepts)."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def start_time(value: object) -> datetime:
     """An ISO 8601 time with "Z" or an offset, as an aware UTC datetime."""
     if isinstance(value, datetime):

@@ -4,7 +4,6 @@ cancel. Each route only translates between HTTP and `rcxsite.booking`."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request, status
@@ -77,10 +76,6 @@ def _booking_schema() -> dict[str, Any]:
     return {"anyOf": [form, trapped]}
 
 
-def _utc(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 class SlotData(BaseModel):
     start: str
     end: str
@@ -107,8 +102,8 @@ class BookedData(BaseModel):
     def of(cls, receipt: booking.BookingReceipt) -> BookedData:
         return cls(
             id=receipt.booking_id,
-            start=_utc(receipt.start),
-            end=_utc(receipt.end),
+            start=booking.utc_text(receipt.start),
+            end=booking.utc_text(receipt.end),
             timeZone=receipt.time_zone,
             host=HostData(name=receipt.host_name),
         )
@@ -141,7 +136,10 @@ def slots(
         data=SlotsData(
             timeZone=found.time_zone,
             callMinutes=found.call_minutes,
-            slots=[SlotData(start=_utc(slot.start), end=_utc(slot.end)) for slot in found.slots],
+            slots=[
+                SlotData(start=booking.utc_text(slot.start), end=booking.utc_text(slot.end))
+                for slot in found.slots
+            ],
         ),
     )
 

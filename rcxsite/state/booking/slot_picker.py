@@ -8,7 +8,7 @@ visitor may change it, and the times shown follow. What is free is the service's
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import TypedDict
 from zoneinfo import ZoneInfo, available_timezones
@@ -43,10 +43,6 @@ def _zones() -> frozenset[str]:
     return frozenset(zone for zone in available_timezones() if "/" in zone)
 
 
-def _utc_text(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def _count(times: int) -> str:
     return "No times" if not times else f"{times} time{'' if times == 1 else 's'}"
 
@@ -58,7 +54,7 @@ def _days(slots: booking.SlotList, zone: ZoneInfo) -> list[DayView]:
     for slot in slots.slots:
         local = slot.start.astimezone(zone)
         by_day.setdefault(local.date(), []).append(
-            {"value": _utc_text(slot.start), "label": local.strftime("%H:%M")}
+            {"value": booking.utc_text(slot.start), "label": local.strftime("%H:%M")}
         )
     return [
         {
