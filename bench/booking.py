@@ -154,6 +154,7 @@ def _seed() -> list[int]:
                 role="sales",
                 time_zone=ZONES[number % len(ZONES)],
                 takes_calls=True,
+                password_hash="(enrolled)",
             )
             for number in range(MEMBERS)
         ]

@@ -88,10 +88,12 @@ def load_hosts(
     session: Session, *, member_ids: Iterable[int] | None = None
 ) -> list[MemberAvailability]:
     """Every member who takes calls (or those of `member_ids` who do), with their hours,
-    date overrides and time off: four queries whatever their number."""
+    date overrides and time off: four queries whatever their number. A member invited but
+    not yet enrolled (no password) hosts nothing: they could not sign in to see the call."""
     query = select(StaffMember).where(
         col(StaffMember.takes_calls).is_(True),
         col(StaffMember.disabled_at).is_(None),
+        col(StaffMember.password_hash) != "",
         col(StaffMember.role).in_(HOST_ROLES),
     )
     if member_ids is not None:

@@ -164,6 +164,8 @@ def test_who_takes_calls() -> None:
     add_host("Off Calls", takes_calls=False)
     add_host("Gone", disabled=True)
     add_host("Sue Support", role="support")
+    # Invited but not enrolled: they could not sign in to see the call.
+    add_host("Ivy Invited", invited=True)
     assert free_slots(query, now=NOW).taking_calls is False
     add_host("Ada Admin", role="admin")
     listed = free_slots(query, now=NOW)

@@ -146,7 +146,7 @@ def test_the_account_screens_work_across_workers(
 
     page.goto(routes.LOG_IN.path)
     submit_login(page, email, "scaled-new-pass")
-    expect(page.get_by_text("Logged in successfully!")).to_be_visible()
+    expect_signed_in_at_home(page)
     header = page.get_by_role("navigation", name="Main")
     header.get_by_role("button", name="Logout").click()
     expect(header.get_by_role("link", name="Log in")).to_be_visible()

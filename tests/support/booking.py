@@ -26,6 +26,7 @@ from rcxsite.models import (
     StaffMember,
 )
 from tests.support.quotes import quote_fields, quote_row
+from tests.support.staff import ENROLLED
 
 # A Monday in March 2027, before both daylight-saving changes (US 14th, UK 28th).
 MONDAY = date(2027, 3, 1)
@@ -51,9 +52,11 @@ def add_host(
     time_zone: str = "",
     takes_calls: bool = True,
     disabled: bool = False,
+    invited: bool = False,
     hours: Iterable[tuple[int, str, str]] = (),
 ) -> int:
-    """A member (default hours unless `hours` lists (weekday, start, end)); their id."""
+    """A member (default hours unless `hours` lists (weekday, start, end)); their id.
+    `invited`: the invitation not yet accepted (no password)."""
     email = f"{name.lower().replace(' ', '.')}.{secrets.token_hex(3)}@rcx.example"
     with Session(get_engine()) as session:
         member = StaffMember(
@@ -63,6 +66,7 @@ def add_host(
             role=role,
             time_zone=time_zone,
             takes_calls=takes_calls,
+            password_hash="" if invited else ENROLLED,
             disabled_at=NOW if disabled else None,
         )
         session.add(member)

@@ -18,6 +18,7 @@ from rcxsite.core.tokens import new_token
 from rcxsite.db import get_engine
 from rcxsite.models import Booking, QuoteRequest, StaffMember
 from tests.support.quotes import quote_row
+from tests.support.staff import ENROLLED
 
 BUFFER = timedelta(minutes=15)
 
@@ -43,6 +44,7 @@ def add_host(
             role="sales",
             time_zone=time_zone,
             takes_calls=True,
+            password_hash=ENROLLED,
         )
         session.add(host)
         session.commit()

@@ -10,6 +10,7 @@ from sqlalchemy import create_engine, text
 from sqlmodel import Session
 
 from rcxsite.models import StaffMember
+from tests.support.staff import ENROLLED
 
 
 def _engine(site: Any) -> Any:
@@ -40,6 +41,7 @@ def only_host_on(site: Any, name: str, *, time_zone: str = "") -> int:
                 role="sales",
                 time_zone=time_zone,
                 takes_calls=True,
+                password_hash=ENROLLED,
             )
             session.add(member)
             session.commit()
