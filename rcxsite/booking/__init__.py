@@ -26,6 +26,7 @@ from rcxsite.booking.service import (
     manage_url,
     managed_call,
     reschedule,
+    slots_to_move_to,
     upcoming_for_email,
 )
 from rcxsite.booking.slots import Slot, SlotList, free_slots
@@ -55,6 +56,7 @@ __all__ = [
     "managed_call",
     "reschedule",
     "rules",
+    "slots_to_move_to",
     "upcoming_for_email",
     "utc_text",
 ]

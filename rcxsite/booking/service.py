@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
@@ -28,10 +28,16 @@ from sqlmodel import Session, col, select
 from rcxsite.at_rest import SealBroken, seal, unseal
 from rcxsite.booking import notices
 from rcxsite.booking.availability import MemberAvailability
-from rcxsite.booking.inputs import LINK_INVALID, BookingInput, CancelInput, RescheduleInput
+from rcxsite.booking.inputs import (
+    LINK_INVALID,
+    BookingInput,
+    CancelInput,
+    RescheduleInput,
+    SlotQuery,
+)
 from rcxsite.booking.links import manage_url
 from rcxsite.booking.rules import COMPANY_TIME_ZONE, rules
-from rcxsite.booking.slots import hosts_free_at
+from rcxsite.booking.slots import SlotList, free_slots, hosts_free_at
 from rcxsite.core import tokens
 from rcxsite.db import session_scope
 from rcxsite.models import Booking, QuoteChange, QuoteRequest, StaffMember
@@ -562,6 +568,22 @@ def managed_call(
     with session_scope() as session:
         booking = _booking_by_digest(session, _digest_of(token, link_digest), for_update=False)
         return _managed(booking, _host(session, booking.host_id), now=now)
+
+
+def slots_to_move_to(
+    query: SlotQuery, *, link_digest: str | None, now: datetime | None = None
+) -> SlotList:
+    """The times the manage link's call can move to: the free times as if the call were
+    not booked (so times over or next to it are offered), less the time it has now.
+    404 LINK_INVALID, 410 for a call cancelled or past."""
+    now = now or datetime.now(UTC)
+    with session_scope() as session:
+        booking = _booking_by_digest(session, link_digest, for_update=False)
+        if refusal := _refusal(booking, now=now):
+            raise ServiceError(410, refusal)
+        booking_id, current = booking.id, booking.starts_at
+    found = free_slots(query, now=now, excluding=booking_id)
+    return replace(found, slots=tuple(slot for slot in found.slots if slot.start != current))
 
 
 def upcoming_for_email(*, email: str, now: datetime | None = None) -> tuple[UpcomingCall, ...]:

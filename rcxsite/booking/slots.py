@@ -154,9 +154,12 @@ def _day_start(day: date, zone: ZoneInfo) -> datetime:
     return datetime.combine(day, time(0), tzinfo=zone).astimezone(UTC)
 
 
-def free_slots(query: SlotQuery, *, now: datetime | None = None) -> SlotList:
+def free_slots(
+    query: SlotQuery, *, now: datetime | None = None, excluding: int | None = None
+) -> SlotList:
     """The free times whose start falls on the visitor's days `query.first_day` (today in
-    `query.time_zone` when None) to `first_day + days - 1`, sorted."""
+    `query.time_zone` when None) to `first_day + days - 1`, sorted. `excluding`: a booking
+    that does not count (the one being moved: times next to or over it are free for it)."""
     now = now or datetime.now(UTC)
     company = rules()
     zone = ZoneInfo(query.time_zone)
@@ -169,7 +172,13 @@ def free_slots(query: SlotQuery, *, now: datetime | None = None) -> SlotList:
     with session_scope() as session:
         hosts = load_hosts(session)
         spans = (
-            _active_bookings(session, [h.member_id for h in hosts], since=earliest, until=latest)
+            _active_bookings(
+                session,
+                [h.member_id for h in hosts],
+                since=earliest,
+                until=latest,
+                excluding=excluding,
+            )
             if hosts and earliest < latest
             else {}
         )

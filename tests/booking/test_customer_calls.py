@@ -3,14 +3,21 @@ customer proved the address is theirs, each with its manage link."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
-from rcxsite import booking
+from reflex.event import EventSpec, redirect
+
+from rcxsite import booking, routes
 from rcxsite.booking.customer_calls import upcoming_for_customer
+from rcxsite.state.my_account import AccountState
 from tests.support.booking import MONDAY, NEW_YORK, NOW, add_booking, add_host, at, book
-from tests.support.customers import add_customer
+from tests.support.customers import add_customer, register_customer
+from tests.support.tabs import Tab, login_cookie
 
 TUESDAY = MONDAY + timedelta(days=1)
+# Reflex's redirect, as the events a handler yields name it.
+REDIRECT = redirect("/").handler.fn.__qualname__
 
 
 def test_a_verified_address_lists_its_calls_to_come_with_their_manage_links() -> None:
@@ -44,3 +51,27 @@ def test_an_unverified_address_lists_none() -> None:
 
     assert upcoming_for_customer(customer_id=customer_id, now=NOW) == ()
     assert upcoming_for_customer(customer_id=customer_id + 1, now=NOW) == ()
+
+
+def _manage_call_as(email: str, booking_id: int) -> list[str]:
+    """Where My account's "Manage" sends a tab signed in as `email` that asks for the
+    call `booking_id` (any id: a client can send any event with any argument)."""
+    tab = Tab().open(routes.ACCOUNT.path, cookie=login_cookie(email))
+    events = asyncio.run(tab.run(AccountState.manage_call, str(booking_id)))
+    return [
+        event.args[0][1]._var_value
+        for event in events
+        if isinstance(event, EventSpec) and event.handler.fn.__qualname__ == REDIRECT
+    ]
+
+
+def test_my_accounts_manage_button_opens_only_the_customers_own_call() -> None:
+    add_host("Sam Sales")
+    register_customer("dana@client.example", verified=True)
+    register_customer("eve@client.example", verified=True)
+    danas = book(at(TUESDAY, "10:00"), email="dana@client.example")
+
+    assert _manage_call_as("dana@client.example", danas.booking_id) == [
+        booking.manage_url(danas.token)
+    ]
+    assert _manage_call_as("eve@client.example", danas.booking_id) == []

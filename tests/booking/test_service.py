@@ -4,7 +4,7 @@ told, what is stored, and every refusal with its status and text."""
 from __future__ import annotations
 
 import hashlib
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 
 import pytest
 from sqlmodel import Session, select
@@ -249,6 +249,40 @@ def test_reschedule_keeps_the_uid_and_the_host_when_free() -> None:
         "Tuesday 2 March 2027 at 10:00 (Europe/London) with Sam Sales",
         "Moved: Tuesday 2 March 2027 at 10:30 (Europe/London) with Sam Sales",
     )
+
+
+def _times_to_move_to(token: str, day: date, *, now: datetime = NOW) -> list[str]:
+    query = booking.SlotQuery.parse({"first_day": day.isoformat(), "days": 1})
+    digest = hashlib.sha256(token.encode()).hexdigest()
+    return wall_times(
+        slot.start for slot in booking.slots_to_move_to(query, link_digest=digest, now=now).slots
+    )
+
+
+def test_the_times_offered_for_a_move_count_the_call_itself_as_free() -> None:
+    add_host("Sam Sales", hours=[(TUESDAY.weekday(), "09:00", "12:00")])
+    receipt = book(at(TUESDAY, "10:00"))
+    # To a new visitor, 09:30 and 10:30 are taken by the call and its buffer.
+    assert wall_times(slot_starts(TUESDAY)) == ["09:00", "11:00", "11:30"]
+    # To the call itself they are free; its own time is no move at all.
+    offered = _times_to_move_to(receipt.token, TUESDAY)
+    assert offered == ["09:00", "09:30", "10:30", "11:00", "11:30"]
+    moved = reschedule(receipt.token, at(TUESDAY, "09:30"))
+    assert moved.start == at(TUESDAY, "09:30")
+    cancel(receipt.token)
+    assert refused(_times_to_move_to, receipt.token, TUESDAY) == (410, CANCELLED)
+
+
+def test_a_member_at_their_days_cap_can_still_move_a_call_within_that_day(
+    configure: Configure,
+) -> None:
+    configure(BOOKING_CALLS_PER_DAY="2")
+    add_host("Sam Sales")
+    first = book(at(TUESDAY, "10:00"), email="a@client.example")
+    book(at(TUESDAY, "14:00"), email="b@client.example")
+    assert wall_times(slot_starts(TUESDAY)) == []
+    assert "16:00" in _times_to_move_to(first.token, TUESDAY)
+    assert reschedule(first.token, at(TUESDAY, "16:00")).host_name == "Sam Sales"
 
 
 def test_reschedule_to_a_time_the_host_cannot_do_moves_the_call_to_another() -> None:

@@ -4,6 +4,9 @@ reset link is; the service (`rcxsite.booking`) decides what the link may still d
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import reflex as rx
 
 from rcxsite import booking
@@ -41,6 +44,10 @@ class ManageBookingState(SlotPicker, rx.State):
 
     def _digest(self) -> str | None:
         return tokens.digest_in_path(self.router.url.path)
+
+    def _free_times(self) -> Callable[..., booking.SlotList]:
+        # Times over or next to the call itself are free for it to move to.
+        return partial(booking.slots_to_move_to, link_digest=self._digest())
 
     @rx.event
     async def load(self):

@@ -8,6 +8,7 @@ visitor may change it, and the times shown follow. What is free is the service's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
 from functools import lru_cache
 from typing import TypedDict
@@ -87,10 +88,14 @@ class SlotPicker(rx.State, mixin=True):
     _first_day: str = ""
     _shown_days: int = 0
 
+    def _free_times(self) -> Callable[..., booking.SlotList]:
+        """The service that answers which times this page may offer."""
+        return booking.free_slots
+
     async def _slots(self, first_day: date | None, days: int) -> booking.SlotList | None:
         fields = {"first_day": first_day.isoformat() if first_day else "", "days": str(days)}
         call = await FormCall.read(booking.SlotQuery, {**fields, "time_zone": self.time_zone})
-        outcome = await call.send(booking.free_slots)
+        outcome = await call.send(self._free_times())
         if not outcome.ok:
             self.slots_error = outcome.message(broken=SLOTS_BROKEN)
             return None
