@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func
+from sqlalchemy import case, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -154,9 +154,10 @@ def _next_steps(start: datetime, time_zone: str, host_name: str, *, moved: bool)
     return f"Your call with {host_name} is on {when}. An invitation has been emailed to you."
 
 
-def _uid(booking_id: int) -> str:
+def _new_uid() -> str:
+    """A booking's UID for its whole life: random, so it is known before the row's id."""
     host = urlsplit(get_settings().site_url).hostname or "localhost"
-    return f"booking-{booking_id}-{secrets.token_hex(8)}@{host}"
+    return f"booking-{secrets.token_hex(12)}@{host}"
 
 
 def _is_overlap(error: IntegrityError) -> bool:
@@ -171,25 +172,23 @@ def _ranked(session: Session, free: list[MemberAvailability], *, now: datetime) 
     days, then the one whose latest booking was made longest ago (never booked first),
     then the lowest id."""
     ids = [member.member_id for member in free]
-    load = dict(
-        session.exec(
-            select(Booking.host_id, func.count())
-            .where(
-                col(Booking.host_id).in_(ids),
-                col(Booking.active).is_(True),
-                col(Booking.starts_at) >= now,
-                col(Booking.starts_at) < now + HOST_LOAD_PERIOD,
-            )
-            .group_by(col(Booking.host_id))
-        ).all()
+    upcoming = (
+        col(Booking.active).is_(True)
+        & (col(Booking.starts_at) >= now)
+        & (col(Booking.starts_at) < now + HOST_LOAD_PERIOD)
     )
-    latest = dict(
-        session.exec(
-            select(Booking.host_id, func.max(Booking.created_at))
-            .where(col(Booking.host_id).in_(ids))
-            .group_by(col(Booking.host_id))
-        ).all()
-    )
+    # One query, a row per member ever booked: their calls in the period, their latest.
+    rows = session.exec(
+        select(
+            Booking.host_id,
+            func.sum(case((upcoming, 1), else_=0)),
+            func.max(Booking.created_at),
+        )
+        .where(col(Booking.host_id).in_(ids))
+        .group_by(col(Booking.host_id))
+    ).all()
+    load = {host_id: int(calls or 0) for host_id, calls, _ in rows}
+    latest = {host_id: made for host_id, _, made in rows}
     never = datetime.min.replace(tzinfo=UTC)
 
     def order(member_id: int) -> tuple[int, datetime, int]:
@@ -310,6 +309,7 @@ def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) 
         request_id = request.id
         assert request_id is not None
         sealed = seal(TOKEN_PURPOSE, token)
+        uid = _new_uid()
 
         def put(host_id: int) -> Booking:
             return Booking(
@@ -326,15 +326,13 @@ def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) 
                 visitor_time_zone=booking.time_zone,
                 token_hash=digest,
                 token_sealed=sealed,
-                # Replaced once the id is known; unique meanwhile.
-                uid=f"new-{secrets.token_hex(16)}",
+                uid=uid,
                 created_at=now,
                 updated_at=now,
             )
 
         row, host = _place(session, ranked, put)
         assert row.id is not None and host.id is not None
-        row.uid = _uid(row.id)
         request.owner_id = host.id
         session.add_all([row, request])
         _history(

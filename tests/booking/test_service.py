@@ -4,6 +4,7 @@ told, what is stored, and every refusal with its status and text."""
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import date, datetime, timedelta
 
 import pytest
@@ -74,7 +75,7 @@ def test_a_booked_call_is_a_quote_request_owned_by_its_host() -> None:
     )
     assert row.token_hash == hashlib.sha256(receipt.token.encode()).hexdigest()
     assert unseal("booking-token", row.token_sealed) == receipt.token
-    assert row.uid.startswith(f"booking-{row.id}-") and row.uid.endswith("@rcx.test")
+    assert re.fullmatch(r"booking-[0-9a-f]{24}@rcx\.test", row.uid)
 
     request = stored_request(receipt.quote_request_id)
     assert (request.owner_id, request.status, request.name) == (host, "new", "Alice Smith")

@@ -3,9 +3,7 @@ mail, a time taken meanwhile, the manage link's reschedule and cancel, at both w
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 import uuid
 from collections.abc import Iterator
 from datetime import datetime
@@ -14,15 +12,20 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite import booking, routes
-from rcxsite.content.quote import BUDGETS, TIMELINES
 from tests.support.booking_mail import invitation_in, plain_text
 from tests.support.booking_site import only_host_on, rows_on
+from tests.support.booking_ui import (
+    MANAGE_LINK,
+    api_book,
+    fill_booking,
+    first_free_time,
+    quote_form,
+)
 from tests.support.browser import DESKTOP, PHONE, axe_violations, open_tab
 from tests.support.live_server import LiveServer
 from tests.support.smtp import Mailbox
 
 NEW_YORK = "America/New_York"
-_LINK = re.compile(r"https?://\S+/booking/[A-Za-z0-9_-]+")
 
 
 @pytest.fixture
@@ -39,60 +42,14 @@ def new_yorker(browser, live_site: LiveServer) -> Iterator[Page]:
         yield tab
 
 
-def _form(page: Page):
-    page.goto(routes.QUOTE.path)
-    return page.get_by_role("form", name="Request a quote")
-
-
-def _fill(form, *, email: str) -> None:
-    form.get_by_label("Name").fill("Dana Buyer")
-    form.get_by_label("Work email").fill(email)
-    form.get_by_label("Company").fill("Northway Clinics")
-    form.get_by_label("Service of interest").select_option(label="Web Development")
-    form.get_by_label("Budget range").select_option(BUDGETS[1][0])
-    form.get_by_label("Timeline").select_option(TIMELINES[0][0])
-    form.get_by_label("Tell us about your project").fill("We need a booking site for 40 clinics.")
-
-
-def _first_free_time(form) -> str:
-    """Chooses the first free time shown; its start (UTC) as the form sends it."""
-    first = form.locator(".slot-radio").first
-    expect(first).to_be_attached()
-    start = first.get_attribute("value") or ""
-    first.check()
-    return start
-
-
-def _api_book(site: LiveServer, start: str, email: str) -> int:
-    body = {
-        "name": "Rival Buyer",
-        "email": email,
-        "company": "Elsewhere Ltd",
-        "service": "web-development",
-        "budget": BUDGETS[0][0],
-        "timeline": TIMELINES[0][0],
-        "message": "We would like the same time, please, it suits us.",
-        "start": start,
-        "timeZone": "Europe/London",
-    }
-    request = urllib.request.Request(
-        site.url + "/api/v1/Booking",
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=20) as answer:
-        return answer.status
-
-
 def test_a_buyer_books_a_free_time_in_their_zone_and_gets_the_invitation(
     new_yorker: Page, live_site: LiveServer, site_mailbox: Mailbox, host: str
 ) -> None:
-    form = _form(new_yorker)
+    form = quote_form(new_yorker)
     expect(form.get_by_text(f"Times are shown in {NEW_YORK}")).to_be_visible()
-    start = _first_free_time(form)
+    start = first_free_time(form)
     email = f"dana.{uuid.uuid4().hex[:6]}@example.com"
-    _fill(form, email=email)
+    fill_booking(form, email=email)
     form.get_by_role("button", name="Book my call").click()
 
     thanks = new_yorker.get_by_role("status").filter(has_text="Your call is booked.")
@@ -111,7 +68,7 @@ def test_a_buyer_books_a_free_time_in_their_zone_and_gets_the_invitation(
 
     mail = site_mailbox.wait_for(email)
     assert NEW_YORK in str(mail["Subject"])
-    assert _LINK.search(plain_text(mail)), "no manage link in the visitor's mail"
+    assert MANAGE_LINK.search(plain_text(mail)), "no manage link in the visitor's mail"
     invitation = invitation_in(mail)
     assert invitation.method == "REQUEST"
     [event] = invitation.calendar.walk("VEVENT")
@@ -122,12 +79,12 @@ def test_a_buyer_books_a_free_time_in_their_zone_and_gets_the_invitation(
 def test_a_time_taken_meanwhile_is_said_and_nothing_typed_is_lost(
     page: Page, live_site: LiveServer, host: str
 ) -> None:
-    form = _form(page)
-    start = _first_free_time(form)
+    form = quote_form(page)
+    start = first_free_time(form)
     email = f"late.{uuid.uuid4().hex[:6]}@example.com"
-    _fill(form, email=email)
+    fill_booking(form, email=email)
     # Someone else books that very time (through the API) while this visitor types.
-    assert _api_book(live_site, start, f"rival.{uuid.uuid4().hex[:6]}@example.com") == 201
+    assert api_book(live_site.url, start, f"rival.{uuid.uuid4().hex[:6]}@example.com")[0] == 201
     form.get_by_role("button", name="Book my call").click()
 
     expect(form.get_by_role("alert")).to_have_text(booking.TAKEN)
@@ -138,7 +95,7 @@ def test_a_time_taken_meanwhile_is_said_and_nothing_typed_is_lost(
     )
     # Fresh times: the taken one is no longer offered; another can be booked at once.
     expect(form.locator(f".slot-radio[value='{start}']")).to_have_count(0)
-    _first_free_time(form)
+    first_free_time(form)
     form.get_by_role("button", name="Book my call").click()
     expect(page.get_by_role("status").filter(has_text="Your call is booked.")).to_be_visible()
 
@@ -146,13 +103,13 @@ def test_a_time_taken_meanwhile_is_said_and_nothing_typed_is_lost(
 def test_the_manage_link_moves_then_cancels_the_call_and_old_links_say_so(
     page: Page, live_site: LiveServer, site_mailbox: Mailbox, host: str
 ) -> None:
-    form = _form(page)
-    first = _first_free_time(form)
+    form = quote_form(page)
+    first = first_free_time(form)
     email = f"mover.{uuid.uuid4().hex[:6]}@example.com"
-    _fill(form, email=email)
+    fill_booking(form, email=email)
     form.get_by_role("button", name="Book my call").click()
     expect(page.get_by_role("status").filter(has_text="Your call is booked.")).to_be_visible()
-    match = _LINK.search(plain_text(site_mailbox.wait_for(email)))
+    match = MANAGE_LINK.search(plain_text(site_mailbox.wait_for(email)))
     assert match is not None
     link = match.group(0).replace(live_site.url, "")
 
@@ -185,8 +142,8 @@ def test_the_slot_picker_fits_a_phone_and_has_no_axe_violation(
     browser, live_site: LiveServer, host: str
 ) -> None:
     with open_tab(browser, live_site, PHONE) as phone:
-        form = _form(phone)
-        _first_free_time(form)
+        form = quote_form(phone)
+        first_free_time(form)
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the page is {width} px wide on a phone"
         assert axe_violations(phone) == []

@@ -108,6 +108,7 @@ def _limits_for_tests() -> dict[str, str]:
         LOGIN_FAILURE_LIMIT="10000 per 15 minutes",
         RESET_MAIL_CLIENT_LIMITS="10000 per hour",
         QUOTE_LIMIT="10000 per hour",
+        BOOKING_LIMIT="10000 per hour",
         ACCOUNT_CHANGE_LIMIT="10000 per hour",
         CONNECTIONS_PER_CLIENT="10000",
         WEBSOCKET_OPENS_PER_MINUTE="100000",
