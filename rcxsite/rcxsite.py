@@ -1,5 +1,7 @@
 """The Reflex app: every route of the route table, in its layout, plus the not-found page."""
 
+from collections.abc import Callable
+
 import reflex as rx
 
 from rcxsite import routes
@@ -25,6 +27,22 @@ configure_logging(log_file=get_settings().log_file)
 
 LAYOUTS = {"site": site_layout, "bare": bare_layout, "staff": staff_layout}
 
+
+def _page(route: routes.Route) -> Callable[[], rx.Component]:
+    """The route's page, in its layout, built when Reflex compiles it."""
+    build = PAGE_BUILDERS[route.kind]
+
+    def page() -> rx.Component:
+        return LAYOUTS[route.layout](build(route))
+
+    # Reflex writes a page's memoized parts into a module named after the module of the
+    # callable it was given: the page's own, so that each page's JavaScript holds its own
+    # parts only (one module for all pages put every page's, the staff office's too, in
+    # the chunk every public page loads).
+    page.__module__ = build.__module__
+    return page
+
+
 app = rx.App(
     stylesheets=["/styles.css", "/accounts.css", "/pages.css"],
     hydrate_fallback=loading_view,
@@ -40,7 +58,7 @@ app.app_wraps[(5, "Overlay")] = lambda stateful: connection_notice() if stateful
 
 for route in (*routes.ROUTES, *routes.STAFF_ROUTES):
     app.add_page(
-        LAYOUTS[route.layout](PAGE_BUILDERS[route.kind](route)),
+        _page(route),
         route=route.path,
         title=page_title(route),
         description=route.description,
