@@ -204,37 +204,60 @@ def _place(
     database accepts, flushed; 409 TAKEN when none does. On PostgreSQL each try is a
     savepoint, so a refused one (SQLSTATE 23P01: that host was taken meanwhile, the
     exclusion constraint) leaves the rest of the transaction as it was."""
-    on_postgres = session.get_bind().dialect.name == "postgresql"
+    if session.get_bind().dialect.name != "postgresql":
+        # SQLite: BEGIN IMMEDIATE made the free check and this write one step.
+        row = put(hosts[0])
+        session.add(row)
+        session.flush()
+        return row, _host(session, hosts[0])
+    # First the hosts no other booking is being written for right now, then (waiting for
+    # those bookings to end) the others: concurrent visitors, who all rank the hosts
+    # alike, are spread over the free hosts instead of queueing for the first one.
+    busy: list[int] = []
     for host_id in hosts:
-        if not on_postgres:
-            # SQLite: BEGIN IMMEDIATE made the free check and this write one step.
-            row = put(host_id)
-            session.add(row)
-            session.flush()
-            return row, _host(session, host_id)
-        savepoint = session.begin_nested()
-        try:
-            # One insert per host at a time: two inserts that conflict and check each other
-            # at once would deadlock (PostgreSQL checks an exclusion constraint after
-            # inserting). The lock goes with a refused try's savepoint; FOR NO KEY UPDATE
-            # lets rows that merely refer to the member be written meanwhile.
-            session.exec(
-                select(StaffMember.id)
-                .where(col(StaffMember.id) == host_id)
-                .with_for_update(key_share=True)
-            ).one()
-            row = put(host_id)
-            session.add(row)
-            session.flush()
-        except IntegrityError as error:
-            savepoint.rollback()
-            if not _is_overlap(error):
-                raise
-            logger.info("Booking: host %s was taken meanwhile; trying the next", host_id)
-            continue
-        savepoint.commit()
-        return row, _host(session, host_id)
+        locked, placed = _try_host(session, host_id, put, wait=False)
+        if locked:
+            busy.append(host_id)
+        elif placed is not None:
+            return placed, _host(session, host_id)
+    for host_id in busy:
+        _, placed = _try_host(session, host_id, put, wait=True)
+        if placed is not None:
+            return placed, _host(session, host_id)
     raise ServiceError(409, TAKEN)
+
+
+def _try_host(
+    session: Session, host_id: int, put: Callable[[int], Booking], *, wait: bool
+) -> tuple[bool, Booking | None]:
+    """One try on PostgreSQL, in a savepoint: (False, the booking), (False, None) when the
+    host was taken meanwhile, or (True, None) when not `wait`ing and another booking of
+    the host is being written."""
+    savepoint = session.begin_nested()
+    try:
+        # One insert per host at a time: two inserts that conflict and check each other
+        # at once would deadlock (PostgreSQL checks an exclusion constraint after
+        # inserting). The lock goes with a refused try's savepoint; FOR NO KEY UPDATE
+        # lets rows that merely refer to the member be written meanwhile.
+        locked = session.exec(
+            select(StaffMember.id)
+            .where(col(StaffMember.id) == host_id)
+            .with_for_update(key_share=True, skip_locked=not wait)
+        ).first()
+        if locked is None:
+            savepoint.rollback()
+            return True, None
+        row = put(host_id)
+        session.add(row)
+        session.flush()
+    except IntegrityError as error:
+        savepoint.rollback()
+        if not _is_overlap(error):
+            raise
+        logger.info("Booking: host %s was taken meanwhile; trying the next", host_id)
+        return False, None
+    savepoint.commit()
+    return False, row
 
 
 def _history(
