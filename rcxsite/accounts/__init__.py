@@ -15,13 +15,16 @@ functions for the acting staff member, after checking their role.
 from rcxsite.accounts.login import authenticate, log_out, verify_login_token
 from rcxsite.accounts.my_account import (
     AccountOverview,
+    QuoteFormDetails,
     account_overview,
     change_password,
     delete_account,
     export_account,
+    quote_form_details,
     sign_out_everywhere,
     update_details,
 )
+from rcxsite.accounts.plans import PlanOffer, choose_plan, plan_offer
 from rcxsite.accounts.registration import register
 from rcxsite.accounts.reset import (
     check_reset_link,
@@ -41,6 +44,8 @@ __all__ = [
     "AccountOverview",
     "LoginResult",
     "PasswordChanged",
+    "PlanOffer",
+    "QuoteFormDetails",
     "RegisteredCustomer",
     "ResetCheck",
     "account_overview",
@@ -48,9 +53,12 @@ __all__ = [
     "change_password",
     "check_reset_link",
     "check_reset_token",
+    "choose_plan",
     "delete_account",
     "export_account",
     "log_out",
+    "plan_offer",
+    "quote_form_details",
     "register",
     "request_password_reset",
     "reset_password",

@@ -11,6 +11,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 
+from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.core.common_passwords import COMMON_PASSWORD, is_common_password
 from rcxsite.core.validation import (
     DELIVERABLE_EMAIL,
@@ -85,13 +86,21 @@ def _user_name(value: str) -> str:
     )
 
 
+# What people type between the digits of a phone number ("98765 43210", "(987) 654-3210");
+# the number is stored as its digits alone. The hyphen comes last: the documented pattern's
+# character class then reads it as itself.
+MOBILE_SEPARATORS = " ()-"
+_NO_SEPARATORS = str.maketrans("", "", MOBILE_SEPARATORS)
+
+
 def _mobile(value: str) -> str:
     value = value.strip()
     if not value:
         raise problem("Mobile number is required")
-    if not is_mobile_number(value):
+    digits = value.translate(_NO_SEPARATORS)
+    if not is_mobile_number(digits):
         raise problem("Invalid mobile number")
-    return value
+    return digits
 
 
 def _company(value: str) -> str:
@@ -111,10 +120,12 @@ NEW_PASSWORD = documented(
     description=f"At least {MIN_PASSWORD} characters, and none of the most common passwords "
     "(zxcvbn's list, compared case-blind)",
 )
+_SEPARATOR = f"[{MOBILE_SEPARATORS}]"
 MOBILE = documented(
     minLength=MOBILE_NUMBER_LENGTH,
-    pattern=f"^{BLANK}*[0-9]{{{MOBILE_NUMBER_LENGTH}}}{BLANK}*$",
-    description=f"{MOBILE_NUMBER_LENGTH} digits (blanks around them are ignored)",
+    pattern=f"^{BLANK}*{_SEPARATOR}*(?:[0-9]{_SEPARATOR}*){{{MOBILE_NUMBER_LENGTH}}}{BLANK}*$",
+    description=f"{MOBILE_NUMBER_LENGTH} digits; spaces, hyphens and brackets between them "
+    "are ignored (the number is kept as its digits)",
 )
 OPTIONAL_ID = documented(required=False, minimum=0, maximum=MAX_DB_INTEGER)
 
@@ -295,3 +306,33 @@ class DeleteAccountInput(FormInput):
         if not value:
             raise problem("Please confirm that the account should be deleted.")
         return value
+
+
+PLAN_UNKNOWN = "Please choose one of our plans."
+DURATION_UNKNOWN = "Please choose monthly or yearly billing."
+
+
+def _one_of(value: object, ids: frozenset[int], message: str) -> int:
+    # A bool is an int to Python, never a plan.
+    if isinstance(value, bool) or not isinstance(value, int) or value not in ids:
+        raise problem(message)
+    return value
+
+
+class PlanChoiceInput(FormInput):
+    """A signed-in customer's choice on the pricing page: a plan, how it is billed, and
+    whether it starts with the free trial."""
+
+    plan_id: int = Field(0, alias="SubscriptionPlanId")
+    duration_id: int = Field(0, alias="PlanDurationId")
+    is_trial: bool = Field(False, alias="IsTrial", strict=True)
+
+    @field_validator("plan_id", mode="before")
+    @classmethod
+    def _plan(cls, value: object) -> int:
+        return _one_of(value, frozenset(plan.id for plan in PLANS), PLAN_UNKNOWN)
+
+    @field_validator("duration_id", mode="before")
+    @classmethod
+    def _duration(cls, value: object) -> int:
+        return _one_of(value, frozenset(duration.id for duration in DURATIONS), DURATION_UNKNOWN)

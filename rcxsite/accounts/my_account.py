@@ -23,6 +23,10 @@ from rcxsite.accounts.inputs import (
     DeleteAccountInput,
     ProfileInput,
 )
+
+# Re-exported: the back office reads a customer's plan from here.
+from rcxsite.accounts.plans import PlanChoice as PlanChoice
+from rcxsite.accounts.plans import plan_of as plan_of
 from rcxsite.accounts.results import PasswordChanged
 from rcxsite.accounts.sessions import (
     end_all_access,
@@ -30,7 +34,6 @@ from rcxsite.accounts.sessions import (
     start_session,
     void_reset_links,
 )
-from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.content.quote import SERVICE_CHOICES, label_of
 from rcxsite.core.passwords import hash_password, verify_password
 from rcxsite.db import session_scope
@@ -42,9 +45,11 @@ from rcxsite.models import (
     LoginSession,
     PasswordResetToken,
     QuoteRequest,
+    StaffMember,
     utcnow,
 )
 from rcxsite.service_errors import ServiceError
+from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
@@ -53,13 +58,8 @@ DETAILS_SAVED = "Your details have been saved."
 PASSWORD_CHANGED = "Your password has been changed. Other devices have been signed out."
 SIGNED_OUT_EVERYWHERE = "You have been signed out everywhere."
 ACCOUNT_DELETED = "Your account has been deleted."
-
-
-@dataclass(frozen=True, slots=True)
-class PlanChoice:
-    name: str
-    duration: str
-    is_trial: bool
+# Who answers a quote request nobody in sales owns yet.
+SALES_TEAM = "Our sales team"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,10 @@ class QuoteSummary:
     # As the customer reads it (rcxsite.leads.statuses.customer_label): sales' judgement
     # (spam, lost) never shows.
     status: str
+    # Who at RCX answers it: the salesperson who owns it, or the sales team (`SALES_TEAM`
+    # and the sales address) while nobody does.
+    contact_name: str
+    contact_email: str
 
 
 _CONTACT_DETAILS = ("user_name", "email", "mobile_number", "company_name", "location")
@@ -95,15 +99,6 @@ def _customer(session: Session, customer_id: int) -> Customer:
     return customer
 
 
-def plan_of(customer: Customer) -> PlanChoice | None:
-    """The plan chosen at registration, as My account and staff's customer card show it."""
-    plan = next((p for p in PLANS if p.id == customer.subscription_plan_id), None)
-    if plan is None:
-        return None
-    duration = next((d.label for d in DURATIONS if d.id == customer.plan_duration_id), "")
-    return PlanChoice(name=plan.name, duration=duration, is_trial=customer.is_trial)
-
-
 def quotes_of(session: Session, customer: Customer) -> list[QuoteRequest]:
     """The customer's quote requests, newest first. Quote requests are sent by email
     address, signed in or not; they are the customer's when the address is the account's
@@ -120,15 +115,43 @@ def quotes_of(session: Session, customer: Customer) -> list[QuoteRequest]:
     )
 
 
-def _quote_summaries(session: Session, customer: Customer) -> tuple[QuoteSummary, ...]:
-    return tuple(
-        QuoteSummary(
-            sent_on=quote.created_at.date(),
-            service=label_of(SERVICE_CHOICES, quote.service) or quote.service,
-            status=customer_label(quote.status),
+def _owners(session: Session, quotes: list[QuoteRequest]) -> dict[int, StaffMember]:
+    """The members who own `quotes` and still work here, by id (one query for all)."""
+    ids = {quote.owner_id for quote in quotes if quote.owner_id is not None}
+    if not ids:
+        return {}
+    members = session.exec(
+        select(StaffMember).where(
+            col(StaffMember.id).in_(ids), col(StaffMember.disabled_at).is_(None)
         )
-        for quote in quotes_of(session, customer)
     )
+    return {member.id: member for member in members if member.id is not None}
+
+
+def _contact(quote: QuoteRequest, owners: dict[int, StaffMember]) -> tuple[str, str]:
+    owner = owners.get(quote.owner_id) if quote.owner_id is not None else None
+    # A request sales judged spam shows as received, answered by the team like a new one.
+    if owner is None or quote.status == "spam":
+        return SALES_TEAM, get_settings().sales_email
+    return owner.name, owner.email
+
+
+def _quote_summaries(session: Session, customer: Customer) -> tuple[QuoteSummary, ...]:
+    quotes = quotes_of(session, customer)
+    owners = _owners(session, quotes)
+    summaries = []
+    for quote in quotes:
+        contact_name, contact_email = _contact(quote, owners)
+        summaries.append(
+            QuoteSummary(
+                sent_on=quote.created_at.date(),
+                service=label_of(SERVICE_CHOICES, quote.service) or quote.service,
+                status=customer_label(quote.status),
+                contact_name=contact_name,
+                contact_email=contact_email,
+            )
+        )
+    return tuple(summaries)
 
 
 def account_overview(*, customer_id: int) -> AccountOverview:
@@ -140,6 +163,28 @@ def account_overview(*, customer_id: int) -> AccountOverview:
             email_verified=customer.email_verified_at is not None,
             plan=plan_of(customer),
             quotes=_quote_summaries(session, customer),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteFormDetails:
+    """What the quote form starts with for a signed-in customer (each field still theirs
+    to change)."""
+
+    name: str
+    email: str
+    company: str
+    phone: str
+
+
+def quote_form_details(*, customer_id: int) -> QuoteFormDetails:
+    with session_scope() as session:
+        customer = _customer(session, customer_id)
+        return QuoteFormDetails(
+            name=customer.user_name,
+            email=customer.email,
+            company=customer.company_name,
+            phone=customer.mobile_number,
         )
 
 
@@ -251,6 +296,7 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
                 "subscriptionPlanId": customer.subscription_plan_id,
                 "planDurationId": customer.plan_duration_id,
                 "isTrial": customer.is_trial,
+                "trialEndsAt": _when(customer.trial_ends_at),
                 "plan": plan.name if plan else None,
             },
             # As the overview shows them: registration does not prove that the address is

@@ -8,13 +8,14 @@ from sqlmodel import select
 from rcxsite import mail
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import RegistrationInput
+from rcxsite.accounts.plans import new_trial_end
 from rcxsite.accounts.results import RegisteredCustomer
 from rcxsite.accounts.verification import issue_verification_link
 from rcxsite.core.passwords import hash_password
 from rcxsite.core.validation import email_key
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
-from rcxsite.models import Customer
+from rcxsite.models import Customer, utcnow
 
 
 def register(form: RegistrationInput, *, client_ip: str) -> RegisteredCustomer:
@@ -29,8 +30,13 @@ def register(form: RegistrationInput, *, client_ip: str) -> RegisteredCustomer:
     if owner is not None:
         return _already_registered(owner, key=key, client_ip=client_ip)
     # The model's fields are the table's columns, but the password, which is only hashed.
+    now = utcnow()
     customer = Customer(
-        **form.model_dump(exclude={"password"}), email_key=key, password_hash=password_hash
+        **form.model_dump(exclude={"password"}),
+        email_key=key,
+        password_hash=password_hash,
+        created_at=now,
+        trial_ends_at=new_trial_end(form.subscription_plan_id, now) if form.is_trial else None,
     )
     try:
         with session_scope() as session:

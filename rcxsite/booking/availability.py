@@ -17,15 +17,14 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlmodel import Session, col, select
 
 from rcxsite.booking.rules import COMPANY_TIME_ZONE, HOST_ROLES
+from rcxsite.core.working_week import COMPANY_WEEK
 from rcxsite.models import MemberDay, MemberHours, MemberTimeOff, StaffMember
 
 MINUTES_PER_DAY = 24 * 60
 # Minutes from midnight on the member's wall clock, start inclusive, end exclusive.
 Interval = tuple[int, int]
-# Monday to Friday, 09:00-17:30.
-DEFAULT_HOURS: Mapping[int, tuple[Interval, ...]] = {
-    weekday: ((9 * 60, 17 * 60 + 30),) for weekday in range(5)
-}
+# The company's week (Monday to Friday, 09:00-17:30), written once in core/working_week.py.
+DEFAULT_HOURS: Mapping[int, tuple[Interval, ...]] = COMPANY_WEEK.hours
 
 
 def wall_minutes(text: str) -> int | None:

@@ -98,3 +98,8 @@ def notices(error: Var[str] | str, notice: Var[str] | str) -> rx.Component:
 
 def page_heading(text: str | Var[str], *actions: rx.Component) -> rx.Component:
     return rx.el.div(rx.el.h1(text, class_name="staff-title"), *actions, class_name="staff-heading")
+
+
+def badge(text: Var[str] | str, *, tone: str = "") -> rx.Component:
+    """A short word beside a value ("Overdue"): the word says it, the colour only helps."""
+    return rx.el.span(text, class_name=f"staff-badge staff-badge-{tone}" if tone else "staff-badge")

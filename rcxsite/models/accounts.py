@@ -35,6 +35,9 @@ class Customer(SQLModel, table=True):
     subscription_plan_id: int | None = None
     plan_duration_id: int | None = None
     is_trial: bool = False
+    # When the account's free trial ends (or ended). Set when a trial is first chosen, at
+    # registration or on the pricing page, and never moved after: one trial per account.
+    trial_ends_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     # Set by staff ("Lock account"): no login and no reset until unlocked.
     locked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)

@@ -4,14 +4,15 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.blocks import bullet_list, card, card_grid, cta_band, hero, section
-from rcxsite.components.react import Gallery
+from rcxsite.components.form_fields import form, status_message
+from rcxsite.components.react import Gallery, nav_link
 from rcxsite.content.careers import APPLY_EMAIL, OPENINGS
 from rcxsite.content.company import ADDRESS, COMPANY, EMAIL, FOUNDED, PHONE, VALUES
 from rcxsite.content.gallery import GALLERY
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.content.products import PRODUCTS
-from rcxsite.content.types import Plan
-from rcxsite.state.login import LoginState
+from rcxsite.content.types import Plan, PlanDuration
+from rcxsite.state.pricing import PricingState, plan_button_id, step_heading_id, step_message_id
 from rcxsite.templates.page_top import page_hero
 
 
@@ -61,10 +62,93 @@ def products_page(route: routes.Route) -> rx.Component:
     )
 
 
+def _price(plan: Plan, duration: PlanDuration) -> str:
+    if duration.months == 12:
+        return f"£{plan.yearly_price:,} per year"
+    return f"£{plan.monthly_price:,} per month"
+
+
+def _plan_step(plan: Plan) -> rx.Component:
+    """Signed in, a plan button opens this under it: the plan, its billing and the trial
+    to confirm (the button's choice to start with), then what the account's plan now is."""
+    heading_id, message_id = step_heading_id(plan.id), step_message_id(plan.id)
+    billing_id = f"plan-{plan.id}-billing"
+    chosen = rx.fragment(
+        rx.el.p(PricingState.message, id=message_id, role="status", tab_index=-1),
+        rx.el.p(nav_link("See your plan in My account", to=routes.ACCOUNT.path)),
+        rx.el.div(
+            rx.el.button(
+                "Close",
+                type="button",
+                on_click=PricingState.close,
+                class_name="button button-outline",
+            ),
+            class_name="plan-actions",
+        ),
+    )
+    step = form(
+        rx.el.div(
+            rx.el.p("Billing", id=billing_id, class_name="field-label"),
+            *[
+                rx.el.label(
+                    rx.el.input(
+                        type="radio",
+                        name="PlanDurationId",
+                        value=str(duration.id),
+                        default_checked=PricingState.duration_id == duration.id,
+                    ),
+                    f" {duration.label}, {_price(plan, duration)}",
+                )
+                for duration in DURATIONS
+            ],
+            role="radiogroup",
+            aria_labelledby=billing_id,
+            class_name="field",
+        ),
+        rx.cond(
+            PricingState.trial_offer != "",
+            rx.el.label(
+                rx.el.input(type="checkbox", name="IsTrial", default_checked=PricingState.is_trial),
+                " ",
+                PricingState.trial_offer,
+            ),
+            rx.el.p(PricingState.trial_note),
+        ),
+        status_message(PricingState.error, kind="error"),
+        rx.el.div(
+            rx.el.button(
+                rx.cond(PricingState.busy, "Saving...", "Confirm plan"),
+                type="submit",
+                disabled=PricingState.busy,
+                class_name="button button-primary",
+            ),
+            rx.el.button(
+                "Cancel",
+                type="button",
+                on_click=PricingState.close,
+                class_name="button button-link",
+            ),
+            class_name="plan-actions",
+        ),
+        key=PricingState.step_version.to_string(),
+        on_submit=PricingState.confirm,
+        no_validate=True,
+        class_name="auth-form",
+        aria_labelledby=heading_id,
+    )
+    return rx.el.section(
+        rx.el.h4(f"Confirm the {plan.name} plan", id=heading_id, tab_index=-1),
+        rx.cond(PricingState.message != "", chosen, step),
+        class_name="plan-step",
+        aria_labelledby=heading_id,
+    )
+
+
 def _plan_card(plan: Plan) -> rx.Component:
     monthly, yearly = DURATIONS
     name_id = f"plan-{plan.id}-name"
-    # (text, billing, free trial, style) of each button; all lead to registration.
+    # (text, billing, free trial, style) of each button: registration with the plan, or
+    # signed in, the step that sets it on the account.
     actions = (
         ("Choose plan", monthly, False, "button-primary"),
         ("Pay yearly", yearly, False, "button-outline"),
@@ -81,15 +165,17 @@ def _plan_card(plan: Plan) -> rx.Component:
             *[
                 rx.el.button(
                     text,
-                    on_click=LoginState.choose_plan(plan.project_id, plan.id, duration.id, trial),
+                    on_click=PricingState.choose_plan(plan.project_id, plan.id, duration.id, trial),
                     class_name=f"button {style}",
                     type="button",
                     aria_describedby=name_id,
+                    id=plan_button_id(plan.id, duration.id, trial),
                 )
                 for text, duration, trial, style in actions
             ],
             class_name="plan-actions",
         ),
+        rx.cond(PricingState.plan_id == plan.id, _plan_step(plan)),
         rx.el.p(f"{plan.trial_days}-day free trial, no card needed.", class_name="card-meta"),
         class_name="card plan" + (" plan-highlighted" if plan.highlighted else ""),
         id=f"plan-{plan.id}",

@@ -9,6 +9,7 @@ from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, Pro
 from rcxsite.components.form_fields import form, password_field, status_message, text_field
 from rcxsite.components.react import nav_link
 from rcxsite.forms import max_length
+from rcxsite.pages.registration import mobile_field
 from rcxsite.state import messages as msg
 from rcxsite.state.my_account import AccountState
 
@@ -65,11 +66,17 @@ def _fact(term: str, value: rx.Var[str] | str) -> rx.Component:
 def _plan() -> rx.Component:
     return rx.cond(
         AccountState.plan_name != "",
-        rx.el.p(
-            rx.el.strong(AccountState.plan_name),
-            " plan",
-            rx.cond(AccountState.plan_terms != "", rx.el.span(" (", AccountState.plan_terms, ")")),
-            class_name="account-plan",
+        rx.fragment(
+            rx.el.p(
+                rx.el.strong(AccountState.plan_name),
+                " plan",
+                rx.cond(
+                    AccountState.plan_terms != "", rx.el.span(" (", AccountState.plan_terms, ")")
+                ),
+                class_name="account-plan",
+            ),
+            rx.cond(AccountState.trial_note != "", rx.el.p(AccountState.trial_note)),
+            rx.el.p(nav_link("Change plan", to=routes.PRICING.path)),
         ),
         rx.el.p(
             "You have not chosen a plan yet. ",
@@ -89,6 +96,7 @@ def _quotes() -> rx.Component:
                     rx.el.th("Date", scope="col"),
                     rx.el.th("Service", scope="col"),
                     rx.el.th("Status", scope="col"),
+                    rx.el.th("Your contact", scope="col"),
                 )
             ),
             rx.el.tbody(
@@ -98,6 +106,15 @@ def _quotes() -> rx.Component:
                         rx.el.td(quote["date"]),
                         rx.el.td(quote["service"]),
                         rx.el.td(quote["status"]),
+                        rx.el.td(
+                            rx.el.div(quote["contact"]),
+                            # Its own line, wrapped anywhere: an address does not widen
+                            # the table past a phone's screen.
+                            rx.el.div(
+                                rx.el.a(quote["contact_email"], href=quote["contact_href"]),
+                                class_name="account-note",
+                            ),
+                        ),
                     ),
                 )
             ),
@@ -209,12 +226,32 @@ def _overview() -> rx.Component:
     )
 
 
-_DETAILS = (
-    ("UserName", "User name", "text", "username", AccountState.user_name),
-    ("MobileNumber", "Mobile number", "tel", "tel", AccountState.mobile_number),
-    ("CompanyName", "Company", "text", "organization", AccountState.company_name),
-    ("Location", "Location", "text", "address-level2", AccountState.location),
-)
+_DETAILS = {
+    "UserName": ("User name", "text", "username", AccountState.user_name),
+    "CompanyName": ("Company", "text", "organization", AccountState.company_name),
+    "Location": ("Location", "text", "address-level2", AccountState.location),
+}
+
+
+def _detail(name: str) -> rx.Component:
+    if name == "MobileNumber":
+        return mobile_field(
+            field_id="account-MobileNumber",
+            error=AccountState.detail_errors[name],
+            model=ProfileInput,
+            default_value=AccountState.mobile_number,
+        )
+    label, input_type, autocomplete, value = _DETAILS[name]
+    return text_field(
+        label,
+        name,
+        field_id=f"account-{name}",
+        input_type=input_type,
+        autocomplete=autocomplete,
+        error=AccountState.detail_errors[name],
+        max_length=max_length(ProfileInput, name),
+        default_value=value,
+    )
 
 
 def _details_form() -> rx.Component:
@@ -223,19 +260,7 @@ def _details_form() -> rx.Component:
         "details",
         _form(
             "Edit details",
-            *[
-                text_field(
-                    label,
-                    name,
-                    field_id=f"account-{name}",
-                    input_type=input_type,
-                    autocomplete=autocomplete,
-                    error=AccountState.detail_errors[name],
-                    max_length=max_length(ProfileInput, name),
-                    default_value=value,
-                )
-                for name, label, input_type, autocomplete, value in _DETAILS
-            ],
+            *[_detail(name) for name in ProfileInput.field_names()],
             rx.el.p(
                 "Your email address identifies your account and cannot be changed here.",
                 class_name="account-note",

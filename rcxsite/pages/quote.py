@@ -1,5 +1,7 @@
 """Request a quote (book a call): the form that reaches the sales team."""
 
+from typing import Any
+
 import reflex as rx
 
 from rcxsite import routes
@@ -17,10 +19,12 @@ from rcxsite.content.company import EMAIL, PHONE
 from rcxsite.forms import max_length
 from rcxsite.leads import QuoteInput
 from rcxsite.pages.booking.slot_picker import slot_picker
-from rcxsite.state.quote import QUOTE_FORM_ID, SUBMIT_BROKEN, QuoteState
+from rcxsite.state.quote import QUOTE_FORM_ID, SUBMIT_BROKEN, QuotePrefillState, QuoteState
 from rcxsite.templates.page_top import page_hero
 
-ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {"quote": [QuoteState.detect_time_zone]}
+ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {
+    "quote": [QuoteState.detect_time_zone, QuotePrefillState.load]
+}
 
 STEPS = (
     "Tell us about your project and pick a time for a call.",
@@ -35,6 +39,14 @@ def _error(name: str):
 
 def _limit(name: str) -> int:
     return max_length(QuoteInput, name)
+
+
+def _prefilled(name: str) -> dict[str, Any]:
+    """A signed-in customer's own detail to start with; remounted when it changes."""
+    return {
+        "default_value": getattr(QuotePrefillState, name),
+        "key": QuotePrefillState.version.to_string(),
+    }
 
 
 def _honeypot() -> rx.Component:
@@ -93,6 +105,7 @@ def _form() -> rx.Component:
                 autocomplete="name",
                 aria_required="true",
                 max_length=_limit("name"),
+                **_prefilled("name"),
             ),
             text_field(
                 "Work email",
@@ -103,6 +116,7 @@ def _form() -> rx.Component:
                 autocomplete="email",
                 aria_required="true",
                 max_length=_limit("email"),
+                **_prefilled("email"),
             ),
             text_field(
                 "Company",
@@ -112,6 +126,7 @@ def _form() -> rx.Component:
                 autocomplete="organization",
                 aria_required="true",
                 max_length=_limit("company"),
+                **_prefilled("company"),
             ),
             text_field(
                 "Phone (optional)",
@@ -121,6 +136,7 @@ def _form() -> rx.Component:
                 input_type="tel",
                 autocomplete="tel",
                 max_length=_limit("phone"),
+                **_prefilled("phone"),
             ),
             select_field(
                 "Service of interest",

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
+from reflex.vars import Var
 
 from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.components.auth_card import switch_line
@@ -13,7 +16,8 @@ from rcxsite.components.form_fields import (
     submit_button,
     text_field,
 )
-from rcxsite.forms import max_length
+from rcxsite.forms import FormInput, max_length
+from rcxsite.models import MOBILE_NUMBER_LENGTH
 from rcxsite.state import messages as msg
 from rcxsite.state.login import LoginState
 from rcxsite.state.registration import REGISTER_FORM_ID, RegistrationState
@@ -21,10 +25,36 @@ from rcxsite.state.registration import REGISTER_FORM_ID, RegistrationState
 _REGISTER_LABELS = {
     "UserName": ("Username", "text", "username"),
     "EmailAddress": ("Email", "email", "email"),
-    "MobileNumber": ("Mobile number", "tel", "tel"),
     "CompanyName": ("Company name", "text", "organization"),
     "Location": ("Location", "text", "address-level2"),
 }
+# Said before anything is typed, so that nobody has to fail to learn the rule.
+MOBILE_HINT = f"{MOBILE_NUMBER_LENGTH} digits, for example 98765 43210"
+
+
+def mobile_field(
+    *, field_id: str, error: Var[str], model: type[FormInput], **props: Any
+) -> rx.Component:
+    """The mobile number field of registration and My account: its hint under the label,
+    read out with the field (`aria-describedby`) as its error is."""
+    hint_id, error_id = f"{field_id}-hint", f"{field_id}-error"
+    return rx.el.div(
+        rx.el.label("Mobile number", html_for=field_id, class_name="field-label"),
+        rx.el.p(MOBILE_HINT, id=hint_id, class_name="form-note"),
+        rx.el.input(
+            id=field_id,
+            name="MobileNumber",
+            type="tel",
+            auto_complete="tel",
+            class_name="field-input",
+            aria_invalid=rx.cond(error != "", "true", "false"),
+            aria_describedby=f"{hint_id} {error_id}",
+            max_length=max_length(model, "MobileNumber"),
+            **props,
+        ),
+        rx.el.p(error, id=error_id, class_name="field-error", aria_live="polite"),
+        class_name="field",
+    )
 
 
 def register_form() -> rx.Component:
@@ -45,7 +75,12 @@ def register_form() -> rx.Component:
             LoginState.plan_summary != "",
             rx.el.p(LoginState.plan_summary, class_name="plan-note", role="status"),
         ),
-        *[field(name) for name in ("UserName", "EmailAddress", "MobileNumber")],
+        *[field(name) for name in ("UserName", "EmailAddress")],
+        mobile_field(
+            field_id="register-MobileNumber",
+            error=RegistrationState.field_errors["MobileNumber"],
+            model=RegistrationInput,
+        ),
         password_field(
             "Password",
             "Password",

@@ -1,7 +1,8 @@
 """The staff inbox of quote requests: one import for the screens.
 
 Listing and export (`inbox_query`), one request (`inbox_detail`), what sales change
-(`inbox_changes`, inputs in `inbox_inputs`) and the spam folder's purge (leads' `spam`). Every
+(`inbox_changes`, inputs in `inbox_inputs`), the same changes to a selection of the list
+(`inbox_bulk`) and the spam folder's purge (leads' `spam`). Every
 function takes the acting member as `actor` (None: nobody signed in) and checks the
 permission itself: reading needs `Permission.READ_QUOTES`, every change and the export
 `Permission.WORK_QUOTES`; a refusal is ServiceError 403. No Reflex or HTTP imports.
@@ -10,6 +11,7 @@ permission itself: reading needs `Permission.READ_QUOTES`, every change and the 
 from __future__ import annotations
 
 from rcxsite.leads.spam import SPAM_KEPT_DAYS, purge_old_spam
+from rcxsite.staff.inbox_bulk import SelectionInput, SelectionResult, change_selection
 from rcxsite.staff.inbox_changes import (
     add_note,
     change_owner,
@@ -39,6 +41,7 @@ from rcxsite.staff.inbox_query import (
     MemberChoice,
     export_csv,
     inbox_page,
+    with_search,
 )
 
 __all__ = [
@@ -60,9 +63,12 @@ __all__ = [
     "NoteView",
     "OwnerInput",
     "QuoteDetail",
+    "SelectionInput",
+    "SelectionResult",
     "StatusInput",
     "add_note",
     "change_owner",
+    "change_selection",
     "change_status",
     "export_csv",
     "inbox_page",
@@ -70,4 +76,5 @@ __all__ = [
     "not_spam",
     "purge_old_spam",
     "quote_detail",
+    "with_search",
 ]

@@ -1,4 +1,5 @@
-"""What sales change on a quote request: status, owner, notes, spam.
+"""What sales change on a quote request: status, owner (or "Assign to me"), both at once
+from the request page's one form, notes, spam.
 
 Each function checks `Permission.WORK_QUOTES`, makes its change, adds the history line
 (`QuoteChange`, for status and owner) and the audit entry in one transaction, and returns
@@ -7,6 +8,8 @@ nothing. Notes are append-only: there is no way here to edit or delete one.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from sqlmodel import Session
 
@@ -18,11 +21,30 @@ from rcxsite.models import QuoteChange, QuoteNote, QuoteRequest, StaffMember
 from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
 from rcxsite.service_errors import ServiceError
 from rcxsite.staff.inbox_detail import quote_or_404
-from rcxsite.staff.inbox_inputs import OWNER_INVALID, NoteInput, OwnerInput, StatusInput
+from rcxsite.staff.inbox_inputs import (
+    OWNER_INVALID,
+    NoteInput,
+    OwnerInput,
+    StatusInput,
+    WorkInput,
+)
 from rcxsite.staff.inbox_query import OWNER_ROLES
 
 UNASSIGNED_LABEL = "Unassigned"
 NOTHING_CHANGED = "Nothing to change."
+ASSIGNED_TO_YOU = "Assigned to you."
+NOT_AN_OWNER = "Only admin and sales members can own quote requests."
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What the member's form showed when they filled it in: the request page's one form
+    changes only the fields the member changed, so saving the owner does not put back a
+    status someone else has changed since."""
+
+    status: str
+    lost_reason: str
+    owner_id: int | None
 
 
 def target(quote_id: int) -> str:
@@ -106,32 +128,88 @@ def _may_own(member: StaffMember | None) -> bool:
     return member is not None and member.disabled_at is None and member.role in OWNER_ROLES
 
 
+def _new_owner(session: Session, new_id: int | None) -> StaffMember | None:
+    """The member `new_id` names (None: no one), refused on the "owner" field unless they
+    may own requests."""
+    new_owner = session.get(StaffMember, new_id) if new_id is not None else None
+    if new_id is not None and not _may_own(new_owner):
+        raise ServiceError(422, OWNER_INVALID, fields={"owner": OWNER_INVALID})
+    return new_owner
+
+
+def _set_owner(
+    session: Session, quote: QuoteRequest, actor: StaffActor, new_id: int | None
+) -> str | None:
+    """Give the request to `new_id` (None: to no one), with its history line and audit
+    entry; the new owner's name, or None when they already own it. An owner who may not
+    own requests is refused on the "owner" field."""
+    assert quote.id is not None
+    new_owner = _new_owner(session, new_id)
+    if quote.owner_id == new_id:
+        return None
+    old = _owner_name(session, quote.owner_id)
+    new = new_owner.name if new_owner else UNASSIGNED_LABEL
+    quote.owner_id = new_id
+    session.add(quote)
+    _add_change(session, quote.id, actor, "owner", old, new)
+    audit.record(
+        session,
+        action="quote_owner_changed",
+        actor=actor,
+        target=target(quote.id),
+        detail=f"{old} → {new}",
+    )
+    return new
+
+
 def change_owner(form: OwnerInput, *, actor: StaffActor | None, quote_id: int) -> str:
     """Give the request to an enabled admin or sales member, or to no one; any other
     choice is refused on the "owner" field."""
     member = require(actor, Permission.WORK_QUOTES)
-    new_id = form.member_id
     with session_scope() as session:
         quote = quote_or_404(session, quote_id, for_update=True)
-        assert quote.id is not None
-        new_owner = session.get(StaffMember, new_id) if new_id is not None else None
-        if new_id is not None and not _may_own(new_owner):
-            raise ServiceError(422, OWNER_INVALID, fields={"owner": OWNER_INVALID})
-        if quote.owner_id == new_id:
-            return NOTHING_CHANGED
-        old = _owner_name(session, quote.owner_id)
-        new = new_owner.name if new_owner else UNASSIGNED_LABEL
-        quote.owner_id = new_id
-        session.add(quote)
-        _add_change(session, quote.id, member, "owner", old, new)
-        audit.record(
+        new = _set_owner(session, quote, member, form.member_id)
+    return NOTHING_CHANGED if new is None else f"Owner changed to {new}."
+
+
+def assign_to_me(*, actor: StaffActor | None, quote_id: int) -> str:
+    """Make the acting member the owner: one click for a member who may own requests (an
+    enabled admin or sales member); anyone else is refused."""
+    member = require(actor, Permission.WORK_QUOTES)
+    with session_scope() as session:
+        me = session.get(StaffMember, member.member_id) if member.member_id else None
+        if not _may_own(me):
+            raise ServiceError(403, NOT_AN_OWNER)
+        quote = quote_or_404(session, quote_id, for_update=True)
+        new = _set_owner(session, quote, member, member.member_id)
+    return NOTHING_CHANGED if new is None else ASSIGNED_TO_YOU
+
+
+def save_work(form: WorkInput, *, actor: StaffActor | None, quote_id: int, seen: Seen) -> str:
+    """The request page's one form: of status (with Lost's reason) and owner, apply what
+    the member changed from what they were shown (`seen`), each change with its own
+    history line and audit entry as `change_status` and `change_owner` write them, all in
+    one transaction (a refused owner changes nothing)."""
+    member = require(actor, Permission.WORK_QUOTES)
+    said = []
+    with session_scope() as session:
+        quote = quote_or_404(session, quote_id, for_update=True)
+        owner_changed = form.member_id != seen.owner_id
+        if owner_changed:
+            _new_owner(session, form.member_id)  # refused before anything is written
+        if (form.status, form.reason) != (seen.status, seen.lost_reason) and _set_status(
             session,
-            action="quote_owner_changed",
-            actor=member,
-            target=target(quote.id),
-            detail=f"{old} → {new}",
-        )
-    return f"Owner changed to {new}."
+            quote,
+            member,
+            status=form.status,
+            reason=form.reason,
+            action="quote_status_changed",
+        ):
+            said.append(f"Status changed to {status_text(form.status)}.")
+        new_owner = _set_owner(session, quote, member, form.member_id) if owner_changed else None
+        if new_owner is not None:
+            said.append(f"Owner changed to {new_owner}.")
+    return " ".join(said) or NOTHING_CHANGED
 
 
 def add_note(form: NoteInput, *, actor: StaffActor | None, quote_id: int) -> str:

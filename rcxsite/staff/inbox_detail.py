@@ -173,11 +173,12 @@ def call_detail(call: CallView, *, member_time_zone: str, now: datetime) -> Call
     )
 
 
-def _customer_id(session: Session, email: str) -> int | None:
-    # Registration proves nothing: an account made with someone else's address must not
-    # be taken for the sender of their requests.
+def verified_customer(session: Session, email: str) -> Customer | None:
+    """The customer account with this email address, if its owner proved the address is
+    theirs. Registration proves nothing: an account made with someone else's address must
+    not be taken for the sender of their requests."""
     return session.exec(
-        select(Customer.id).where(
+        select(Customer).where(
             col(Customer.email_key) == email.strip().lower(),
             col(Customer.email_verified_at).is_not(None),
         )
@@ -233,6 +234,7 @@ def quote_detail(
         call_member, zone_name = call_in_member_zone(
             quote.call_date, quote.call_time, member.time_zone
         )
+        customer = verified_customer(session, quote.email)
         return QuoteDetail(
             id=quote.id,
             received=quote.created_at,
@@ -253,7 +255,7 @@ def quote_detail(
             call_company=call_in_company_zone(quote.call_date, quote.call_time),
             call_member=call_member,
             member_time_zone=zone_name,
-            customer_id=_customer_id(session, quote.email),
+            customer_id=customer.id if customer else None,
             status=quote.status,
             status_label=STATUS_LABELS.get(quote.status, quote.status),
             lost_reason=quote.lost_reason,

@@ -2,8 +2,10 @@
 
 The screens `read` the quote page's forms with these (aliases are the form field names:
 "status", "reason", "owner", "note") and the inbox service takes the parsed model, so a
-refusal says the same thing wherever it is shown. Whether a chosen owner may own quotes
-is the service's question (it needs the database); the model only checks the spelling.
+refusal says the same thing wherever it is shown; the page's one form of status, reason
+and owner (`WorkInput`) checks each field as `StatusInput` and `OwnerInput` do. Whether
+a chosen owner may own quotes is the service's question (it needs the database); the
+model only checks the spelling.
 """
 
 from __future__ import annotations
@@ -46,6 +48,31 @@ def _one_line(value: str) -> str:
     return value
 
 
+def _valid_status(value: str) -> str:
+    value = value.strip()
+    if value not in QUOTE_STATUSES:
+        raise problem(STATUS_INVALID)
+    return value
+
+
+def _valid_reason(value: str, info: ValidationInfo) -> str:
+    """Lost's reason, required; "" for any other status. `status` is declared before
+    `reason`, so it is in `data` once it was valid."""
+    if info.data.get("status") != "lost":
+        return ""
+    value = _one_line(value)
+    if not value:
+        raise problem(REASON_REQUIRED)
+    return value
+
+
+def _valid_owner(value: str) -> str:
+    value = value.strip()
+    if value and member_id(value) is None:
+        raise problem(OWNER_INVALID)
+    return value
+
+
 class StatusInput(FormInput):
     """A new status; Lost needs a reason (kept on the request and in its history), any
     other status ignores the reason field."""
@@ -60,21 +87,12 @@ class StatusInput(FormInput):
     @field_validator("status")
     @classmethod
     def _status(cls, value: str) -> str:
-        value = value.strip()
-        if value not in QUOTE_STATUSES:
-            raise problem(STATUS_INVALID)
-        return value
+        return _valid_status(value)
 
     @field_validator("reason")
     @classmethod
     def _reason(cls, value: str, info: ValidationInfo) -> str:
-        # `status` is declared first, so it is in `data` once it was valid.
-        if info.data.get("status") != "lost":
-            return ""
-        value = _one_line(value)
-        if not value:
-            raise problem(REASON_REQUIRED)
-        return value
+        return _valid_reason(value, info)
 
 
 class OwnerInput(FormInput):
@@ -89,10 +107,40 @@ class OwnerInput(FormInput):
     @field_validator("owner")
     @classmethod
     def _owner(cls, value: str) -> str:
-        value = value.strip()
-        if value and member_id(value) is None:
-            raise problem(OWNER_INVALID)
-        return value
+        return _valid_owner(value)
+
+    @property
+    def member_id(self) -> int | None:
+        """The chosen member's id, None for unassigned."""
+        return member_id(self.owner)
+
+
+class WorkInput(FormInput):
+    """The request page's one form: status, reason (for Lost) and owner, each with the
+    limits and messages of `StatusInput` and `OwnerInput`."""
+
+    too_long_messages = {"status": STATUS_INVALID, "owner": OWNER_INVALID}
+
+    status: str = Field("", alias="status", max_length=STATUS_MAX)
+    reason: str = Field("", alias="reason", max_length=LOST_REASON_MAX)
+    owner: str = Field("", alias="owner", max_length=OWNER_MAX)
+
+    _text_only = text_only("status", "reason", "owner")
+
+    @field_validator("status")
+    @classmethod
+    def _status(cls, value: str) -> str:
+        return _valid_status(value)
+
+    @field_validator("reason")
+    @classmethod
+    def _reason(cls, value: str, info: ValidationInfo) -> str:
+        return _valid_reason(value, info)
+
+    @field_validator("owner")
+    @classmethod
+    def _owner(cls, value: str) -> str:
+        return _valid_owner(value)
 
     @property
     def member_id(self) -> int | None:

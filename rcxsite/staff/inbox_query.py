@@ -4,12 +4,19 @@ The filter is one `InboxFilter` for the page and the export, turned into SQL con
 in one place (`_conditions`), so "Export CSV" writes exactly the rows the screen selects.
 Counts per status are taken under the same owner, date and search filter (not the status
 filter), so each status tab says how many requests choosing it would show.
+
+A new search looks in every status but spam (`with_search`): the status chosen before it
+would otherwise hide what the member is looking for. Each row says how long ago it
+arrived, and a request still New once a working day of the company's week has passed
+since it arrived (rcxsite/core/working_week.py) is overdue: the site promises a reply
+within one working day. Both are measured on `now`, the wall clock unless a caller
+passes another.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
 from sqlalchemy import ColumnElement, and_, or_, true
@@ -22,11 +29,12 @@ from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, label_of
 from rcxsite.core import audit
 from rcxsite.core.csv_cells import defuse
 from rcxsite.core.permissions import Permission, StaffActor, require
+from rcxsite.core.working_week import last_arrival_due
 from rcxsite.db import session_scope
 from rcxsite.forms import INVALID_CHARACTERS, has_forbidden_characters, too_long
 from rcxsite.leads.export import HEADER, request_cells
 from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
-from rcxsite.models import QuoteRequest, StaffMember
+from rcxsite.models import QuoteRequest, StaffMember, utcnow
 from rcxsite.models.booking import BOOKED
 from rcxsite.service_errors import ServiceError
 from rcxsite.staff.exports import READ_IN_CHUNKS, bounded_csv
@@ -48,6 +56,8 @@ EXPORT_FILTERS = "status, owner, dates or search"
 BAD_FILTER = "Please correct the filter."
 # What the call column says of a time the visitor only preferred (nothing was booked).
 PREFERRED = "Preferred"
+# The status a request waits in for its first reply, and so the only one that is overdue.
+AWAITING_REPLY = "new"
 _LIKE_ESCAPE = "\\"
 
 
@@ -85,6 +95,10 @@ class InboxRow:
     # The booked call's status unless Booked ("Cancelled", "Held"...), PREFERRED for a
     # time that was only a preference, "" otherwise.
     call_status: str
+    # How long ago it arrived: "just now", "5 min", "2 h", "3 days".
+    age: str
+    # Still New a working day after it arrived.
+    overdue: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +118,33 @@ class InboxPage:
     # Every status of QUOTE_STATUSES and "all", under the owner, date and search filter.
     counts: dict[str, int]
     members: Sequence[MemberChoice]
+    # The overdue requests among counts["new"] (the same filter).
+    overdue: int = 0
+
+
+def with_search(where: InboxFilter, search: str) -> InboxFilter:
+    """The filter once the member has typed `search`: a new search starts from "all"
+    (every status but spam), whatever status was chosen before, so a name is found
+    wherever its request is now (a request rescued from spam while the Spam chip was
+    chosen, one moved on from New); a status chosen while searching then narrows it. The
+    same search again, or clearing it, keeps the status."""
+    if search.strip() and search.strip() != where.search.strip():
+        return replace(where, status=ALL, search=search)
+    return replace(where, search=search)
+
+
+def age_text(age: timedelta) -> str:
+    """How long a request has waited, as the list says it: "just now" for the first
+    minute, then "5 min", "2 h" and "3 days" (whole units, rounded down)."""
+    minutes = int(age.total_seconds() // 60)
+    if minutes < 1:
+        return "just now"
+    if minutes < 60:
+        return f"{minutes} min"
+    if minutes < 24 * 60:
+        return f"{minutes // 60} h"
+    days = minutes // (24 * 60)
+    return "1 day" if days == 1 else f"{days} days"
 
 
 def _checked(where: InboxFilter) -> InboxFilter:
@@ -225,7 +266,29 @@ def _call_columns(quote: QuoteRequest, call: CallView | None, zone: str) -> tupl
     return (wording.short_time(start, zone), PREFERRED) if start else ("", "")
 
 
-def _row(quote: QuoteRequest, owner_name: str | None, call: CallView | None, zone: str) -> InboxRow:
+@dataclass(frozen=True, slots=True)
+class _Clock:
+    """The moment a page is read at, and the latest arrival overdue by then."""
+
+    now: datetime
+    due: datetime
+
+    @classmethod
+    def at(cls, now: datetime | None) -> _Clock:
+        moment = utcnow() if now is None else now.astimezone(UTC)
+        return cls(now=moment, due=last_arrival_due(moment))
+
+    def overdue(self, quote: QuoteRequest) -> bool:
+        return quote.status == AWAITING_REPLY and quote.created_at <= self.due
+
+
+def _row(
+    quote: QuoteRequest,
+    owner_name: str | None,
+    call: CallView | None,
+    zone: str,
+    clock: _Clock,
+) -> InboxRow:
     assert quote.id is not None
     call_time, call_status = _call_columns(quote, call, zone)
     return InboxRow(
@@ -243,6 +306,8 @@ def _row(quote: QuoteRequest, owner_name: str | None, call: CallView | None, zon
         owner_name=owner_name or "",
         call=call_time,
         call_status=call_status,
+        age=age_text(clock.now - quote.created_at),
+        overdue=clock.overdue(quote),
     )
 
 
@@ -260,28 +325,47 @@ def owner_choices(session: Session) -> list[MemberChoice]:
     ]
 
 
-def _counts(session: Session, where: InboxFilter, actor: StaffActor) -> dict[str, int]:
-    # count(*), not count(id): the status index alone can answer it (an index-only scan).
+def _counts(
+    session: Session, where: InboxFilter, actor: StaffActor, clock: _Clock
+) -> tuple[dict[str, int], int]:
+    """The count per status, and how many New requests are overdue, in one query."""
+    # count(*), not count(id): the (status, created_at) index alone can answer both (an
+    # index-only scan).
     grouped = session.exec(
-        select(QuoteRequest.status, func.count())
+        select(
+            QuoteRequest.status,
+            func.count(),
+            func.count().filter(col(QuoteRequest.created_at) <= clock.due),
+        )
         .where(_all_of(_conditions(where, actor, with_status=False)))
         .group_by(col(QuoteRequest.status))
     ).all()
     counts = dict.fromkeys(STATUS_FILTERS, 0)
-    for status, count in grouped:
+    overdue = 0
+    for status, count, due in grouped:
         if status in counts:
             counts[status] = count
         if status != "spam":
             counts[ALL] += count
-    return counts
+        if status == AWAITING_REPLY:
+            overdue = due
+    return counts, overdue
 
 
-def inbox_page(*, actor: StaffActor | None, where: InboxFilter, page: int = 1) -> InboxPage:
+def inbox_page(
+    *,
+    actor: StaffActor | None,
+    where: InboxFilter,
+    page: int = 1,
+    now: datetime | None = None,
+) -> InboxPage:
     """One page (PAGE_SIZE rows, newest first) of the requests `where` selects, each with
-    its call on the member's clock, with the counts per status and the members the owner
-    filter offers. A page past the last shows the last one."""
+    its call on the member's clock, its age and whether it is overdue at `now` (default:
+    the wall clock), with the counts per status (and of overdue requests) and the members
+    the owner filter offers. A page past the last shows the last one."""
     member = require(actor, Permission.READ_QUOTES)
     where = _checked(where)
+    clock = _Clock.at(now)
     condition = _all_of(_conditions(where, member))
     with session_scope() as session:
         total = session.exec(select(func.count()).select_from(QuoteRequest).where(condition)).one()
@@ -291,16 +375,18 @@ def inbox_page(*, actor: StaffActor | None, where: InboxFilter, page: int = 1) -
             _page_rows(session, condition, searched=bool(where.search), page=page)
         ).all()
         calls = calls_of_requests(session, (quote.id for quote, _ in found if quote.id))
+        counts, overdue = _counts(session, where, member, clock)
         return InboxPage(
             rows=[
-                _row(quote, owner_name, calls.get(quote.id or 0), member.time_zone)
+                _row(quote, owner_name, calls.get(quote.id or 0), member.time_zone, clock)
                 for quote, owner_name in found
             ],
             total=total,
             page=page,
             pages=pages,
-            counts=_counts(session, where, member),
+            counts=counts,
             members=owner_choices(session),
+            overdue=overdue,
         )
 
 

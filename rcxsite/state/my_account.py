@@ -8,6 +8,8 @@ ends this page's powers too.
 from __future__ import annotations
 
 import json
+import urllib.parse
+from datetime import datetime
 from typing import Any
 
 import reflex as rx
@@ -15,10 +17,12 @@ from reflex.event import EventSpec
 
 from rcxsite import accounts, routes
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
-from rcxsite.accounts.my_account import DETAILS_SAVED
+from rcxsite.accounts.my_account import DETAILS_SAVED, QuoteSummary
+from rcxsite.accounts.plans import long_date
 from rcxsite.booking import UpcomingCall
 from rcxsite.booking.customer_calls import upcoming_for_customer
 from rcxsite.booking.wording import long_time
+from rcxsite.models import utcnow
 from rcxsite.state.login import log_in_path
 from rcxsite.state.messages import SOMETHING_WENT_WRONG
 from rcxsite.state.service_calls import FormCall, ServiceCall, call_service
@@ -40,6 +44,25 @@ def _no_errors(fields: tuple[str, ...]) -> dict[str, str]:
 
 def _day(moment: Any) -> str:
     return f"{moment.day} {moment:%b %Y}"
+
+
+def _trial_note(ends_at: datetime | None) -> str:
+    if ends_at is None:
+        return ""
+    verb = "ends" if ends_at > utcnow() else "ended"
+    return f"Your free trial {verb} on {long_date(ends_at)}."
+
+
+def _quote(quote: QuoteSummary) -> dict[str, str]:
+    return {
+        "date": _day(quote.sent_on),
+        "service": quote.service,
+        "status": quote.status,
+        "contact": quote.contact_name,
+        "contact_email": quote.contact_email,
+        # An address is no URL: a "?" in it would start the mail's headers.
+        "contact_href": "mailto:" + urllib.parse.quote(quote.contact_email, safe="@"),
+    }
 
 
 def _save_details(
@@ -85,7 +108,10 @@ class AccountState(SessionState):
     member_since: str = ""
     plan_name: str = ""
     plan_terms: str = ""
-    # Until the customer opened a link mailed to `email`, `quotes` stays empty.
+    # "Your free trial ends on 9 December 2026." while the plan is on a trial, else "".
+    trial_note: str = ""
+    # Until the customer opened a link mailed to `email`, `quotes` stays empty. Each: date,
+    # service, status, and who answers it (contact, contact_email, contact_href).
     email_verified: bool = False
     quotes: list[dict[str, str]] = []
     # The calls to come (when, host, manage link); empty until `email` is verified too.
@@ -116,11 +142,9 @@ class AccountState(SessionState):
         self.plan_name = plan.name if plan else ""
         terms = [plan.duration, "free trial" if plan.is_trial else ""] if plan else []
         self.plan_terms = ", ".join(term for term in terms if term)
+        self.trial_note = _trial_note(plan.trial_ends_at if plan else None)
         self.email_verified = overview.email_verified
-        self.quotes = [
-            {"date": _day(quote.sent_on), "service": quote.service, "status": quote.status}
-            for quote in overview.quotes
-        ]
+        self.quotes = [_quote(quote) for quote in overview.quotes]
         # The forms start again from the stored values only when those changed: a tab that
         # reconnects loads the page again, and must not wipe what the visitor is typing.
         if shown != (self.user_name, self.mobile_number, self.company_name, self.location):

@@ -15,9 +15,10 @@ from http import HTTPStatus
 
 import reflex as rx
 
-from rcxsite import booking, leads
+from rcxsite import accounts, booking, leads
 from rcxsite.state.booking.slot_picker import SlotPicker
-from rcxsite.state.service_calls import FormCall, Outcome, ServiceCall
+from rcxsite.state.service_calls import FormCall, Outcome, ServiceCall, call_service
+from rcxsite.state.session import SessionState
 
 QUOTE_FORM_ID = "quote-form"
 BOOKING_FIELDS = ("start", "time_zone")
@@ -76,3 +77,46 @@ class QuoteState(SlotPicker, rx.State):
         self.confirmation = self.next_steps = self.error = ""
         self.field_errors = dict.fromkeys(FIELDS, "")
         await self._load_slots()
+
+
+class QuotePrefillState(SessionState):
+    """What the form's name, email, company and phone start with: a signed-in customer's
+    own details, so that asking again needs no retyping; empty for everyone else. Only
+    where the fields start: the visitor may change any of them, and the request is
+    checked as any other."""
+
+    name: str = ""
+    email: str = ""
+    company: str = ""
+    phone: str = ""
+    # Bumped when the details change, to remount the four fields with them (an
+    # uncontrolled field takes its starting value once).
+    version: int = 0
+
+    def _show(self, details: accounts.QuoteFormDetails | None) -> None:
+        values = ("", "", "", "")
+        if details is not None:
+            values = (details.name, details.email, details.company, details.phone)
+        if values != (self.name, self.email, self.company, self.phone):
+            self.name, self.email, self.company, self.phone = values
+            self.version += 1
+
+    def _forget_personal_data(self) -> None:
+        self._show(None)
+
+    @rx.event
+    async def load(self):
+        """on_load of /request-a-quote."""
+        customer_id = await self._signed_in_customer()
+        self.signed_in = customer_id is not None
+        if customer_id is None:
+            self._show(None)
+            return
+        if self._data_for and self._data_for != customer_id:
+            # Someone else's data may still be in this tab: it goes before theirs comes.
+            await self._forget_everyones_personal_data()
+        # Kept on a reconnect by this customer's own cookie (rcxsite/state/stored_data.py).
+        self._data_for = customer_id
+        outcome = await call_service(accounts.quote_form_details, customer_id=customer_id)
+        # Without them the form starts empty, as for anyone.
+        self._show(outcome.value if outcome.ok else None)

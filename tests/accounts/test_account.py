@@ -61,9 +61,11 @@ def test_the_overview_names_the_plan_and_the_quote_requests() -> None:
         "9876543210",
     )
     assert (overview.company_name, overview.location) == ("ACME", "Pune")
-    assert overview.plan == accounts.my_account.PlanChoice(
-        name="Growth", duration="Yearly", is_trial=True
-    )
+    plan = overview.plan
+    assert plan is not None and plan.trial_ends_at is not None
+    assert (plan.name, plan.duration, plan.is_trial) == ("Growth", "Yearly", True)
+    # The trial chosen at registration ends 14 days after it.
+    assert plan.trial_ends_at - overview.member_since == timedelta(days=14)
     [quote] = overview.quotes
     assert (quote.service, quote.status) == ("Web Development", "Received")
 

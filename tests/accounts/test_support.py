@@ -159,7 +159,12 @@ def test_the_card_shows_details_plan_and_quotes_but_never_the_hash() -> None:
     assert stored is not None
     assert (card.id, card.name, card.email) == (customer_id, "Alice", "Alice@example.com")
     assert (card.mobile_number, card.company, card.location) == ("9876543210", "ACME", "Pune")
-    assert card.plan == PlanChoice(name="Growth", duration="Yearly", is_trial=True)
+    assert card.plan == PlanChoice(
+        name="Growth",
+        duration="Yearly",
+        is_trial=True,
+        trial_ends_at=stored.created_at + timedelta(days=14),
+    )
     assert (card.member_since, card.locked, card.locked_at) == (stored.created_at, False, None)
     assert [(q.id, q.status) for q in card.quotes] == [(newer, "Spam"), (older, "Contacted")]
     assert card.quotes[1].service == "Web Development"

@@ -317,8 +317,11 @@ def _payload(world: World, name: str) -> dict[str, Any]:
         },
         "StaffAvailabilityState.add_day": {"day": soon[0], "start": "10:00", "end": "12:00"},
         "StaffAvailabilityState.add_time_off": {"first_day": soon[1], "last_day": soon[2]},
-        "StaffQuoteState.change_status": {"status": "lost", "reason": "Matrix says so"},
-        "StaffQuoteState.change_owner": {"owner": str(world.members["sales"]["id"])},
+        "StaffQuoteState.save_work": {
+            "status": "lost",
+            "reason": "Matrix says so",
+            "owner": str(world.members["sales"]["id"]),
+        },
         "StaffQuoteState.add_note": {"note": "A note from the matrix"},
         "StaffCustomerState.delete": {"email": world.customer_email},
         "StaffCustomersState.search": {"search": world.customer_email},
@@ -574,7 +577,13 @@ def test_a_tabs_stored_data_reaches_only_whoever_loaded_it(world: World) -> None
 
     def primed() -> str:
         tab = StaffTab(world.site.url, sales.cookie)
-        loaded = tab.send(_event("StaffInboxState.load"), {}, world.page("StaffInboxState"))
+        tab.send(_event("StaffInboxState.load"), {}, world.page("StaffInboxState"))
+        # The world's request by its company: other tests' newer requests may fill page 1.
+        loaded = tab.send(
+            _event("StaffInboxState.apply_filter"),
+            _payload(world, "StaffInboxState.apply_filter"),
+            world.page("StaffInboxState"),
+        )
         tab.close()
         assert loaded.access == "ok" and world.company in "\n".join(loaded.frames)
         return tab.token

@@ -1,14 +1,22 @@
-"""/staff: the sales inbox (every staff role reads it; admin and sales work it)."""
+"""/staff: the sales inbox (every staff role reads it; admin and sales work it).
+
+Each row is one link (its name, stretched over the row by CSS: `.staff-row-link`), so the
+whole row opens the request and a keyboard or screen reader meets one link per row. Roles
+that work requests also get a checkbox per row and, with rows ticked, one form that
+assigns them or sets their status."""
 
 from __future__ import annotations
 
 import reflex as rx
+from reflex.vars import ObjectVar
 
-from rcxsite.components.form_fields import form
-from rcxsite.components.staff_ui import data_table, notices, page_heading, pager
+from rcxsite.components.form_fields import form, status_message
+from rcxsite.components.react import nav_link
+from rcxsite.components.staff_ui import badge, data_table, notices, page_heading, pager
 from rcxsite.core.permissions import Permission
-from rcxsite.leads.statuses import STATUS_LABELS
-from rcxsite.pages.staff.shared import control_attrs, labelled, link
+from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
+from rcxsite.models.types import LOST_REASON_MAX
+from rcxsite.pages.staff.shared import control_attrs, field_error, labelled
 from rcxsite.routes import Route
 from rcxsite.staff.inbox import ALL, MINE, STATUS_FILTERS, UNASSIGNED
 from rcxsite.staff.inbox_query import SEARCH_MAX
@@ -18,6 +26,9 @@ from rcxsite.state.staff.inbox import StaffInboxState
 _LABELS = {**STATUS_LABELS, ALL: "All"}
 _STATUS_OPTIONS = tuple((status, _LABELS.get(status, status)) for status in STATUS_FILTERS)
 _COLUMNS = ("Received", "Name", "Company", "Call", "Service", "Budget", "Status", "Owner")
+# The first column of the roles that may change several requests at once.
+_SELECT_COLUMN = "Select"
+_SELECTION_ERRORS = StaffInboxState.selection_errors
 
 
 def _chips() -> rx.Component:
@@ -29,6 +40,11 @@ def _chips() -> rx.Component:
                 chip["label"],
                 " ",
                 rx.el.span(chip["count"], class_name="staff-chip-count"),
+                # New requests past a working day: "New 12 · 3 overdue".
+                rx.cond(
+                    chip["overdue"] != "",
+                    rx.el.span(" · ", chip["overdue"], " overdue", class_name="staff-chip-overdue"),
+                ),
                 type="button",
                 class_name="staff-chip",
                 aria_pressed=rx.cond(
@@ -136,6 +152,175 @@ def _filter_form() -> rx.Component:
     )
 
 
+# A cell of several parts is one element: on a phone each cell is a grid of its label
+# and one value.
+def _received(row: ObjectVar[dict[str, str]]) -> rx.Component:
+    """How long ago ("2 h"), then when."""
+    return rx.el.span(
+        rx.el.span(row["age"], class_name="staff-age"),
+        rx.el.span(", ", class_name="sr-only"),
+        rx.el.span(row["received"], class_name="staff-received"),
+    )
+
+
+def _status(row: ObjectVar[dict[str, str]]) -> rx.Component:
+    return rx.el.span(
+        row["status"],
+        rx.cond(row["overdue"] != "", rx.fragment(" ", badge(row["overdue"], tone="overdue"))),
+    )
+
+
+def _cells(row: ObjectVar[dict[str, str]]) -> list[rx.Component | rx.Var[str]]:
+    return [
+        _received(row),
+        nav_link(row["name"], to=row["path"], class_name="staff-record-link staff-row-link"),
+        row["company"],
+        row["call"],
+        row["service"],
+        row["budget"],
+        _status(row),
+        row["owner"],
+    ]
+
+
+def _row_checkbox(row: ObjectVar[dict[str, str]]) -> rx.Component:
+    return rx.el.input(
+        type="checkbox",
+        checked=StaffInboxState.selected.contains(row["id"]),
+        on_change=StaffInboxState.toggle_row(row["id"]),
+        aria_label=row["select_label"],
+        class_name="staff-row-select",
+    )
+
+
+def _table() -> rx.Component:
+    """The rows; with a checkbox first for the roles that may change them."""
+    empty = "No quote requests match."
+    return rx.el.div(
+        rx.cond(
+            role_may(Permission.WORK_QUOTES),
+            data_table(
+                "Quote requests",
+                (_SELECT_COLUMN, *_COLUMNS),
+                StaffInboxState.rows,
+                lambda row: (_row_checkbox(row), *_cells(row)),
+                empty=empty,
+            ),
+            data_table("Quote requests", _COLUMNS, StaffInboxState.rows, _cells, empty=empty),
+        ),
+        class_name="staff-inbox-list",
+    )
+
+
+def _selection_select(label: str, name: str, *options: rx.Component) -> rx.Component:
+    """A select of the selection's form, "No change" first."""
+    field_id = f"selection-{name}"
+    return labelled(
+        label,
+        field_id,
+        rx.el.select(
+            rx.el.option("No change", value=""),
+            *options,
+            name=name,
+            default_value="",
+            **control_attrs(field_id, _SELECTION_ERRORS[name]),
+        ),
+        _SELECTION_ERRORS[name],
+    )
+
+
+def _selection_form() -> rx.Component:
+    """What to do to the ticked requests: each is changed as its own page would change
+    it (its history and the audit log say so, one line per request)."""
+    return form(
+        rx.el.div(
+            _selection_select(
+                "Assign to",
+                "owner",
+                rx.el.option("Unassigned", value=UNASSIGNED),
+                rx.foreach(
+                    StaffInboxState.members,
+                    lambda member: rx.el.option(member["name"], value=member["id"]),
+                ),
+            ),
+            _selection_select(
+                "Set status",
+                "status",
+                *[rx.el.option(STATUS_LABELS[status], value=status) for status in QUOTE_STATUSES],
+            ),
+            rx.el.div(
+                rx.el.label("Reason", html_for="selection-reason", class_name="field-label"),
+                rx.el.input(
+                    type="text",
+                    name="reason",
+                    max_length=LOST_REASON_MAX,
+                    auto_complete="off",
+                    **{
+                        **control_attrs("selection-reason", _SELECTION_ERRORS["reason"]),
+                        "aria_describedby": "selection-reason-hint selection-reason-error",
+                    },
+                ),
+                rx.el.p(
+                    "Needed when the status is Lost.",
+                    id="selection-reason-hint",
+                    class_name="field-hint staff-hint",
+                ),
+                field_error("selection-reason", _SELECTION_ERRORS["reason"]),
+                class_name="field",
+            ),
+            class_name="staff-form-row",
+        ),
+        rx.el.div(
+            rx.el.button("Apply to selected", type="submit", class_name="button button-primary"),
+            rx.el.button(
+                "Assign to me",
+                type="button",
+                class_name="button button-outline",
+                on_click=StaffInboxState.assign_selection_to_me,
+            ),
+            class_name="staff-actions",
+        ),
+        status_message(StaffInboxState.selection_error, kind="error"),
+        key=StaffInboxState.selection_revision,
+        on_submit=StaffInboxState.change_selection,
+        reset_on_submit=False,
+        no_validate=True,
+        aria_label="Change the selected requests",
+        class_name="staff-form staff-selection-form",
+    )
+
+
+def _selection() -> rx.Component:
+    """ "Select all on this page", how many are ticked, and with any, the form."""
+    count = StaffInboxState.selected.length()
+    every = (count == StaffInboxState.rows.length()) & (count > 0)
+    return rx.cond(
+        role_may(Permission.WORK_QUOTES) & (StaffInboxState.rows.length() > 0),
+        rx.el.div(
+            rx.el.div(
+                rx.el.label(
+                    rx.el.input(
+                        type="checkbox",
+                        checked=every,
+                        on_change=StaffInboxState.toggle_page,
+                        class_name="staff-row-select",
+                    ),
+                    " Select all on this page",
+                    class_name="staff-select-all",
+                ),
+                rx.el.p(
+                    rx.cond(count > 0, rx.fragment(count, " selected"), ""),
+                    aria_live="polite",
+                    class_name="staff-selection-count",
+                ),
+                class_name="staff-selection-bar",
+            ),
+            rx.cond(count > 0, _selection_form()),
+            class_name="staff-selection",
+        ),
+    )
+
+
 def staff_inbox_page(route: Route) -> rx.Component:
     """Newest requests first, 50 a page; "Export CSV" writes what the filter selects."""
     return rx.el.div(
@@ -151,25 +336,11 @@ def staff_inbox_page(route: Route) -> rx.Component:
                 ),
             ),
         ),
-        notices(StaffInboxState.error, ""),
+        notices(StaffInboxState.error, StaffInboxState.notice),
         _chips(),
         _filter_form(),
-        data_table(
-            "Quote requests",
-            _COLUMNS,
-            StaffInboxState.rows,
-            lambda r: (
-                r["received"],
-                link(r["name"], r["path"]),
-                r["company"],
-                r["call"],
-                r["service"],
-                r["budget"],
-                r["status"],
-                r["owner"],
-            ),
-            empty="No quote requests match.",
-        ),
+        _selection(),
+        _table(),
         pager(
             StaffInboxState.page,
             StaffInboxState.pages,

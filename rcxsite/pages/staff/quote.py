@@ -1,6 +1,7 @@
 """/staff/quotes/<id>: one quote request. Every role that reads the inbox sees it; the
 change controls show only for roles that may work requests (the server refuses the
-others' events anyway)."""
+others' events anyway). The work form (status, reason, owner) is the page's main action;
+"Mark as spam" is a quiet button after it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ from rcxsite.core.permissions import Permission
 from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
 from rcxsite.models.staff import NOTE_MAX
 from rcxsite.models.types import LOST_REASON_MAX
-from rcxsite.pages.staff.shared import control_attrs, facts, field_error, labelled, link
+from rcxsite.pages.staff.shared import (
+    control_attrs,
+    facts,
+    field_error,
+    labelled,
+    link,
+    linked_facts,
+)
 from rcxsite.routes import Route
 from rcxsite.state.staff.access import role_may
 from rcxsite.state.staff.quote import StaffQuoteState
@@ -21,7 +29,8 @@ from rcxsite.state.staff.quote import StaffQuoteState
 _ERRORS = StaffQuoteState.field_errors
 
 
-def _spam_button() -> rx.Component:
+def _not_spam_button() -> rx.Component:
+    """A request in the spam folder: rescuing it is what a member opened it for."""
     return rx.cond(
         StaffQuoteState.status == "spam",
         rx.el.button(
@@ -30,16 +39,41 @@ def _spam_button() -> rx.Component:
             class_name="button button-primary",
             on_click=StaffQuoteState.not_spam,
         ),
-        rx.el.button(
-            "Mark as spam",
-            type="button",
-            class_name="button button-outline",
-            on_click=StaffQuoteState.mark_spam,
+    )
+
+
+def _mark_spam_button() -> rx.Component:
+    return rx.cond(
+        StaffQuoteState.status != "spam",
+        rx.el.div(
+            rx.el.button(
+                "Mark as spam",
+                type="button",
+                class_name="button button-link",
+                on_click=StaffQuoteState.mark_spam,
+            ),
+            class_name="staff-actions",
         ),
     )
 
 
-def _status_form() -> rx.Component:
+def _assign_to_me() -> rx.Component:
+    return rx.cond(
+        StaffQuoteState.assignable,
+        rx.el.div(
+            rx.el.button(
+                "Assign to me",
+                type="button",
+                class_name="button button-outline",
+                on_click=StaffQuoteState.assign_to_me,
+            ),
+            class_name="staff-actions",
+        ),
+    )
+
+
+def _work_form() -> rx.Component:
+    """Status, reason and owner with one Save."""
     return form(
         rx.el.div(
             labelled(
@@ -77,20 +111,6 @@ def _status_form() -> rx.Component:
                 field_error("quote-reason", _ERRORS["reason"]),
                 class_name="field",
             ),
-            class_name="staff-form-row",
-        ),
-        rx.el.button("Save", type="submit", class_name="button button-primary"),
-        key=StaffQuoteState.revision,
-        on_submit=StaffQuoteState.change_status,
-        reset_on_submit=False,
-        no_validate=True,
-        class_name="staff-form",
-    )
-
-
-def _owner_form() -> rx.Component:
-    return form(
-        rx.el.div(
             labelled(
                 "Owner",
                 "quote-owner",
@@ -110,9 +130,10 @@ def _owner_form() -> rx.Component:
         ),
         rx.el.button("Save", type="submit", class_name="button button-primary"),
         key=StaffQuoteState.revision,
-        on_submit=StaffQuoteState.change_owner,
+        on_submit=StaffQuoteState.save_work,
         reset_on_submit=False,
         no_validate=True,
+        aria_label="Work on this request",
         class_name="staff-form",
     )
 
@@ -145,13 +166,18 @@ def _notes() -> rx.Component:
         rx.cond(
             role_may(Permission.WORK_QUOTES),
             form(
-                textarea_field(
-                    "Note",
-                    "note",
-                    error=_ERRORS["note"],
-                    field_id="quote-note",
-                    rows=4,
-                    max_length=NOTE_MAX,
+                # The row spans the column (the form's own items take their content's
+                # width), so the box is as wide as the notes it adds to.
+                rx.el.div(
+                    textarea_field(
+                        "Note",
+                        "note",
+                        error=_ERRORS["note"],
+                        field_id="quote-note",
+                        rows=4,
+                        max_length=NOTE_MAX,
+                    ),
+                    class_name="staff-form-row",
                 ),
                 rx.el.button("Add note", type="submit", class_name="button button-primary"),
                 key=StaffQuoteState.note_revision,
@@ -197,25 +223,45 @@ def _call() -> rx.Component:
     )
 
 
-def _found() -> rx.Component:
-    may_work = role_may(Permission.WORK_QUOTES)
-    return rx.fragment(
-        page_heading(
-            "Quote request from " + StaffQuoteState.name, rx.cond(may_work, _spam_button())
+def _account() -> rx.Component:
+    """Whether the sender has a (verified) account: a read-only summary every reader of
+    the request sees; its staff page only for those who may open it."""
+    return rx.el.section(
+        rx.el.h2("Customer account", id="staff-account-heading", class_name="staff-subtitle"),
+        rx.cond(
+            StaffQuoteState.account.length() > 0,
+            facts(StaffQuoteState.account),
+            rx.el.p("No account", class_name="staff-note"),
         ),
-        notices(StaffQuoteState.error, StaffQuoteState.notice),
         rx.cond(
             StaffQuoteState.customer_path != "",
             rx.el.p(link("Open the customer's account", StaffQuoteState.customer_path)),
         ),
-        facts(StaffQuoteState.facts),
+        aria_labelledby="staff-account-heading",
+        class_name="staff-section",
+    )
+
+
+def _found() -> rx.Component:
+    may_work = role_may(Permission.WORK_QUOTES)
+    return rx.fragment(
+        page_heading(
+            "Quote request from " + StaffQuoteState.name, rx.cond(may_work, _not_spam_button())
+        ),
+        notices(StaffQuoteState.error, StaffQuoteState.notice),
+        linked_facts(StaffQuoteState.facts),
+        _account(),
         _call(),
         rx.cond(
             may_work,
             rx.el.section(
-                rx.el.h2("Work on this request", class_name="staff-subtitle"),
-                _status_form(),
-                _owner_form(),
+                rx.el.h2(
+                    "Work on this request", id="staff-work-heading", class_name="staff-subtitle"
+                ),
+                _assign_to_me(),
+                _work_form(),
+                _mark_spam_button(),
+                aria_labelledby="staff-work-heading",
                 class_name="staff-section",
             ),
         ),

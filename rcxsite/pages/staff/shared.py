@@ -24,6 +24,28 @@ def facts(rows: ArrayVar[list[list[str]]]) -> rx.Component:
     )
 
 
+def linked_facts(rows: ArrayVar[list[list[str]]]) -> rx.Component:
+    """As `facts`, from [term, value, href] rows: a value with an href ("" for none) is a
+    link to it, its text unchanged (the state builds hrefs that are safe to follow)."""
+    return rx.el.dl(
+        rx.foreach(
+            rows,
+            lambda row: rx.el.div(
+                rx.el.dt(row[0]),
+                rx.el.dd(
+                    rx.cond(
+                        row[2] != "",
+                        rx.el.a(row[1], href=row[2], class_name="staff-record-link"),
+                        row[1],
+                    )
+                ),
+                class_name="account-fact",
+            ),
+        ),
+        class_name="account-facts staff-facts",
+    )
+
+
 def field_error(field_id: str, error: Var[str] | str) -> rx.Component:
     return rx.el.p(error, id=f"{field_id}-error", class_name="field-error", aria_live="polite")
 

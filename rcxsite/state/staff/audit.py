@@ -10,14 +10,18 @@ from rcxsite.core.permissions import Permission
 from rcxsite.staff import audit
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.staff.access import acting, staff_event
-from rcxsite.state.staff.display import day, number_id, when
+from rcxsite.state.staff.display import day, local, number_id, when
 
 
-def _times(count: int, last_at: datetime | None) -> str:
-    """A repeated refusal's count and last time: " ×37 (last 14:05 UTC)"."""
+def _times(count: int, last_at: datetime | None, zone: str) -> str:
+    """A repeated refusal's count and last time on the member's clock:
+    " ×37 (last 14:05 Europe/London)"."""
     if count <= 1:
         return ""
-    return f" ×{count:,}" + (f" (last {last_at.strftime('%H:%M UTC')})" if last_at else "")
+    if last_at is None:
+        return f" ×{count:,}"
+    moment, name = local(last_at, zone)
+    return f" ×{count:,} (last {moment:%H:%M} {name})"
 
 
 class StaffAuditState(rx.State):
@@ -53,11 +57,12 @@ class StaffAuditState(rx.State):
         self.page, self.pages, self.total = result.page, result.pages, result.total
         self.actions = list(result.actions)
         self.actors = [[str(i), name] for i, name in result.actors]
+        zone = acting().time_zone
         self.rows = [
             {
-                "time": when(row.created_at),
+                "time": when(row.created_at, zone),
                 "actor": row.actor_name or "—",
-                "action": row.action.replace("_", " ") + _times(row.count, row.last_at),
+                "action": row.action.replace("_", " ") + _times(row.count, row.last_at, zone),
                 "target": row.target,
                 "detail": row.detail,
                 "client": row.client_address,

@@ -75,8 +75,9 @@ def _plan(card: support.CustomerCard) -> str:
     return f"{plan.name} ({terms})" if terms else plan.name
 
 
-def _facts(card: support.CustomerCard) -> list[list[str]]:
-    locked = f"Locked since {when(card.locked_at)}" if card.locked else "Active"
+def _facts(card: support.CustomerCard, zone: str) -> list[list[str]]:
+    """`zone`: the member's, whose clock the times are on."""
+    locked = f"Locked since {when(card.locked_at, zone)}" if card.locked else "Active"
     return [
         ["Name", card.name],
         ["Email", card.email],
@@ -87,7 +88,7 @@ def _facts(card: support.CustomerCard) -> list[list[str]]:
         ["Member since", day_text(card.member_since)],
         ["Account", locked],
         ["Signed-in sessions", str(card.live_sessions)],
-        ["Last seen", when(card.last_seen)],
+        ["Last seen", when(card.last_seen, zone)],
     ]
 
 
@@ -108,8 +109,9 @@ class StaffCustomerState(rx.State):
     revision: int = 0
 
     async def _reload(self) -> None:
+        actor = acting()
         outcome = await call_service(
-            support.customer_card, actor=acting(), customer_id=self.customer_id
+            support.customer_card, actor=actor, customer_id=self.customer_id
         )
         self.revision += 1
         if not outcome.ok:
@@ -118,7 +120,7 @@ class StaffCustomerState(rx.State):
             return
         card = outcome.result()
         self.found, self.name, self.locked = True, card.name or NO_NAME, card.locked
-        self.facts = _facts(card)
+        self.facts = _facts(card, actor.time_zone)
         self.quotes = [
             {
                 "path": routes.staff_quote_path(quote.id),

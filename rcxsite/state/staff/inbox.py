@@ -2,10 +2,19 @@
 
 The filter the member last applied is kept on the tab (coming back from a request shows
 the same list) and is only replaced once the service has accepted a new one, so paging
-and "Export CSV" always use a filter the screen shows rows for.
+and "Export CSV" always use a filter the screen shows rows for. A new search starts from
+"All" whatever chip was chosen (`inbox.with_search`); a chip chosen while searching narrows
+the search.
+
+The rows ticked for a change to several at once are kept here, as ids of the rows shown:
+a tick for a row the page does not show is ignored, and a new page or filter keeps only
+the ticks of rows still shown. The change itself is checked again for each request by
+the service.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -13,18 +22,34 @@ from reflex.event import EventSpec
 from rcxsite import routes
 from rcxsite.core.permissions import Permission
 from rcxsite.leads.statuses import STATUS_LABELS
+from rcxsite.models.types import LOST_REASON_MAX, STATUS_MAX
 from rcxsite.staff import inbox
+from rcxsite.staff.inbox_inputs import OWNER_MAX
 from rcxsite.staff.inbox_query import SEARCH_MAX
-from rcxsite.state.service_calls import call_service
+from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event
 from rcxsite.state.staff.display import NO_NAME, day, form_text, number_id, when
 
 FILTER_FIELDS = ("status", "owner", "search")
+# The fields of the form that changes the ticked requests (beside their controls), and
+# what its input may refuse that no control stands for (the ticks, the form as a whole).
+SELECTION_FIELDS = ("owner", "status", "reason")
+_UNPLACED = ("ids", "request")
 EXPORT_FILENAME = "rcx-quote-requests.csv"
 # What a filter control may send, kept to a little over what the service accepts so an
 # overlong search is refused with its message instead of being cut silently.
 _LIMITS = {"status": 16, "owner": 16, "since": 10, "until": 10, "search": SEARCH_MAX + 1}
 _FILTER_LABELS = {**STATUS_LABELS, inbox.ALL: "All"}
+# One past each input's own limit, so an overlong value gets the input's message.
+_SELECTION_LIMITS = {
+    "owner": OWNER_MAX + 1,
+    "status": STATUS_MAX + 1,
+    "reason": LOST_REASON_MAX + 1,
+}
+
+
+# The badge of a request still New a working day after it arrived.
+OVERDUE = "Overdue"
 
 
 def _call(row: inbox.InboxRow) -> str:
@@ -35,12 +60,17 @@ def _call(row: inbox.InboxRow) -> str:
     return f"{row.call} · {row.call_status}" if row.call_status else row.call
 
 
-def _row(row: inbox.InboxRow) -> dict[str, str]:
+def _row(row: inbox.InboxRow, zone: str) -> dict[str, str]:
+    """One row's texts; `zone`: the member's, whose clock the times are on."""
+    name = row.name or NO_NAME
     return {
         "id": str(row.id),
         "path": routes.staff_quote_path(row.id),
-        "received": when(row.received),
-        "name": row.name or NO_NAME,
+        "received": when(row.received, zone),
+        "age": row.age,
+        "overdue": OVERDUE if row.overdue else "",
+        "name": name,
+        "select_label": f"Select {name}",
         "company": row.company or "—",
         "call": _call(row),
         "service": row.service_label,
@@ -54,7 +84,8 @@ class StaffInboxState(rx.State):
     """One page of quote requests under the member's filter, with the counts per status."""
 
     rows: list[dict[str, str]] = []
-    # One chip per status filter: value, label, count.
+    # One chip per status filter: value, label, count, and for New how many are overdue
+    # ("" when none).
     counts: list[dict[str, str]] = []
     # Members the owner filter offers: id, name.
     members: list[dict[str, str]] = []
@@ -68,6 +99,14 @@ class StaffInboxState(rx.State):
     search: str = ""
     filter_errors: dict[str, str] = dict.fromkeys(FILTER_FIELDS, "")
     error: str = ""
+    notice: str = ""
+    # Ids (as text) of the rows ticked, in the order the list shows them.
+    selected: list[str] = []
+    selection_errors: dict[str, str] = dict.fromkeys(SELECTION_FIELDS, "")
+    # A refusal of the whole selection form (nothing ticked, nothing chosen).
+    selection_error: str = ""
+    # Bumped when a change to the selection is done: its form shows "No change" again.
+    selection_revision: int = 0
 
     def _filter(self, values: dict[str, str]) -> inbox.InboxFilter:
         return inbox.InboxFilter(
@@ -89,24 +128,28 @@ class StaffInboxState(rx.State):
 
     async def _show(self, values: dict[str, str], page: int) -> None:
         """Load `page` under the filter `values`; keep the filter only if it was accepted."""
+        actor = acting()
         outcome = await call_service(
-            inbox.inbox_page, actor=acting(), where=self._filter(values), page=page
+            inbox.inbox_page, actor=actor, where=self._filter(values), page=page
         )
         self.filter_errors = outcome.field_messages(FILTER_FIELDS)
         if not outcome.ok:
             self.error = outcome.form_message()
             return
         result = outcome.result()
-        self.error = ""
+        self.error = self.notice = ""
         self.status_filter, self.owner_filter = values["status"], values["owner"]
         self.since, self.until, self.search = values["since"], values["until"], values["search"]
         self.page, self.pages, self.total = result.page, result.pages, result.total
-        self.rows = [_row(row) for row in result.rows]
+        self.rows = [_row(row, actor.time_zone) for row in result.rows]
+        shown = {row["id"] for row in self.rows}
+        self.selected = [quote_id for quote_id in self.selected if quote_id in shown]
         self.counts = [
             {
                 "value": status,
                 "label": _FILTER_LABELS.get(status, status),
                 "count": str(result.counts.get(status, 0)),
+                "overdue": str(result.overdue) if status == "new" and result.overdue else "",
             }
             for status in inbox.STATUS_FILTERS
         ]
@@ -119,8 +162,11 @@ class StaffInboxState(rx.State):
 
     @staff_event(Permission.READ_QUOTES)
     async def apply_filter(self, form: dict[str, str]) -> None:
-        """The filter form (Enter in Search): every control at once, from page 1."""
+        """The filter form (Enter in Search): every control at once, from page 1; a new
+        search text starts from "All"."""
         values = {name: form_text(form, name, limit) for name, limit in _LIMITS.items()}
+        before = replace(self._filter(values), search=self.search)
+        values["status"] = inbox.with_search(before, values["search"]).status
         await self._show(values, 1)
 
     @staff_event(Permission.READ_QUOTES)
@@ -135,6 +181,51 @@ class StaffInboxState(rx.State):
     @staff_event(Permission.READ_QUOTES)
     async def go_to_page(self, page: int) -> None:
         await self._show(self._current(), number_id(page) or 1)
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def toggle_row(self, quote_id: str) -> None:
+        """A row's checkbox: ticked or unticked (only rows the page shows)."""
+        wanted = str(number_id(quote_id))
+        if wanted in self.selected:
+            self.selected = [each for each in self.selected if each != wanted]
+        elif any(row["id"] == wanted for row in self.rows):
+            ticked = {*self.selected, wanted}
+            self.selected = [row["id"] for row in self.rows if row["id"] in ticked]
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def toggle_page(self) -> None:
+        """ "Select all on this page": ticks every row shown, or none when all were."""
+        every = [row["id"] for row in self.rows]
+        self.selected = [] if self.selected == every else every
+
+    async def _change_selection(self, fields: dict[str, str]) -> None:
+        """Apply `fields` (owner, status, reason) to the ticked requests; the list shows
+        them afterwards as they now are, and the notice says what was done."""
+        self.error = self.notice = self.selection_error = ""
+        raw = {"ids": list(self.selected), **fields}
+        call = await FormCall.read(inbox.SelectionInput, raw)
+        outcome = await call.send(inbox.change_selection, actor=acting())
+        self.selection_errors = outcome.field_messages(SELECTION_FIELDS)
+        if not outcome.ok:
+            # What no control shows beside it: no row ticked, nothing chosen, a refusal.
+            unplaced = [text for text in outcome.field_messages(_UNPLACED).values() if text]
+            self.selection_error = unplaced[0] if unplaced else outcome.form_message()
+            return
+        self.selected = []
+        self.selection_revision += 1
+        await self._show(self._current(), self.page)
+        self.notice = outcome.result().message
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def change_selection(self, form: dict[str, str]) -> None:
+        """The selection's form: "Assign to" and "Set status" (a reason for Lost)."""
+        fields = {name: form_text(form, name, limit) for name, limit in _SELECTION_LIMITS.items()}
+        await self._change_selection(fields)
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def assign_selection_to_me(self) -> None:
+        """ "Assign to me": the ticked requests to the member who asks."""
+        await self._change_selection({"owner": str(acting().member_id)})
 
     @staff_event(Permission.WORK_QUOTES)
     async def export_csv(self) -> EventSpec | None:

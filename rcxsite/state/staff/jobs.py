@@ -45,13 +45,14 @@ class StaffJobsState(rx.State):
             }
             for kind in health.kinds
         ]
+        zone = acting().time_zone
         self.failed = [
             {
                 "id": str(job.id),
                 "kind": job.kind,
                 "attempts": str(job.attempts),
                 "error": job.last_error,
-                "when": when(job.finished_at, never=""),
+                "when": when(job.finished_at, zone, never=""),
             }
             for job in health.failed
         ]

@@ -30,7 +30,8 @@ class StaffTeamState(rx.State):
     invite_shown: bool = False
 
     async def _reload(self) -> None:
-        outcome = await call_service(members.list_members, actor=acting())
+        actor = acting()
+        outcome = await call_service(members.list_members, actor=actor)
         if outcome.ok:
             self.members = [
                 {
@@ -41,7 +42,7 @@ class StaffTeamState(rx.State):
                     "role_label": row.role_label,
                     "two_factor": "On" if row.two_factor else "Not set up",
                     "status": "Disabled" if row.disabled else "Enabled",
-                    "last_sign_in": when(row.last_sign_in_at),
+                    "last_sign_in": when(row.last_sign_in_at, actor.time_zone),
                 }
                 for row in outcome.result()
             ]

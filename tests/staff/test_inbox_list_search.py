@@ -1,0 +1,126 @@
+"""A search in the inbox list looks in every status: typing a new search sets the chip to
+"All" (every status but spam) whatever chip was chosen, the chips count what the search
+finds, and a chip chosen while searching narrows it. A request rescued from the spam
+folder is found by name from any chip, through the service and through the page's state
+as a signed-in tab drives it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from sqlmodel import Session, delete
+
+from rcxsite import routes
+from rcxsite.core import tokens
+from rcxsite.core.permissions import StaffActor
+from rcxsite.db import get_engine
+from rcxsite.models import QuoteRequest
+from rcxsite.staff import inbox
+from rcxsite.staff.inbox import ALL, STATUS_FILTERS, InboxFilter, inbox_page, with_search
+from rcxsite.staff.sessions import COOKIE_NAME as STAFF_COOKIE
+from rcxsite.state.staff.inbox import StaffInboxState
+from tests.support.quotes import add_quote
+from tests.support.staff import add_member, member
+from tests.support.tabs import Tab
+
+
+@pytest.fixture(autouse=True)
+def no_quote_requests(fresh_state: None) -> Iterator[None]:
+    with Session(get_engine()) as session:
+        session.exec(delete(QuoteRequest))
+        session.commit()
+    yield
+
+
+@pytest.fixture
+def sales() -> StaffActor:
+    return add_member("Sam Sales", "sam@rcx.example", "sales")
+
+
+def _rescued(actor: StaffActor) -> int:
+    """A request the bot trap put in the spam folder, rescued by a member (New again)."""
+    quote_id = add_quote(name="Rita Rescued", status="spam")
+    assert inbox.not_spam(actor=actor, quote_id=quote_id) == "Moved back to New."
+    return quote_id
+
+
+def test_a_new_search_starts_from_all_and_the_same_search_keeps_the_chip() -> None:
+    chosen = InboxFilter(status="spam", owner="mine")
+    assert with_search(chosen, " Rita ") == replace(chosen, status=ALL, search=" Rita ")
+    narrowed = replace(with_search(chosen, "Rita"), status="contacted")
+    assert with_search(narrowed, "Rita") == narrowed  # Enter again: the chip stays
+    assert with_search(narrowed, "") == replace(narrowed, search="")  # cleared: the chip stays
+
+
+@pytest.mark.parametrize("chip", STATUS_FILTERS)
+def test_a_rescued_request_is_found_by_name_whichever_chip_was_chosen(
+    sales: StaffActor, chip: str
+) -> None:
+    quote_id = _rescued(sales)
+    add_quote(name="Somebody Else", status=chip if chip != ALL else "won")
+
+    page = inbox_page(actor=sales, where=with_search(InboxFilter(status=chip), "rita rescued"))
+
+    assert [row.id for row in page.rows] == [quote_id]
+    assert page.counts["new"] == 1
+
+
+def test_the_chips_count_the_search_and_a_chip_narrows_it(sales: StaffActor) -> None:
+    add_quote(name="Rita New")
+    add_quote(name="Rita Contacted", status="contacted")
+    add_quote(name="Rita Spam", status="spam")
+    add_quote(name="Other Won", status="won")
+
+    where = with_search(InboxFilter(status="new"), "rita")
+    found = inbox_page(actor=sales, where=where)
+
+    assert sorted(row.name for row in found.rows) == ["Rita Contacted", "Rita New"]
+    assert found.counts == {
+        "new": 1,
+        "contacted": 1,
+        "qualified": 0,
+        "won": 0,
+        "lost": 0,
+        "spam": 1,
+        "all": 2,
+    }
+    spam = inbox_page(actor=sales, where=replace(where, status="spam"))
+    assert [row.name for row in spam.rows] == ["Rita Spam"]
+
+
+def _signed_in_tab(role: str = "sales") -> tuple[Tab, StaffActor]:
+    """A tab on the inbox whose connection carries a live staff session's cookie."""
+    enrolled = member(f"{role}@rcx.example", role, name=f"Pat {role.title()}")
+    cookie = f"{STAFF_COOKIE}={tokens.sealed(enrolled.session_digest)}"
+    return Tab().open(routes.STAFF_INBOX.path, cookie=cookie), enrolled.actor
+
+
+def _search_form(search: str, status: str) -> dict[str, str]:
+    """The filter form as the page submits it: the status select shows the chip."""
+    return {"search": search, "status": status, "owner": "", "since": "", "until": ""}
+
+
+@pytest.mark.parametrize("chip", ["spam", "new", "contacted"])
+def test_the_page_finds_a_rescued_request_typed_while_another_chip_was_chosen(chip: str) -> None:
+    tab, actor = _signed_in_tab()
+    quote_id = _rescued(actor)
+    shown = tab.state(StaffInboxState)
+    asyncio.run(tab.run(StaffInboxState.load))
+    asyncio.run(tab.run(StaffInboxState.filter_by, "status", chip))
+    assert shown.status_filter == chip
+
+    asyncio.run(tab.run(StaffInboxState.apply_filter, _search_form("Rita", chip)))
+
+    assert (shown.status_filter, shown.search, shown.error) == (ALL, "Rita", "")
+    assert [row["id"] for row in shown.rows] == [str(quote_id)]
+    # A chip chosen while searching narrows the search; the search stays.
+    asyncio.run(tab.run(StaffInboxState.filter_by, "status", "contacted"))
+    assert (shown.search, shown.rows) == ("Rita", [])
+    asyncio.run(tab.run(StaffInboxState.filter_by, "status", "new"))
+    assert [row["id"] for row in shown.rows] == [str(quote_id)]
+    # Enter again on the same search keeps the chip.
+    asyncio.run(tab.run(StaffInboxState.apply_filter, _search_form("Rita", "new")))
+    assert shown.status_filter == "new"
