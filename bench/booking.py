@@ -5,21 +5,24 @@ Each database is a scratch one (a file in bench/out; a PostgreSQL database creat
 and dropped after), migrated by alembic, so that the indexes and PostgreSQL's exclusion
 constraint are the real ones. MEMBERS members who take calls (the default week, on four
 different wall clocks) and BOOKED active calls spread over the month are inserted
-directly. Then, in this process:
+directly. Then:
 
-1. `free_slots` for the month (31 days) in the company's zone: median and p95 of
-   SLOT_RUNS calls after two warm-up calls;
-2. ROUNDS rounds of CLIENTS threads released together, each calling `book` (the fields
-   parsed as the API parses them) for a start free before the round: all clients on one
-   start, on a few, or each on its own, round after round. A 409 (the time was taken
-   meanwhile) is an answer; anything else is an error. Afterwards the database is asked
-   for double bookings: two active bookings of one host whose [starts_at, blocked_until)
-   overlap.
+1. `free_slots` for the month (31 days) in the company's zone, in this process: median
+   and p95 of SLOT_RUNS calls after two warm-up calls;
+2. for each shape (CLIENTS threads of this process; then BENCH_WORKERS forked processes
+   sharing them, as the site's workers do), ROUNDS rounds of CLIENTS clients released
+   together, each calling `book` (the fields parsed as the API parses them) for a start
+   free before the round: all clients on one start, on a few, or each on its own, round
+   after round. A 409 (the time was taken meanwhile) is an answer; anything else is an
+   error. Afterwards the database is asked for double bookings: two active bookings of one
+   host whose [starts_at, blocked_until) overlap.
 """
 
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import queue
 import random
 import re
 import secrets
@@ -34,6 +37,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from alembic.command import upgrade
 from alembic.config import Config
@@ -76,6 +80,27 @@ def _percentile_95(values: list[float]) -> float:
 
 
 @dataclass
+class Shape:
+    processes: int
+    booked_ms: list[float] = field(default_factory=list)
+    taken: int = 0
+    attempts: int = 0
+
+    @property
+    def name(self) -> str:
+        plural = "es" if self.processes > 1 else ""
+        return f"{self.processes} process{plural} x {CLIENTS // self.processes} threads"
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.booked_ms)
+
+    @property
+    def p95(self) -> float:
+        return _percentile_95(self.booked_ms)
+
+
+@dataclass
 class BookingRun:
     database: str
     skipped: str = ""
@@ -83,11 +108,11 @@ class BookingRun:
     slots_found: int = 0
     slots_ms: list[float] = field(default_factory=list)
     alone_ms: list[float] = field(default_factory=list)
-    booked_ms: list[float] = field(default_factory=list)  # each successful booking
-    taken: int = 0  # 409: the time was booked meanwhile
+    # Each shape's rounds ("1 process x 20 threads", ...): its successful bookings' times,
+    # its 409s (the time was booked meanwhile) and its attempts.
+    shapes: dict[str, Shape] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     double_bookings: int = 0
-    attempts: int = 0
 
     @property
     def slots_median(self) -> float:
@@ -96,14 +121,6 @@ class BookingRun:
     @property
     def slots_p95(self) -> float:
         return _percentile_95(self.slots_ms)
-
-    @property
-    def booked_median(self) -> float:
-        return statistics.median(self.booked_ms)
-
-    @property
-    def booked_p95(self) -> float:
-        return _percentile_95(self.booked_ms)
 
 
 def _alembic() -> Config:
@@ -217,14 +234,15 @@ def _free_starts(day: date) -> list[datetime]:
     return [slot.start for slot in free_slots(query, now=NOW).slots]
 
 
-def _round(run: BookingRun, number: int, starts: list[datetime]) -> None:
-    """CLIENTS threads released together, client i booking starts[i % len(starts)]."""
+def _clients(
+    number: int, starts: list[datetime], indices: range, barrier: Any, answers: Any
+) -> None:
+    """Client threads `indices` of round `number`, released by `barrier` with every other
+    client of the round (in this process or another); each puts its answer on `answers`:
+    ("booked", ms), ("taken", 0) or ("error", text)."""
     from rcxsite.booking import BookingInput, book
     from rcxsite.service_errors import ServiceError
     from tests.support.booking import booking_fields
-
-    barrier = threading.Barrier(CLIENTS)
-    lock = threading.Lock()
 
     def client(index: int) -> None:
         fields = booking_fields(
@@ -236,26 +254,61 @@ def _round(run: BookingRun, number: int, starts: list[datetime]) -> None:
         try:
             book(BookingInput.parse(fields), client_ip=address, now=NOW)
         except ServiceError as error:
-            with lock:
-                if error.status == 409:
-                    run.taken += 1
-                else:
-                    run.errors.append(repr(error))
+            answers.put(("taken", 0.0) if error.status == 409 else ("error", repr(error)))
             return
         except Exception as error:  # counted and reported: the round goes on
-            with lock:
-                run.errors.append(f"{type(error).__name__}: {error}")
+            answers.put(("error", f"{type(error).__name__}: {error}"))
             return
-        elapsed = 1000 * (time.perf_counter() - started)
-        with lock:
-            run.booked_ms.append(elapsed)
+        answers.put(("booked", 1000 * (time.perf_counter() - started)))
 
-    threads = [threading.Thread(target=client, args=(index,)) for index in range(CLIENTS)]
+    threads = [threading.Thread(target=client, args=(index,)) for index in indices]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    run.attempts += CLIENTS
+
+
+def _in_child(
+    number: int, starts: list[datetime], indices: range, barrier: Any, answers: Any
+) -> None:
+    from rcxsite.db import get_engine
+
+    # A forked process must not use the parent's pooled connections.
+    get_engine().dispose(close=False)
+    _clients(number, starts, indices, barrier, answers)
+
+
+def _round(run: BookingRun, shape: Shape, number: int, starts: list[datetime]) -> None:
+    """CLIENTS clients released together, client i booking starts[i % len(starts)], as
+    `shape.processes` processes of CLIENTS / processes threads each: one process is every
+    client on one interpreter lock; several are the site's workers (each a process whose
+    event handlers call the services in threads, behind nginx)."""
+    share = CLIENTS // shape.processes
+    groups = [range(first, first + share) for first in range(0, CLIENTS, share)]
+    if shape.processes == 1:
+        barrier: Any = threading.Barrier(CLIENTS)
+        answers: Any = queue.SimpleQueue()
+        _clients(number, starts, groups[0], barrier, answers)
+    else:
+        fork = multiprocessing.get_context("fork")
+        barrier, answers = fork.Barrier(CLIENTS), fork.SimpleQueue()
+        children = [
+            fork.Process(target=_in_child, args=(number, starts, group, barrier, answers))
+            for group in groups
+        ]
+        for child in children:
+            child.start()
+        for child in children:
+            child.join()
+    for _ in range(CLIENTS):
+        kind, value = answers.get()
+        if kind == "booked":
+            shape.booked_ms.append(value)
+        elif kind == "taken":
+            shape.taken += 1
+        else:
+            run.errors.append(value)
+    shape.attempts += CLIENTS
 
 
 def _hosts_free(start: datetime) -> int:
@@ -302,19 +355,23 @@ def _concurrent(run: BookingRun) -> None:
 
     days = _weekdays()[1:]  # the first is partly within the notice
     _alone(run, days[-1])
-    for number in range(ROUNDS):
-        free = _free_starts(days[number % len(days)])
-        wanted = min(STARTS_PER_ROUND[number % len(STARTS_PER_ROUND)], len(free))
-        starts = _choose(free, wanted)
-        before = (len(run.booked_ms), run.taken, len(run.errors))
-        _round(run, number, starts)
-        print(
-            f"  round {number + 1}: {wanted} start(s), "
-            f"{len(run.booked_ms) - before[0]} booked, {run.taken - before[1]} taken, "
-            f"{len(run.errors) - before[2]} errors",
-            file=sys.stderr,
-            flush=True,
-        )
+    for processes in (1, config.Options.from_env().workers):
+        shape = run.shapes.setdefault(f"{processes}", Shape(processes))
+        for number in range(ROUNDS):
+            # Each shape books its own days: the later rounds find free hosts too.
+            day = days[(number + (ROUNDS if processes > 1 else 0)) % len(days)]
+            free = _free_starts(day)
+            wanted = min(STARTS_PER_ROUND[number % len(STARTS_PER_ROUND)], len(free))
+            starts = _choose(free, wanted)
+            before = (len(shape.booked_ms), shape.taken, len(run.errors))
+            _round(run, shape, number + (ROUNDS if processes > 1 else 0), starts)
+            print(
+                f"  {shape.name}, round {number + 1}: {wanted} start(s), "
+                f"{len(shape.booked_ms) - before[0]} booked, {shape.taken - before[1]} taken, "
+                f"{len(run.errors) - before[2]} errors",
+                file=sys.stderr,
+                flush=True,
+            )
     with get_engine().connect() as connection:
         run.double_bookings = int(connection.execute(DOUBLE_BOOKINGS).scalar_one())
 
@@ -396,34 +453,39 @@ def render(runs: list[BookingRun], environment_facts: dict[str, str]) -> str:
         )
     lines += [
         "",
-        f"`book` (parse and book): first {ALONE} one at a time (the uncontended cost), then "
-        f"{ROUNDS} rounds of {CLIENTS} threads released together, the clients on {pattern} "
-        "distinct free start(s) in turn (one start: the one the most hosts are free at). "
-        "Median and p95 of the successful concurrent bookings. Target on PostgreSQL: p95 "
-        f"under {BOOKING_TARGET_MS:.0f} ms; on both: no error (a 409 “taken” is an answer) "
-        "and no double booking (two active bookings of one host whose held times overlap, "
-        "counted in the database after).",
+        f"`book` (parse and book): first {ALONE} one at a time (the uncontended cost), then, "
+        f"for each shape, {ROUNDS} rounds of {CLIENTS} clients released together, on "
+        f"{pattern} distinct free start(s) in turn (one start: the one the most hosts are "
+        "free at). A shape is how the clients are served: all 20 as threads of one process "
+        "(one interpreter lock for all), or as the site's workers serve them (BENCH_WORKERS "
+        "processes, as `make run-scaled` runs them behind nginx, each calling the services in "
+        "threads). Median and p95 of the successful bookings. Target on PostgreSQL, with the "
+        f"site's workers: p95 under {BOOKING_TARGET_MS:.0f} ms; always: no error (a 409 "
+        "“taken” is an answer) and no double booking (two active bookings of one host whose "
+        "held times overlap, counted in the database after both shapes).",
         "",
-        "| Database | alone, median | concurrent: booked | 409 taken | errors | median "
-        "| p95 | met | double bookings |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| Database | alone, median | clients served by | booked | 409 taken | median | p95 "
+        "| met |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for run in done:
-        booking_met = (
-            _met(run.booked_p95, BOOKING_TARGET_MS)
-            if run.database == "PostgreSQL" and run.booked_ms
-            else "(no target)"
-        )
-        median, p95 = (
-            (f"{run.booked_median:.1f} ms", f"{run.booked_p95:.1f} ms")
-            if run.booked_ms
-            else ("none booked", "")
-        )
         alone = f"{statistics.median(run.alone_ms):.1f} ms" if run.alone_ms else "none"
+        for shape in run.shapes.values():
+            judged = run.database == "PostgreSQL" and shape.processes > 1 and shape.booked_ms
+            met = _met(shape.p95, BOOKING_TARGET_MS) if judged else "(no target)"
+            median, p95 = (
+                (f"{shape.median:.1f} ms", f"{shape.p95:.1f} ms")
+                if shape.booked_ms
+                else ("none booked", "")
+            )
+            lines.append(
+                f"| {run.database} | {alone} | {shape.name} | {len(shape.booked_ms)} of "
+                f"{shape.attempts} | {shape.taken} | {median} | {p95} | {met} |"
+            )
+    lines += ["", "| Database | errors | double bookings |", "|---|---|---|"]
+    for run in done:
         lines.append(
-            f"| {run.database} | {alone} | {len(run.booked_ms)} of {run.attempts} | "
-            f"{run.taken} | {len(run.errors)}{' **no**' if run.errors else ''} | {median} | "
-            f"{p95} | {booking_met} | "
+            f"| {run.database} | {len(run.errors)}{' **no**' if run.errors else ''} | "
             f"{run.double_bookings}{' **no**' if run.double_bookings else ''} |"
         )
     for run in done:
