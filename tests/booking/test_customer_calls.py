@@ -3,7 +3,6 @@ customer proved the address is theirs, each with its manage link."""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 
 from reflex.event import EventSpec, redirect
@@ -57,7 +56,7 @@ def _manage_call_as(email: str, booking_id: int) -> list[str]:
     """Where My account's "Manage" sends a tab signed in as `email` that asks for the
     call `booking_id` (any id: a client can send any event with any argument)."""
     tab = Tab().open(routes.ACCOUNT.path, cookie=login_cookie(email))
-    events = asyncio.run(tab.run(AccountState.manage_call, str(booking_id)))
+    events = tab.run_now(AccountState.manage_call, str(booking_id))
     return [
         event.args[0][1]._var_value
         for event in events

@@ -5,7 +5,6 @@ and the selection's input bounded; then the page's state as a signed-in tab driv
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -210,7 +209,7 @@ def _tab(role: str) -> tuple[Tab, StaffActor]:
 
 
 def _run(tab: Tab, handler: Any, *args: Any) -> None:
-    asyncio.run(tab.run(handler, *args))
+    tab.run_now(handler, *args)
 
 
 def test_the_page_ticks_rows_it_shows_and_assigns_them_to_the_member() -> None:

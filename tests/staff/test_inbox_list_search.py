@@ -6,7 +6,6 @@ as a signed-in tab drives it."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -108,19 +107,19 @@ def test_the_page_finds_a_rescued_request_typed_while_another_chip_was_chosen(ch
     tab, actor = _signed_in_tab()
     quote_id = _rescued(actor)
     shown = tab.state(StaffInboxState)
-    asyncio.run(tab.run(StaffInboxState.load))
-    asyncio.run(tab.run(StaffInboxState.filter_by, "status", chip))
+    tab.run_now(StaffInboxState.load)
+    tab.run_now(StaffInboxState.filter_by, "status", chip)
     assert shown.status_filter == chip
 
-    asyncio.run(tab.run(StaffInboxState.apply_filter, _search_form("Rita", chip)))
+    tab.run_now(StaffInboxState.apply_filter, _search_form("Rita", chip))
 
     assert (shown.status_filter, shown.search, shown.error) == (ALL, "Rita", "")
     assert [row["id"] for row in shown.rows] == [str(quote_id)]
     # A chip chosen while searching narrows the search; the search stays.
-    asyncio.run(tab.run(StaffInboxState.filter_by, "status", "contacted"))
+    tab.run_now(StaffInboxState.filter_by, "status", "contacted")
     assert (shown.search, shown.rows) == ("Rita", [])
-    asyncio.run(tab.run(StaffInboxState.filter_by, "status", "new"))
+    tab.run_now(StaffInboxState.filter_by, "status", "new")
     assert [row["id"] for row in shown.rows] == [str(quote_id)]
     # Enter again on the same search keeps the chip.
-    asyncio.run(tab.run(StaffInboxState.apply_filter, _search_form("Rita", "new")))
+    tab.run_now(StaffInboxState.apply_filter, _search_form("Rita", "new"))
     assert shown.status_filter == "new"

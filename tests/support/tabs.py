@@ -6,10 +6,12 @@ the page then shows is for the browser tests."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import urllib.parse
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import reflex as rx
@@ -76,3 +78,9 @@ class Tab:
         if inspect.isawaitable(result):
             result = await result
         return [] if result is None else [result]
+
+    def run_now(self, handler: Any, *args: Any) -> list[Any]:
+        """`run` to its end from synchronous code, on an event loop of its own in a worker
+        thread: in a whole run, Playwright's loop is already running in this one."""
+        with ThreadPoolExecutor(max_workers=1) as worker:
+            return worker.submit(asyncio.run, self.run(handler, *args)).result()
