@@ -141,6 +141,8 @@ def _database(url: str, data_dir: Path) -> Iterator[None]:
             "BOOKING_LIMIT": "1000000 per hour",
             "QUOTE_LIMIT": "1000000 per hour",
             "REDIS_URL": "",
+            # Every client of a process holds a connection, as a worker's pool would.
+            "DATABASE_POOL_SIZE": str(CLIENTS),
         }
     ):
         upgrade(_alembic(), "head")
@@ -268,40 +270,80 @@ def _clients(
         thread.join()
 
 
-def _in_child(
-    number: int, starts: list[datetime], indices: range, barrier: Any, answers: Any
-) -> None:
+def _warm(connections: int) -> None:
+    """Open `connections` pooled connections at once, as a worker that has served a while
+    holds them: a round measures bookings, not PostgreSQL starting backends."""
+    from rcxsite.db import get_engine
+
+    opened = [get_engine().connect() for _ in range(connections)]
+    for connection in opened:
+        connection.execute(text("SELECT 1"))
+    for connection in opened:
+        connection.close()
+
+
+def _worker(indices: range, barrier: Any, rounds: Any, answers: Any) -> None:
+    """A worker process of a shape, alive for all its rounds: each round's (number,
+    starts) arrive on `rounds`, None ends it."""
     from rcxsite.db import get_engine
 
     # A forked process must not use the parent's pooled connections.
     get_engine().dispose(close=False)
-    _clients(number, starts, indices, barrier, answers)
+    _warm(len(indices))
+    while (work := rounds.get()) is not None:
+        number, starts = work
+        _clients(number, starts, indices, barrier, answers)
 
 
-def _round(run: BookingRun, shape: Shape, number: int, starts: list[datetime]) -> None:
-    """CLIENTS clients released together, client i booking starts[i % len(starts)], as
-    `shape.processes` processes of CLIENTS / processes threads each: one process is every
-    client on one interpreter lock; several are the site's workers (each a process whose
-    event handlers call the services in threads, behind nginx)."""
-    share = CLIENTS // shape.processes
-    groups = [range(first, first + share) for first in range(0, CLIENTS, share)]
-    if shape.processes == 1:
-        barrier: Any = threading.Barrier(CLIENTS)
-        answers: Any = queue.SimpleQueue()
-        _clients(number, starts, groups[0], barrier, answers)
-    else:
+@dataclass
+class Workers:
+    """The processes that serve a shape's clients (none: this process's threads)."""
+
+    shape: Shape
+    barrier: Any = None
+    answers: Any = None
+    inboxes: list[Any] = field(default_factory=list)
+    children: list[Any] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        share = CLIENTS // self.shape.processes
+        self.groups = [range(first, first + share) for first in range(0, CLIENTS, share)]
+        if self.shape.processes == 1:
+            self.barrier, self.answers = threading.Barrier(CLIENTS), queue.SimpleQueue()
+            _warm(CLIENTS)
+            return
         fork = multiprocessing.get_context("fork")
-        barrier, answers = fork.Barrier(CLIENTS), fork.SimpleQueue()
-        children = [
-            fork.Process(target=_in_child, args=(number, starts, group, barrier, answers))
-            for group in groups
-        ]
-        for child in children:
+        self.barrier, self.answers = fork.Barrier(CLIENTS), fork.SimpleQueue()
+        for group in self.groups:
+            inbox = fork.SimpleQueue()
+            child = fork.Process(target=_worker, args=(group, self.barrier, inbox, self.answers))
             child.start()
-        for child in children:
+            self.inboxes.append(inbox)
+            self.children.append(child)
+
+    def play(self, number: int, starts: list[datetime]) -> None:
+        if not self.children:
+            _clients(number, starts, self.groups[0], self.barrier, self.answers)
+            return
+        for inbox in self.inboxes:
+            inbox.put((number, starts))
+
+    def close(self) -> None:
+        for inbox in self.inboxes:
+            inbox.put(None)
+        for child in self.children:
             child.join()
+
+
+def _round(run: BookingRun, workers: Workers, number: int, starts: list[datetime]) -> None:
+    """CLIENTS clients released together, client i booking starts[i % len(starts)], as
+    the shape's processes of CLIENTS / processes threads each: one process is every
+    client on one interpreter lock; several are the site's workers (each a long-lived
+    process whose event handlers call the services in threads, behind nginx)."""
+    shape = workers.shape
+    workers.play(number, starts)
     for _ in range(CLIENTS):
-        kind, value = answers.get()
+        kind, value = workers.answers.get()
         if kind == "booked":
             shape.booked_ms.append(value)
         elif kind == "taken":
@@ -357,6 +399,7 @@ def _concurrent(run: BookingRun) -> None:
     _alone(run, days[-1])
     for processes in (1, config.Options.from_env().workers):
         shape = run.shapes.setdefault(f"{processes}", Shape(processes))
+        workers = Workers(shape)
         for number in range(ROUNDS):
             # Each shape books its own days: the later rounds find free hosts too.
             day = days[(number + (ROUNDS if processes > 1 else 0)) % len(days)]
@@ -364,7 +407,7 @@ def _concurrent(run: BookingRun) -> None:
             wanted = min(STARTS_PER_ROUND[number % len(STARTS_PER_ROUND)], len(free))
             starts = _choose(free, wanted)
             before = (len(shape.booked_ms), shape.taken, len(run.errors))
-            _round(run, shape, number + (ROUNDS if processes > 1 else 0), starts)
+            _round(run, workers, number + (ROUNDS if processes > 1 else 0), starts)
             print(
                 f"  {shape.name}, round {number + 1}: {wanted} start(s), "
                 f"{len(shape.booked_ms) - before[0]} booked, {shape.taken - before[1]} taken, "
@@ -372,6 +415,7 @@ def _concurrent(run: BookingRun) -> None:
                 file=sys.stderr,
                 flush=True,
             )
+        workers.close()
     with get_engine().connect() as connection:
         run.double_bookings = int(connection.execute(DOUBLE_BOOKINGS).scalar_one())
 

@@ -21,7 +21,12 @@ def get_engine() -> Engine:
     url = get_settings().db_url
     if url.startswith("sqlite"):
         get_settings().data_dir.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            pool_size=get_settings().database_pool_size,
+            max_overflow=get_settings().database_max_overflow,
+            connect_args={"check_same_thread": False, "timeout": 30},
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(
@@ -37,6 +42,8 @@ def get_engine() -> Engine:
     return create_engine(
         url,
         pool_pre_ping=True,
+        pool_size=get_settings().database_pool_size,
+        max_overflow=get_settings().database_max_overflow,
         pool_timeout=CONNECT_TIMEOUT_SECONDS * 2,
         connect_args=_postgres_bounds(url),
     )

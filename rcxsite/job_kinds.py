@@ -6,8 +6,9 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
-# Imported for what they register: booked calls' reminders, the daily clean-up, the
-# quote's mailed_at once sales were mailed, the hourly spam purge, and mail itself.
+# Imported for what they register: booked calls' invitations and reminders, the daily
+# clean-up, the quote's mailed_at once sales were mailed, the hourly spam purge, and mail
+# itself.
 import rcxsite.booking.notices
 import rcxsite.housekeeping
 import rcxsite.leads.service

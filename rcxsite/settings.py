@@ -42,6 +42,11 @@ class Settings(BaseSettings):
     cors_extra_origins: str = ""
     data_dir: Path = PROJECT_ROOT / "data"
     database_url: str = ""
+    # Database connections each process keeps open, and how many more it may open at
+    # busy times (closed again once returned); a worker calls the services from at most a
+    # handful of threads at once.
+    database_pool_size: int = Field(default=5, ge=1)
+    database_max_overflow: int = Field(default=10, ge=0)
     secret_key: str = ""
     redis_url: str = ""
 

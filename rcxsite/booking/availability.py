@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from sqlalchemy import Date, Integer, cast, literal, null, union_all
+from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, select
 
 from rcxsite.booking.rules import COMPANY_TIME_ZONE, HOST_ROLES
@@ -21,6 +23,8 @@ from rcxsite.core.working_week import COMPANY_WEEK
 from rcxsite.models import MemberDay, MemberHours, MemberTimeOff, StaffMember
 
 MINUTES_PER_DAY = 24 * 60
+# What a row of `load_hosts`'s query is.
+_MEMBER, _WEEK, _DAY, _OFF = "member", "week", "day", "off"
 # Minutes from midnight on the member's wall clock, start inclusive, end exclusive.
 Interval = tuple[int, int]
 # The company's week (Monday to Friday, 09:00-17:30), written once in core/working_week.py.
@@ -66,11 +70,15 @@ class MemberAvailability:
 def member_zone(member: StaffMember) -> str:
     """The member's zone name; the company's when they set none (or one this machine's
     zone database does not know, rather than failing every visitor's slots)."""
+    return zone_or_company(member.time_zone)
+
+
+def zone_or_company(name: str) -> str:
     try:
-        ZoneInfo(member.time_zone)
+        ZoneInfo(name)
     except (ValueError, ZoneInfoNotFoundError):
         return COMPANY_TIME_ZONE
-    return member.time_zone
+    return name
 
 
 def working_intervals(member: MemberAvailability, day: date) -> tuple[Interval, ...]:
@@ -87,49 +95,89 @@ def load_hosts(
     session: Session, *, member_ids: Iterable[int] | None = None
 ) -> list[MemberAvailability]:
     """Every member who takes calls (or those of `member_ids` who do), with their hours,
-    date overrides and time off: four queries whatever their number. A member invited but
-    not yet enrolled (no password) hosts nothing: they could not sign in to see the call."""
-    query = select(StaffMember).where(
+    date overrides and time off, in one query whatever their number (every booking asks,
+    so every round trip counts). A member invited but not yet enrolled (no password)
+    hosts nothing: they could not sign in to see the call."""
+    hosts = select(StaffMember.id).where(
         col(StaffMember.takes_calls).is_(True),
         col(StaffMember.disabled_at).is_(None),
         col(StaffMember.password_hash) != "",
         col(StaffMember.role).in_(HOST_ROLES),
     )
     if member_ids is not None:
-        query = query.where(col(StaffMember.id).in_(list(member_ids)))
-    members = [m for m in session.exec(query.order_by(col(StaffMember.id))) if m.id is not None]
-    ids = [m.id for m in members]
-    if not ids:
-        return []
+        hosts = hosts.where(col(StaffMember.id).in_(list(member_ids)))
+    no_day, no_date = cast(null(), Integer), cast(null(), Date)
+    # A row per member, weekly interval, date override and time off, told apart by kind.
+    rows = session.execute(
+        union_all(
+            select_columns(
+                literal(_MEMBER),
+                col(StaffMember.id),
+                no_day,
+                no_date,
+                no_date,
+                col(StaffMember.name),
+                col(StaffMember.time_zone),
+            ).where(col(StaffMember.id).in_(hosts)),
+            select_columns(
+                literal(_WEEK),
+                col(MemberHours.staff_member_id),
+                col(MemberHours.weekday),
+                no_date,
+                no_date,
+                col(MemberHours.start),
+                col(MemberHours.end),
+            ).where(col(MemberHours.staff_member_id).in_(hosts)),
+            select_columns(
+                literal(_DAY),
+                col(MemberDay.staff_member_id),
+                no_day,
+                col(MemberDay.day),
+                no_date,
+                col(MemberDay.start),
+                col(MemberDay.end),
+            ).where(col(MemberDay.staff_member_id).in_(hosts)),
+            select_columns(
+                literal(_OFF),
+                col(MemberTimeOff.staff_member_id),
+                no_day,
+                col(MemberTimeOff.first_day),
+                col(MemberTimeOff.last_day),
+                literal(""),
+                literal(""),
+            ).where(col(MemberTimeOff.staff_member_id).in_(hosts)),
+        )
+    ).all()
+    members: dict[int, tuple[str, str]] = {}
     weekly: dict[int, dict[int, list[Interval]]] = defaultdict(lambda: defaultdict(list))
-    for row in session.exec(select(MemberHours).where(col(MemberHours.staff_member_id).in_(ids))):
-        if (hours := interval(row.start, row.end)) is not None:
-            weekly[row.staff_member_id][row.weekday].append(hours)
-        else:
-            # A row that is no interval still says the member keeps a week of their own.
-            weekly[row.staff_member_id].setdefault(row.weekday, [])
     days: dict[int, dict[date, tuple[Interval, ...]]] = defaultdict(dict)
-    for override in session.exec(select(MemberDay).where(col(MemberDay.staff_member_id).in_(ids))):
-        hours = interval(override.start, override.end)
-        days[override.staff_member_id][override.day] = () if hours is None else (hours,)
     time_off: dict[int, list[tuple[date, date]]] = defaultdict(list)
-    for away in session.exec(
-        select(MemberTimeOff).where(col(MemberTimeOff.staff_member_id).in_(ids))
-    ):
-        time_off[away.staff_member_id].append((away.first_day, away.last_day))
+    for kind, member_id, weekday, first, last, start, end in rows:
+        if kind == _MEMBER:
+            members[member_id] = (start, end)
+        elif kind == _WEEK:
+            if (hours := interval(start, end)) is not None:
+                weekly[member_id][weekday].append(hours)
+            else:
+                # A row that is no interval still says the member keeps a week of their own.
+                weekly[member_id].setdefault(weekday, [])
+        elif kind == _DAY:
+            hours = interval(start, end)
+            days[member_id][first] = () if hours is None else (hours,)
+        else:
+            time_off[member_id].append((first, last))
     return [
         MemberAvailability(
-            member_id=member.id,
-            name=member.name,
-            time_zone=member_zone(member),
+            member_id=member_id,
+            name=name,
+            time_zone=zone_or_company(time_zone),
             weekly=(
-                {day: tuple(sorted(spans)) for day, spans in weekly[member.id].items()}
-                if member.id in weekly
+                {day: tuple(sorted(spans)) for day, spans in weekly[member_id].items()}
+                if member_id in weekly
                 else None
             ),
-            days=days.get(member.id, {}),
-            time_off=tuple(time_off.get(member.id, ())),
+            days=days.get(member_id, {}),
+            time_off=tuple(time_off.get(member_id, ())),
         )
-        for member in members
-        if member.id is not None
+        for member_id, (name, time_zone) in sorted(members.items())
     ]

@@ -9,6 +9,11 @@ Reminders are jobs of kind "booking-reminder" due `hours` before the call
 (BOOKING_REMINDER_HOURS), about f"booking:{id}" so that `cancel_reminders` takes them
 back. A due reminder looks at the booking again and sends nothing for a call that was
 cancelled, moved since (its sequence differs) or has begun.
+
+A new booking's mails and reminders are written by a job of kind "booking-booked" that
+the booking queues in its transaction: two invitations cost more to compose than the rest
+of a booking, and a visitor waits for the booking, not for its mail. Moves and cancels
+write theirs at once (a moved call's mail must not overtake its booked one).
 """
 
 from __future__ import annotations
@@ -29,12 +34,13 @@ from rcxsite.booking.rules import rules
 from rcxsite.db import session_scope
 from rcxsite.jobs.queue import DONE, QUEUED
 from rcxsite.leads.notification import QUOTE_MAILED, staff_link
-from rcxsite.mail import send_mail
+from rcxsite.mail import composes_mail, send_mail
 from rcxsite.models import Booking, Job, QuoteRequest, StaffMember
 from rcxsite.models.types import utcnow
 from rcxsite.settings import get_settings
 
 REMINDER = "booking-reminder"
+BOOKED = "booking-booked"
 # The at-rest purpose of Booking.token_sealed (rcxsite/at_rest.py).
 TOKEN_PURPOSE = "booking-token"
 
@@ -207,6 +213,51 @@ def send_cancelled(
     )
     words = wording.host_cancelled(booking, host, request, staff_link=staff_link(request.id or 0))
     _to_host(session, booking, host, request, words, method="CANCEL")
+
+
+def announce_booked(session: Session, *, booking: Booking, now: datetime) -> None:
+    """Queue the job that sends a new booking's invitations and plans its reminders."""
+    jobs.add(
+        session,
+        kind=BOOKED,
+        payload={
+            "booking_id": booking.id,
+            "sequence": booking.sequence,
+            "booked_at": now.isoformat(),
+        },
+    )
+
+
+def send_announcement(*, booking_id: int, sequence: int, booked_at: datetime) -> bool:
+    """The booked job's work: the invitations and the reminders; whether sent. Nothing
+    for a call cancelled or moved before it ran: the mail of that change tells the
+    visitor and the host. Reminders already due when the job runs (runners held up for
+    hours) are not planned, as at booking time."""
+    with session_scope(for_update=True) as session:
+        # Locked, so a move or cancel of the call waits for these mails, never overtakes.
+        booking = session.exec(
+            select(Booking).where(col(Booking.id) == booking_id).with_for_update()
+        ).first()
+        if booking is None or not booking.active or booking.sequence != sequence:
+            return False
+        host = session.get(StaffMember, booking.host_id)
+        request = session.get(QuoteRequest, booking.quote_request_id)
+        if host is None or request is None:
+            return False
+        token = unseal(TOKEN_PURPOSE, booking.token_sealed)
+        send_booked(session, booking=booking, host=host, request=request, token=token)
+        schedule_reminders(session, booking=booking, token=token, now=max(booked_at, utcnow()))
+        return True
+
+
+@jobs.handler(BOOKED)
+@composes_mail(BOOKED)
+def _announce(payload: dict[str, Any]) -> None:
+    send_announcement(
+        booking_id=int(payload["booking_id"]),
+        sequence=int(payload["sequence"]),
+        booked_at=datetime.fromisoformat(str(payload["booked_at"])),
+    )
 
 
 def schedule_reminders(session: Session, *, booking: Booking, token: str, now: datetime) -> None:

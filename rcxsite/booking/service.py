@@ -197,19 +197,17 @@ def _ranked(session: Session, free: list[MemberAvailability], *, now: datetime) 
     return sorted(ids, key=order)
 
 
-def _place(
-    session: Session, hosts: list[int], put: Callable[[int], Booking]
-) -> tuple[Booking, StaffMember]:
+def _place(session: Session, hosts: list[int], put: Callable[[int], Booking]) -> Booking:
     """Write the booking as `put(host_id)` makes it for the first host of `hosts` the
-    database accepts, flushed; 409 TAKEN when none does. On PostgreSQL each try is a
-    savepoint, so a refused one (SQLSTATE 23P01: that host was taken meanwhile, the
-    exclusion constraint) leaves the rest of the transaction as it was."""
+    database accepts, flushed (its `host_id` says whose); 409 TAKEN when none does. On
+    PostgreSQL each try is a savepoint, so a refused one (SQLSTATE 23P01: that host was
+    taken meanwhile, the exclusion constraint) leaves the rest of the transaction as it was."""
     if session.get_bind().dialect.name != "postgresql":
         # SQLite: BEGIN IMMEDIATE made the free check and this write one step.
         row = put(hosts[0])
         session.add(row)
         session.flush()
-        return row, _host(session, hosts[0])
+        return row
     # First the hosts no other booking is being written for right now, then (waiting for
     # those bookings to end) the others: concurrent visitors, who all rank the hosts
     # alike, are spread over the free hosts instead of queueing for the first one.
@@ -219,11 +217,11 @@ def _place(
         if locked:
             busy.append(host_id)
         elif placed is not None:
-            return placed, _host(session, host_id)
+            return placed
     for host_id in busy:
         _, placed = _try_host(session, host_id, put, wait=True)
         if placed is not None:
-            return placed, _host(session, host_id)
+            return placed
     raise ServiceError(409, TAKEN)
 
 
@@ -354,9 +352,10 @@ def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) 
                 updated_at=now,
             )
 
-        row, host = _place(session, ranked, put)
-        assert row.id is not None and host.id is not None
-        request.owner_id = host.id
+        row = _place(session, ranked, put)
+        assert row.id is not None
+        host_name = next(member.name for member in free if member.member_id == row.host_id)
+        request.owner_id = row.host_id
         session.add_all([row, request])
         _history(
             session,
@@ -364,20 +363,19 @@ def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) 
             actor_name=booking.name,
             field="call",
             old="",
-            new=f"Booked: {_call_text(booking.start, host.name)}",
+            new=f"Booked: {_call_text(booking.start, host_name)}",
         )
         session.flush()
-        notices.send_booked(session, booking=row, host=host, request=request, token=token)
-        notices.schedule_reminders(session, booking=row, token=token, now=now)
+        notices.announce_booked(session, booking=row, now=now)
         receipt = BookingReceipt(
             booking_id=row.id,
             quote_request_id=request_id,
             start=row.starts_at,
             end=row.ends_at,
             time_zone=booking.time_zone,
-            host_name=host.name,
+            host_name=host_name,
             message=BOOKED_MESSAGE,
-            next_steps=_next_steps(row.starts_at, booking.time_zone, host.name, moved=False),
+            next_steps=_next_steps(row.starts_at, booking.time_zone, host_name, moved=False),
             token=token,
         )
     return receipt
@@ -473,7 +471,8 @@ def reschedule(
             booking.updated_at = now
             return booking
 
-        booking, host = _place(session, ranked, put)
+        booking = _place(session, ranked, put)
+        host = _host(session, booking.host_id)
         assert host.id is not None
         request = session.get(QuoteRequest, booking.quote_request_id)
         assert request is not None and request.id is not None

@@ -10,9 +10,10 @@ from rcxsite.mail.messages import (
     send_password_reset_mail,
     send_registration_attempt_mail,
 )
-from rcxsite.mail.outgoing import send_mail, wait_for_outgoing_mail
+from rcxsite.mail.outgoing import composes_mail, send_mail, wait_for_outgoing_mail
 
 __all__ = [
+    "composes_mail",
     "send_account_deleted_mail",
     "send_email_verification_mail",
     "send_mail",

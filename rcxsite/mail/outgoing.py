@@ -38,6 +38,19 @@ _AT_REST = "outbox-mail"
 # iTIP methods (RFC 5546) an invitation may carry: a new or changed call, a cancelled one.
 CALENDAR_METHODS = frozenset({"REQUEST", "CANCEL"})
 
+# Kinds of jobs, due as soon as they are queued, whose work is to queue mail (a new
+# booking's invitations): waiting for outgoing mail runs them too.
+COMPOSERS: set[str] = set()
+
+
+def composes_mail(kind: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def register(function: Callable[..., None]) -> Callable[..., None]:
+        COMPOSERS.add(kind)
+        return function
+
+    return register
+
+
 # Run once a mail has been delivered (say, recording that sales were mailed), given the
 # number the sender named; registered by the feature that needs it.
 AFTER_SENT: dict[str, Callable[[int], None]] = {}
@@ -126,4 +139,4 @@ def wait_for_outgoing_mail(timeout: float = 10.0, *, since: datetime | None = No
     """Deliver the queued mail from this thread until none (queued at or after `since`) is
     left or `timeout` passes (a command-line tool that must not exit before its mail
     left); False on timeout."""
-    return drain(timeout=timeout, kinds=(MAIL,), since=since)
+    return drain(timeout=timeout, kinds=(*sorted(COMPOSERS), MAIL), since=since)

@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 from rcxsite import booking
 from rcxsite.at_rest import unseal
 from rcxsite.db import get_engine
+from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import StaffMember
 from rcxsite.service_errors import ServiceError
 from tests.support.booking import (
@@ -36,7 +37,7 @@ from tests.support.booking import (
     wall_times,
 )
 from tests.support.fixtures import Configure
-from tests.support.site import jobs_of_kind
+from tests.support.site import jobs_of_kind, outbox_messages
 from tests.support.staff import invite
 
 TUESDAY = MONDAY + timedelta(days=1)
@@ -83,8 +84,13 @@ def test_a_booked_call_is_a_quote_request_owned_by_its_host() -> None:
     assert history(receipt.quote_request_id) == [
         ("call", "", "Booked: Tuesday 2 March 2027 at 10:00 (Europe/London) with Sam Sales")
     ]
-    # The invitations are queued with the booking, and a reminder 24 h and 1 h before.
-    assert len(jobs_of_kind("mail")) >= 2
+    # The booking queues one job, which writes the invitations and a reminder 24 h and 1 h
+    # before: the visitor waits for the booking, not for its mail.
+    [announcement] = jobs_of_kind("booking-booked", state="queued")
+    assert jobs_of_kind("mail") == [] and jobs_of_kind("booking-reminder") == []
+    assert wait_for_outgoing_mail(30)
+    assert jobs_of_kind("booking-booked", state="done")[0].id == announcement.id
+    assert len(jobs_of_kind("mail")) == 2
     reminders = jobs_of_kind("booking-reminder", state="queued")
     assert sorted(job.due_at for job in reminders) == [
         start - timedelta(hours=24),
@@ -222,10 +228,37 @@ def test_the_booking_form_messages() -> None:
     ]
 
 
+def test_a_call_cancelled_before_its_invitations_went_gets_the_cancellation_only() -> None:
+    add_host("Sam Sales")
+    receipt = book(at(TUESDAY, "10:00"))
+    cancel(receipt.token)
+    subjects = sorted(str(mail["Subject"]).strip() for mail in outbox_messages())
+    assert [subject.split(":")[0] for subject in subjects] == ["Call cancelled", "Cancelled"]
+    assert jobs_of_kind("booking-booked", state="done") != []
+    assert jobs_of_kind("booking-reminder") == []
+
+
+def test_a_call_moved_before_its_invitations_went_is_announced_at_its_new_time_only() -> None:
+    add_host("Sam Sales")
+    receipt = book(at(TUESDAY, "10:00"))
+    new_start = at(TUESDAY, "11:00")
+    reschedule(receipt.token, new_start)
+    visitor = [m for m in outbox_messages() if "alice@client.example" in str(m["To"])]
+    assert [str(mail["Subject"]).strip() for mail in visitor] == [
+        "Your call with RCX has moved to Tue 2 Mar 2027, 11:00 (Europe/London)"
+    ]
+    reminders = jobs_of_kind("booking-reminder", state="queued")
+    assert sorted(job.due_at for job in reminders) == [
+        new_start - timedelta(hours=24),
+        new_start - timedelta(hours=1),
+    ]
+
+
 def test_reschedule_keeps_the_uid_and_the_host_when_free() -> None:
     host = add_host("Sam Sales")
     add_host("Tom Sales")
     receipt = book(at(TUESDAY, "10:00"))
+    assert wait_for_outgoing_mail(30)  # the invitation with the manage link went out
     uid = stored_booking(receipt.booking_id).uid
     new_start = at(TUESDAY, "10:30")  # overlaps its own old time: that does not count
     moved = reschedule(receipt.token, new_start)
@@ -313,6 +346,7 @@ def test_reschedule_to_a_taken_time_is_refused() -> None:
 def test_cancel_frees_the_time_and_every_old_link_says_so() -> None:
     add_host("Sam Sales")
     receipt = book(at(TUESDAY, "10:00"))
+    assert wait_for_outgoing_mail(30)  # the invitation with the manage link went out
     cancelled = cancel(receipt.token)
     assert (cancelled.status, cancelled.can_change, cancelled.notice) == (
         "cancelled",
