@@ -10,12 +10,12 @@ directly. Then:
 1. `free_slots` for the month (31 days) in the company's zone, in this process: median
    and p95 of SLOT_RUNS calls after two warm-up calls;
 2. for each shape (CLIENTS threads of this process; then BENCH_WORKERS forked processes
-   sharing them, as the site's workers do), ROUNDS rounds of CLIENTS clients released
-   together, each calling `book` (the fields parsed as the API parses them) for a start
-   free before the round: all clients on one start, on a few, or each on its own, round
-   after round. A 409 (the time was taken meanwhile) is an answer; anything else is an
-   error. Afterwards the database is asked for double bookings: two active bookings of one
-   host whose [starts_at, blocked_until) overlap.
+   sharing them, as the site's workers do), a warm-up round and ROUNDS rounds of CLIENTS
+   clients released together, each calling `book` (the fields parsed as the API parses
+   them) for a start free before the round: all clients on one start, on a few, or each
+   on its own, round after round. A 409 (the time was taken meanwhile) is an answer;
+   anything else is an error. Afterwards the database is asked for double bookings: two
+   active bookings of one host whose [starts_at, blocked_until) overlap.
 """
 
 from __future__ import annotations
@@ -335,12 +335,14 @@ class Workers:
             child.join()
 
 
-def _round(run: BookingRun, workers: Workers, number: int, starts: list[datetime]) -> None:
+def _round(
+    run: BookingRun, workers: Workers, shape: Shape, number: int, starts: list[datetime]
+) -> None:
     """CLIENTS clients released together, client i booking starts[i % len(starts)], as
     the shape's processes of CLIENTS / processes threads each: one process is every
     client on one interpreter lock; several are the site's workers (each a long-lived
-    process whose event handlers call the services in threads, behind nginx)."""
-    shape = workers.shape
+    process whose event handlers call the services in threads, behind nginx). The answers
+    are counted in `shape`."""
     workers.play(number, starts)
     for _ in range(CLIENTS):
         kind, value = workers.answers.get()
@@ -400,18 +402,24 @@ def _concurrent(run: BookingRun) -> None:
     for processes in (1, config.Options.from_env().workers):
         shape = run.shapes.setdefault(f"{processes}", Shape(processes))
         workers = Workers(shape)
-        for number in range(ROUNDS):
+        # Round 0 warms the workers' connections up (PostgreSQL loads a backend's caches
+        # on its first statements), as a worker that has served a while has them: its
+        # times are not counted, its errors are.
+        offset = ROUNDS + 1 if processes > 1 else 0
+        for number in range(ROUNDS + 1):
             # Each shape books its own days: the later rounds find free hosts too.
-            day = days[(number + (ROUNDS if processes > 1 else 0)) % len(days)]
+            day = days[(number + offset) % len(days)]
             free = _free_starts(day)
-            wanted = min(STARTS_PER_ROUND[number % len(STARTS_PER_ROUND)], len(free))
+            pattern = STARTS_PER_ROUND[(number - 1) % len(STARTS_PER_ROUND)]
+            wanted = min(pattern, len(free))
             starts = _choose(free, wanted)
-            before = (len(shape.booked_ms), shape.taken, len(run.errors))
-            _round(run, workers, number + (ROUNDS if processes > 1 else 0), starts)
+            counted = shape if number else Shape(processes)
+            before = (len(counted.booked_ms), counted.taken, len(run.errors))
+            _round(run, workers, counted, number + offset, starts)
             print(
-                f"  {shape.name}, round {number + 1}: {wanted} start(s), "
-                f"{len(shape.booked_ms) - before[0]} booked, {shape.taken - before[1]} taken, "
-                f"{len(run.errors) - before[2]} errors",
+                f"  {shape.name}, round {number}{' (warm-up)' if not number else ''}: "
+                f"{wanted} start(s), {len(counted.booked_ms) - before[0]} booked, "
+                f"{counted.taken - before[1]} taken, {len(run.errors) - before[2]} errors",
                 file=sys.stderr,
                 flush=True,
             )
@@ -498,7 +506,8 @@ def render(runs: list[BookingRun], environment_facts: dict[str, str]) -> str:
     lines += [
         "",
         f"`book` (parse and book): first {ALONE} one at a time (the uncontended cost), then, "
-        f"for each shape, {ROUNDS} rounds of {CLIENTS} clients released together, on "
+        f"for each shape, a warm-up round (not counted) and {ROUNDS} rounds of {CLIENTS} "
+        "clients released together, on "
         f"{pattern} distinct free start(s) in turn (one start: the one the most hosts are "
         "free at). A shape is how the clients are served: all 20 as threads of one process "
         "(one interpreter lock for all), or as the site's workers serve them (BENCH_WORKERS "

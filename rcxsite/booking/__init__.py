@@ -6,6 +6,8 @@ the staff screens call these functions.
 - `rules.py`: the company's rules (BOOKING_* settings); `inputs.py`: what clients send;
 - `availability.py`: members' hours, overrides and time off; `slots.py`: the free times;
 - `service.py`: book, reschedule, cancel, the manage link's view, an address's calls;
+  `hosting.py`: who hosts a call (free and ranked); `placement.py`: writing it with the
+  first host the database accepts;
 - `invitation.py`, `notices.py`, `wording.py`, `links.py`: the mails, their .ics
   invitations and the reminders.
 """

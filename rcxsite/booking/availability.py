@@ -9,13 +9,16 @@ days out.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cache
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import Date, Integer, cast, literal, null, union_all
 from sqlalchemy import select as select_columns
+from sqlalchemy.sql import CompoundSelect
 from sqlmodel import Session, col, select
 
 from rcxsite.booking.rules import COMPANY_TIME_ZONE, HOST_ROLES
@@ -91,63 +94,12 @@ def working_intervals(member: MemberAvailability, day: date) -> tuple[Interval, 
     return week.get(day.weekday(), ())
 
 
-def load_hosts(
-    session: Session, *, member_ids: Iterable[int] | None = None
-) -> list[MemberAvailability]:
-    """Every member who takes calls (or those of `member_ids` who do), with their hours,
-    date overrides and time off, in one query whatever their number (every booking asks,
-    so every round trip counts). A member invited but not yet enrolled (no password)
-    hosts nothing: they could not sign in to see the call."""
-    hosts = select(StaffMember.id).where(
-        col(StaffMember.takes_calls).is_(True),
-        col(StaffMember.disabled_at).is_(None),
-        col(StaffMember.password_hash) != "",
-        col(StaffMember.role).in_(HOST_ROLES),
-    )
-    if member_ids is not None:
-        hosts = hosts.where(col(StaffMember.id).in_(list(member_ids)))
-    no_day, no_date = cast(null(), Integer), cast(null(), Date)
-    # A row per member, weekly interval, date override and time off, told apart by kind.
-    rows = session.execute(
-        union_all(
-            select_columns(
-                literal(_MEMBER),
-                col(StaffMember.id),
-                no_day,
-                no_date,
-                no_date,
-                col(StaffMember.name),
-                col(StaffMember.time_zone),
-            ).where(col(StaffMember.id).in_(hosts)),
-            select_columns(
-                literal(_WEEK),
-                col(MemberHours.staff_member_id),
-                col(MemberHours.weekday),
-                no_date,
-                no_date,
-                col(MemberHours.start),
-                col(MemberHours.end),
-            ).where(col(MemberHours.staff_member_id).in_(hosts)),
-            select_columns(
-                literal(_DAY),
-                col(MemberDay.staff_member_id),
-                no_day,
-                col(MemberDay.day),
-                no_date,
-                col(MemberDay.start),
-                col(MemberDay.end),
-            ).where(col(MemberDay.staff_member_id).in_(hosts)),
-            select_columns(
-                literal(_OFF),
-                col(MemberTimeOff.staff_member_id),
-                no_day,
-                col(MemberTimeOff.first_day),
-                col(MemberTimeOff.last_day),
-                literal(""),
-                literal(""),
-            ).where(col(MemberTimeOff.staff_member_id).in_(hosts)),
-        )
-    ).all()
+def load_hosts(session: Session) -> list[MemberAvailability]:
+    """Every member who takes calls, with their hours, date overrides and time off, in one
+    query whatever their number (every booking asks, so every round trip counts). A
+    member invited but not yet enrolled (no password) hosts nothing: they could not sign
+    in to see the call."""
+    rows = session.execute(_hosts_statement()).all()
     members: dict[int, tuple[str, str]] = {}
     weekly: dict[int, dict[int, list[Interval]]] = defaultdict(lambda: defaultdict(list))
     days: dict[int, dict[date, tuple[Interval, ...]]] = defaultdict(dict)
@@ -181,3 +133,54 @@ def load_hosts(
         )
         for member_id, (name, time_zone) in sorted(members.items())
     ]
+
+
+@cache
+def _hosts_statement() -> CompoundSelect[*tuple[Any, ...]]:
+    """A row per member who takes calls, weekly interval, date override and time off,
+    told apart by their first column."""
+    hosts = select(StaffMember.id).where(
+        col(StaffMember.takes_calls).is_(True),
+        col(StaffMember.disabled_at).is_(None),
+        col(StaffMember.password_hash) != "",
+        col(StaffMember.role).in_(HOST_ROLES),
+    )
+    no_day, no_date = cast(null(), Integer), cast(null(), Date)
+    return union_all(
+        select_columns(
+            literal(_MEMBER),
+            col(StaffMember.id),
+            no_day,
+            no_date,
+            no_date,
+            col(StaffMember.name),
+            col(StaffMember.time_zone),
+        ).where(col(StaffMember.id).in_(hosts)),
+        select_columns(
+            literal(_WEEK),
+            col(MemberHours.staff_member_id),
+            col(MemberHours.weekday),
+            no_date,
+            no_date,
+            col(MemberHours.start),
+            col(MemberHours.end),
+        ).where(col(MemberHours.staff_member_id).in_(hosts)),
+        select_columns(
+            literal(_DAY),
+            col(MemberDay.staff_member_id),
+            no_day,
+            col(MemberDay.day),
+            no_date,
+            col(MemberDay.start),
+            col(MemberDay.end),
+        ).where(col(MemberDay.staff_member_id).in_(hosts)),
+        select_columns(
+            literal(_OFF),
+            col(MemberTimeOff.staff_member_id),
+            no_day,
+            col(MemberTimeOff.first_day),
+            col(MemberTimeOff.last_day),
+            literal(""),
+            literal(""),
+        ).where(col(MemberTimeOff.staff_member_id).in_(hosts)),
+    )

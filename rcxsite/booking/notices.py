@@ -215,20 +215,13 @@ def send_cancelled(
     _to_host(session, booking, host, request, words, method="CANCEL")
 
 
-def announce_booked(session: Session, *, booking: Booking, now: datetime) -> None:
-    """Queue the job that sends a new booking's invitations and plans its reminders."""
-    jobs.add(
-        session,
-        kind=BOOKED,
-        payload={
-            "booking_id": booking.id,
-            "sequence": booking.sequence,
-            "booked_at": now.isoformat(),
-        },
-    )
+def announcement(*, uid: str, now: datetime) -> Job:
+    """The job (a row not yet written) that sends a new booking's invitations and plans
+    its reminders; the booking is named by its UID, which is known before it is written."""
+    return jobs.new(kind=BOOKED, payload={"uid": uid, "sequence": 0, "booked_at": now.isoformat()})
 
 
-def send_announcement(*, booking_id: int, sequence: int, booked_at: datetime) -> bool:
+def send_announcement(*, uid: str, sequence: int, booked_at: datetime) -> bool:
     """The booked job's work: the invitations and the reminders; whether sent. Nothing
     for a call cancelled or moved before it ran: the mail of that change tells the
     visitor and the host. Reminders already due when the job runs (runners held up for
@@ -236,7 +229,7 @@ def send_announcement(*, booking_id: int, sequence: int, booked_at: datetime) ->
     with session_scope(for_update=True) as session:
         # Locked, so a move or cancel of the call waits for these mails, never overtakes.
         booking = session.exec(
-            select(Booking).where(col(Booking.id) == booking_id).with_for_update()
+            select(Booking).where(col(Booking.uid) == uid).with_for_update()
         ).first()
         if booking is None or not booking.active or booking.sequence != sequence:
             return False
@@ -254,7 +247,7 @@ def send_announcement(*, booking_id: int, sequence: int, booked_at: datetime) ->
 @composes_mail(BOOKED)
 def _announce(payload: dict[str, Any]) -> None:
     send_announcement(
-        booking_id=int(payload["booking_id"]),
+        uid=str(payload["uid"]),
         sequence=int(payload["sequence"]),
         booked_at=datetime.fromisoformat(str(payload["booked_at"])),
     )

@@ -1,33 +1,29 @@
 """Booking a call, and the manage link's reschedule and cancel.
 
 Framework-free and synchronous. Each change is one transaction: the quote request, the
-booking, its history, the mails and reminder jobs (rcxsite/booking/notices.py) exist
-together or not at all. No two active bookings of one host overlap (call plus buffer):
+booking, its history and the jobs that mail it exist together or not at all. No two
+active bookings of one host overlap (call plus buffer):
 
 - SQLite: the free check and the write run in one `session_scope(for_update=True)`
   (BEGIN IMMEDIATE), so a second booking of the same time waits, then sees the first;
 - PostgreSQL: the free check runs alongside, and the exclusion constraint
-  `ex_booking_host_overlap` refuses the loser's insert (SQLSTATE 23P01), inside a
-  SAVEPOINT per candidate host, so it moves on to the next free host, if any.
+  `ex_booking_host_overlap` refuses the loser's insert (SQLSTATE 23P01); the booking
+  then tries the next free host, if any (rcxsite/booking/placement.py).
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import case, func
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from rcxsite.at_rest import SealBroken, seal, unseal
-from rcxsite.booking import notices
-from rcxsite.booking.availability import MemberAvailability
+from rcxsite.booking import hosting, notices
 from rcxsite.booking.inputs import (
     LINK_INVALID,
     BookingInput,
@@ -36,6 +32,7 @@ from rcxsite.booking.inputs import (
     SlotQuery,
 )
 from rcxsite.booking.links import manage_url
+from rcxsite.booking.placement import NewCall, NoHostFree, place_moved, place_new
 from rcxsite.booking.rules import COMPANY_TIME_ZONE, rules
 from rcxsite.booking.slots import SlotList, free_slots, hosts_free_at
 from rcxsite.core import tokens
@@ -45,7 +42,6 @@ from rcxsite.models.booking import (
     BOOKED,
     CANCELLED,
     MOVED,
-    OVERLAP_CONSTRAINT,
 )
 from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
 from rcxsite.ratelimit import Limit, client_key, hit
@@ -62,10 +58,6 @@ PAST_NOTICE = "This call has already taken place, so it can no longer be changed
 TOKEN_PURPOSE = "booking-token"
 # The quote form's limit scope: one budget for the form and the booking.
 LIMIT_SCOPE = "quote-request"
-# Fewest calls in this period decides among the free hosts.
-HOST_LOAD_PERIOD = timedelta(days=7)
-# SQLSTATE of an exclusion constraint's refusal.
-EXCLUSION_VIOLATION = "23P01"
 
 __all__ = [
     "BOOKED_MESSAGE",
@@ -160,133 +152,25 @@ def _new_uid() -> str:
     return f"booking-{secrets.token_hex(12)}@{host}"
 
 
-def _is_overlap(error: IntegrityError) -> bool:
-    """Whether PostgreSQL's exclusion constraint refused the row (another booking won)."""
-    original = error.orig
-    code = getattr(original, "sqlstate", None) or getattr(original, "pgcode", None)
-    return code == EXCLUSION_VIOLATION or OVERLAP_CONSTRAINT in str(original)
-
-
-def _ranked(session: Session, free: list[MemberAvailability], *, now: datetime) -> list[int]:
-    """The free members' ids, the one to host first: fewest active calls in the next 7
-    days, then the one whose latest booking was made longest ago (never booked first),
-    then the lowest id."""
-    ids = [member.member_id for member in free]
-    upcoming = (
-        col(Booking.active).is_(True)
-        & (col(Booking.starts_at) >= now)
-        & (col(Booking.starts_at) < now + HOST_LOAD_PERIOD)
+def _change(request_id: int, *, actor_name: str, field: str, old: str, new: str) -> QuoteChange:
+    return QuoteChange(
+        quote_request_id=request_id,
+        actor_id=None,
+        actor_name=actor_name[:STAFF_NAME_MAX],
+        field=field,
+        old_value=old[:CHANGE_VALUE_MAX],
+        new_value=new[:CHANGE_VALUE_MAX],
     )
-    # One query, a row per member ever booked: their calls in the period, their latest.
-    rows = session.exec(
-        select(
-            Booking.host_id,
-            func.sum(case((upcoming, 1), else_=0)),
-            func.max(Booking.created_at),
-        )
-        .where(col(Booking.host_id).in_(ids))
-        .group_by(col(Booking.host_id))
-    ).all()
-    load = {host_id: int(calls or 0) for host_id, calls, _ in rows}
-    latest = {host_id: made for host_id, _, made in rows}
-    never = datetime.min.replace(tzinfo=UTC)
-
-    def order(member_id: int) -> tuple[int, datetime, int]:
-        return load.get(member_id, 0), latest.get(member_id) or never, member_id
-
-    return sorted(ids, key=order)
-
-
-def _place(session: Session, hosts: list[int], put: Callable[[int], Booking]) -> Booking:
-    """Write the booking as `put(host_id)` makes it for the first host of `hosts` the
-    database accepts, flushed (its `host_id` says whose); 409 TAKEN when none does. On
-    PostgreSQL each try is a savepoint, so a refused one (SQLSTATE 23P01: that host was
-    taken meanwhile, the exclusion constraint) leaves the rest of the transaction as it was."""
-    if session.get_bind().dialect.name != "postgresql":
-        # SQLite: BEGIN IMMEDIATE made the free check and this write one step.
-        row = put(hosts[0])
-        session.add(row)
-        session.flush()
-        return row
-    # First the hosts no other booking is being written for right now, then (waiting for
-    # those bookings to end) the others: concurrent visitors, who all rank the hosts
-    # alike, are spread over the free hosts instead of queueing for the first one.
-    busy: list[int] = []
-    for host_id in hosts:
-        locked, placed = _try_host(session, host_id, put, wait=False)
-        if locked:
-            busy.append(host_id)
-        elif placed is not None:
-            return placed
-    for host_id in busy:
-        _, placed = _try_host(session, host_id, put, wait=True)
-        if placed is not None:
-            return placed
-    raise ServiceError(409, TAKEN)
-
-
-def _try_host(
-    session: Session, host_id: int, put: Callable[[int], Booking], *, wait: bool
-) -> tuple[bool, Booking | None]:
-    """One try on PostgreSQL, in a savepoint: (False, the booking), (False, None) when the
-    host was taken meanwhile, or (True, None) when not `wait`ing and another booking of
-    the host is being written."""
-    savepoint = session.begin_nested()
-    try:
-        # One insert per host at a time: two inserts that conflict and check each other
-        # at once would deadlock (PostgreSQL checks an exclusion constraint after
-        # inserting). The lock goes with a refused try's savepoint; FOR NO KEY UPDATE
-        # lets rows that merely refer to the member be written meanwhile.
-        locked = session.exec(
-            select(StaffMember.id)
-            .where(col(StaffMember.id) == host_id)
-            .with_for_update(key_share=True, skip_locked=not wait)
-        ).first()
-        if locked is None:
-            savepoint.rollback()
-            return True, None
-        row = put(host_id)
-        session.add(row)
-        session.flush()
-    except IntegrityError as error:
-        savepoint.rollback()
-        if not _is_overlap(error):
-            raise
-        logger.info("Booking: host %s was taken meanwhile; trying the next", host_id)
-        return False, None
-    savepoint.commit()
-    return False, row
 
 
 def _history(
     session: Session, request_id: int, *, actor_name: str, field: str, old: str, new: str
 ) -> None:
-    session.add(
-        QuoteChange(
-            quote_request_id=request_id,
-            actor_id=None,
-            actor_name=actor_name[:STAFF_NAME_MAX],
-            field=field,
-            old_value=old[:CHANGE_VALUE_MAX],
-            new_value=new[:CHANGE_VALUE_MAX],
-        )
-    )
+    session.add(_change(request_id, actor_name=actor_name, field=field, old=old, new=new))
 
 
 def _call_text(start: datetime, host_name: str) -> str:
     return f"{spoken_time(start, COMPANY_TIME_ZONE)} with {host_name}"
-
-
-def _upcoming_count(session: Session, email_key: str, *, now: datetime) -> int:
-    return session.exec(
-        select(func.count())
-        .select_from(Booking)
-        .where(
-            col(Booking.email_key) == email_key,
-            col(Booking.active).is_(True),
-            col(Booking.starts_at) > now,
-        )
-    ).one()
 
 
 def _company_wall_clock(start: datetime) -> tuple[datetime, str]:
@@ -305,37 +189,32 @@ def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) 
     token, digest = tokens.new_token()
     local, call_time = _company_wall_clock(booking.start)
     with session_scope(for_update=True) as session:
-        if _upcoming_count(session, email_key, now=now) >= company.upcoming_per_email:
+        hosts = hosting.for_new_call(
+            session, start=booking.start, now=now, rules=company, email_key=email_key
+        )
+        if hosts.upcoming_for_email >= company.upcoming_per_email:
             raise _too_many_upcoming(company.upcoming_per_email)
-        free = hosts_free_at(session, start=booking.start, now=now, rules=company)
-        if not free:
+        if not hosts.ranked:
             raise ServiceError(409, TAKEN)
         # Counted only for a call that can be booked: a visitor who picks a time taken
         # meanwhile may pick again.
         hit(Limit(get_settings().booking_limit, LIMIT_SCOPE, client_key(client_ip)))
-        ranked = _ranked(session, free, now=now)
-        request = QuoteRequest(
-            **booking.model_dump(
-                include={"name", "email", "company", "phone", "service", "budget", "timeline"}
-            ),
-            message=booking.message,
-            call_date=local.date(),
-            call_time=call_time,
-            client_ip_hash=keyed_hash(client_ip),
-            owner_id=ranked[0],
-            created_at=now,
-        )
-        session.add(request)
-        session.flush()
-        request_id = request.id
-        assert request_id is not None
-        sealed = seal(TOKEN_PURPOSE, token)
+        names = {member.member_id: member.name for member in hosts.ranked}
         uid = _new_uid()
-
-        def put(host_id: int) -> Booking:
-            return Booking(
-                quote_request_id=request_id,
-                host_id=host_id,
+        call = NewCall(
+            request=QuoteRequest(
+                **booking.model_dump(
+                    include={"name", "email", "company", "phone", "service", "budget"}
+                    | {"timeline", "message"}
+                ),
+                call_date=local.date(),
+                call_time=call_time,
+                client_ip_hash=keyed_hash(client_ip),
+                created_at=now,
+            ),
+            booking=Booking(
+                quote_request_id=0,
+                host_id=0,
                 starts_at=booking.start,
                 ends_at=booking.start + company.call,
                 blocked_until=booking.start + company.blocked,
@@ -346,36 +225,34 @@ def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) 
                 email_key=email_key,
                 visitor_time_zone=booking.time_zone,
                 token_hash=digest,
-                token_sealed=sealed,
+                token_sealed=seal(TOKEN_PURPOSE, token),
                 uid=uid,
                 created_at=now,
                 updated_at=now,
-            )
-
-        row = _place(session, ranked, put)
-        assert row.id is not None
-        host_name = next(member.name for member in free if member.member_id == row.host_id)
-        request.owner_id = row.host_id
-        session.add_all([row, request])
-        _history(
-            session,
-            request_id,
-            actor_name=booking.name,
-            field="call",
-            old="",
-            new=f"Booked: {_call_text(booking.start, host_name)}",
+            ),
+            change=_change(
+                0,
+                actor_name=booking.name,
+                field="call",
+                old="",
+                new=f"Booked: {_call_text(booking.start, '')}",
+            ),
+            job=notices.announcement(uid=uid, now=now),
         )
-        session.flush()
-        notices.announce_booked(session, booking=row, now=now)
+        try:
+            placed = place_new(session, [member.member_id for member in hosts.ranked], call)
+        except NoHostFree:
+            raise ServiceError(409, TAKEN) from None
+        host_name = names[placed.host_id]
         receipt = BookingReceipt(
-            booking_id=row.id,
-            quote_request_id=request_id,
-            start=row.starts_at,
-            end=row.ends_at,
+            booking_id=placed.booking_id,
+            quote_request_id=placed.request_id,
+            start=booking.start,
+            end=booking.start + company.call,
             time_zone=booking.time_zone,
             host_name=host_name,
             message=BOOKED_MESSAGE,
-            next_steps=_next_steps(row.starts_at, booking.time_zone, host_name, moved=False),
+            next_steps=_next_steps(booking.start, booking.time_zone, host_name, moved=False),
             token=token,
         )
     return receipt
@@ -454,7 +331,7 @@ def reschedule(
         if not free:
             raise ServiceError(409, TAKEN)
         previous = _host(session, booking.host_id)
-        ranked = _ranked(session, free, now=now)
+        ranked = [member.member_id for member in hosting.ranked(session, free, now=now)]
         if booking.host_id in ranked:
             ranked.remove(booking.host_id)
             ranked.insert(0, booking.host_id)
@@ -471,7 +348,10 @@ def reschedule(
             booking.updated_at = now
             return booking
 
-        booking = _place(session, ranked, put)
+        try:
+            booking = place_moved(session, ranked, put)
+        except NoHostFree:
+            raise ServiceError(409, TAKEN) from None
         host = _host(session, booking.host_id)
         assert host.id is not None
         request = session.get(QuoteRequest, booking.quote_request_id)

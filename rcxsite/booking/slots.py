@@ -208,7 +208,7 @@ def hosts_free_at(
     """The members who could host a call at `start` now (in `session`'s transaction):
     it is on their grid, within notice and window, under their day's cap and free with its
     buffer. `excluding`: a booking that does not count (the one being moved)."""
-    earliest, latest = _bounds(start, start + timedelta(seconds=1), now=now, rules=rules)
+    earliest, latest = call_bounds(start, now=now, rules=rules)
     if earliest >= latest:
         return []
     hosts = load_hosts(session)
@@ -217,16 +217,63 @@ def hosts_free_at(
     spans = _active_bookings(
         session, [h.member_id for h in hosts], since=earliest, until=latest, excluding=excluding
     )
-    return [
-        host
-        for host in hosts
-        if any(
-            _free_starts(
-                host,
-                _busy(spans.get(host.member_id, ()), host.zone),
-                since=earliest,
-                until=latest,
-                rules=rules,
-            )
-        )
-    ]
+    return free_at(hosts, spans, start=start, now=now, rules=rules)
+
+
+def call_bounds(start: datetime, *, now: datetime, rules: Rules) -> tuple[datetime, datetime]:
+    """Where a call at `start` may begin, cut to notice and window (empty when it may not)."""
+    return _bounds(start, start + timedelta(seconds=1), now=now, rules=rules)
+
+
+def bookings_window(start: datetime, *, now: datetime, rules: Rules) -> tuple[datetime, datetime]:
+    """The starts of the active bookings that count for a call at `start`: its hosts'
+    whole days (on any wall clock) around it."""
+    earliest, latest = call_bounds(start, now=now, rules=rules)
+    return earliest - _DAY_MARGIN, latest + _DAY_MARGIN
+
+
+def free_at(
+    hosts: list[MemberAvailability],
+    spans: dict[int, list[tuple[datetime, datetime]]],
+    *,
+    start: datetime,
+    now: datetime,
+    rules: Rules,
+) -> list[MemberAvailability]:
+    """Those of `hosts` free for a call at `start`, given their active bookings' spans
+    (starts_at, blocked_until) over `bookings_window`: the start `free_slots` would give
+    for them, decided without walking their days."""
+    earliest, latest = call_bounds(start, now=now, rules=rules)
+    if not earliest <= start < latest:
+        return []
+    free = []
+    for host in hosts:
+        day = _grid_day(host, start, rules.call)
+        if day is None:
+            continue
+        busy = _busy(spans.get(host.member_id, ()), host.zone)
+        if busy.per_day.get(day, 0) < rules.calls_per_day and not busy.overlaps(
+            start, start + rules.blocked
+        ):
+            free.append(host)
+    return free
+
+
+def _grid_day(member: MemberAvailability, start: datetime, call: timedelta) -> date | None:
+    """The member's day whose grid has `start` (a whole number of calls from the beginning
+    of one of its working intervals, the call within it), or None. A wall time the clocks
+    repeat is on the grid at its first occurrence only, as `_wall_clock_starts` makes it."""
+    zone = member.zone
+    local = start.astimezone(zone)
+    if local.second or local.microsecond:
+        return None
+    day, minute, step = (
+        local.date(),
+        local.hour * 60 + local.minute,
+        int(call.total_seconds() // 60),
+    )
+    for first, last in working_intervals(member, day):
+        if first <= minute <= last - step and (minute - first) % step == 0:
+            wall = datetime.combine(day, time(minute // 60, minute % 60), tzinfo=zone)
+            return day if wall.astimezone(UTC) == start else None
+    return None

@@ -13,6 +13,6 @@ Framework-free: no Reflex, FastAPI or Starlette here.
 """
 
 from rcxsite.jobs.kinds import handler, periodic
-from rcxsite.jobs.queue import Permanent, add, cancel
+from rcxsite.jobs.queue import Permanent, add, cancel, new
 
-__all__ = ["Permanent", "add", "cancel", "handler", "periodic"]
+__all__ = ["Permanent", "add", "cancel", "handler", "new", "periodic"]

@@ -46,14 +46,25 @@ def add(
 ) -> Job:
     """A job in the caller's transaction: it exists exactly when the caller's change does.
     `due_at`: not before then (now when omitted); `ref`: what it is about, for `cancel`."""
-    job = Job(
+    job = new(kind=kind, payload=payload, due_at=due_at, ref=ref)
+    session.add(job)
+    return job
+
+
+def new(
+    *,
+    kind: str,
+    payload: dict[str, Any] | str = "",
+    due_at: datetime | None = None,
+    ref: str = "",
+) -> Job:
+    """A job row not yet in any transaction (for a writer that inserts it itself)."""
+    return Job(
         kind=kind,
         ref=ref,
         due_at=due_at or utcnow(),
         payload=payload if isinstance(payload, str) else json.dumps(payload),
     )
-    session.add(job)
-    return job
 
 
 def cancel(session: Session, *, ref: str) -> int:

@@ -1,0 +1,282 @@
+"""Where a new call lands: the first of the ranked free hosts the database accepts.
+
+The rows of a new call (its quote request, booking, history line and the job that mails
+it) are made as model objects by the caller, for a given host; this module writes them.
+
+- SQLite: the caller's transaction began with BEGIN IMMEDIATE, so its free check and this
+  write are one step: the first host is written, as is.
+- PostgreSQL: every visitor books concurrently, and a booking's cost was mostly round
+  trips, so a try is one statement: choose the first of the ranked hosts that has no
+  active booking overlapping the call and whose row no other booking is locking right
+  now (`FOR NO KEY UPDATE SKIP LOCKED`: concurrent visitors, who rank the hosts alike,
+  spread over the free hosts instead of queueing for the first), lock it (so two inserts
+  for one host never check each other's overlap at once, which would deadlock), and
+  insert the four rows, linked by their new ids. The exclusion constraint still refuses a
+  booking that overlaps one committed meanwhile (SQLSTATE 23P01): that try is rolled back
+  and the next one sees it. When every free host is locked, the tries wait for the locks
+  instead of skipping them; when none is free any more, no host is.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from sqlalchemy import Column, Integer, String, Table, any_, bindparam, exists, func, insert, select
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql import Select
+from sqlmodel import Session, SQLModel
+
+from rcxsite.models import Booking, Job, QuoteChange, QuoteRequest, StaffMember
+from rcxsite.models.booking import OVERLAP_CONSTRAINT
+from rcxsite.models.staff import CHANGE_VALUE_MAX
+
+logger = logging.getLogger(__name__)
+
+# SQLSTATE of an exclusion constraint's refusal.
+EXCLUSION_VIOLATION = "23P01"
+
+
+@dataclass(frozen=True, slots=True)
+class NewCall:
+    """A new call's rows, for whichever host it lands with: the writer sets the request's
+    owner and the booking's host, the ids that link the rows, and ends the history
+    line's `new_value` (written up to " with ") with the host's name."""
+
+    request: QuoteRequest
+    booking: Booking
+    change: QuoteChange
+    job: Job
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    host_id: int
+    request_id: int
+    booking_id: int
+
+
+class NoHostFree(Exception):
+    """Every host was taken meanwhile."""
+
+
+def is_overlap(error: IntegrityError) -> bool:
+    """Whether PostgreSQL's exclusion constraint refused the row (another booking won)."""
+    original = error.orig
+    code = getattr(original, "sqlstate", None) or getattr(original, "pgcode", None)
+    return code == EXCLUSION_VIOLATION or OVERLAP_CONSTRAINT in str(original)
+
+
+def place_new(session: Session, hosts: list[int], call: NewCall) -> Placed:
+    """Write `call` for the first host of `hosts` the database accepts and commit it
+    (with whatever the session holds); NoHostFree when none does."""
+    if session.get_bind().dialect.name != "postgresql":
+        return _write_with_orm(session, hosts[0], call)
+    for wait in (False, True):
+        # Each refused try is a booking committed meanwhile, which the next try sees.
+        for _ in range(len(hosts) + 1):
+            placed = _try(session, hosts, call, wait=wait)
+            if placed is None:  # every host left is locked (or, waiting, booked)
+                break
+            if placed is not _TAKEN:
+                return placed
+    raise NoHostFree
+
+
+def place_moved(session: Session, hosts: list[int], put: Callable[[int], Booking]) -> Booking:
+    """Write the moved booking as `put(host_id)` makes it for the first host of `hosts`
+    the database accepts, flushed, not committed (the move writes more after it);
+    NoHostFree when none does. On PostgreSQL each try is a savepoint, so a refused one
+    leaves the rest of the transaction as it was; the passes are place_new's."""
+    if session.get_bind().dialect.name != "postgresql":
+        row = put(hosts[0])
+        session.add(row)
+        session.flush()
+        return row
+    busy: list[int] = []
+    for host_id in hosts:
+        locked, placed = _try_in_savepoint(session, host_id, put, wait=False)
+        if locked:
+            busy.append(host_id)
+        elif placed is not None:
+            return placed
+    for host_id in busy:
+        _, placed = _try_in_savepoint(session, host_id, put, wait=True)
+        if placed is not None:
+            return placed
+    raise NoHostFree
+
+
+def _try_in_savepoint(
+    session: Session, host_id: int, put: Callable[[int], Booking], *, wait: bool
+) -> tuple[bool, Booking | None]:
+    """(False, the booking), (False, None) when the host was taken meanwhile, or (True,
+    None) when not `wait`ing and another booking of the host is being written."""
+    savepoint = session.begin_nested()
+    try:
+        locked = session.execute(
+            select(_table(StaffMember).c.id)
+            .where(_table(StaffMember).c.id == host_id)
+            .with_for_update(key_share=True, skip_locked=not wait)
+        ).first()
+        if locked is None:
+            savepoint.rollback()
+            return True, None
+        row = put(host_id)
+        session.add(row)
+        session.flush()
+    except IntegrityError as error:
+        savepoint.rollback()
+        if not is_overlap(error):
+            raise
+        logger.info("Booking: host %s was taken meanwhile; trying the next", host_id)
+        return False, None
+    savepoint.commit()
+    return False, row
+
+
+def _write_with_orm(session: Session, host_id: int, call: NewCall) -> Placed:
+    host = session.get(StaffMember, host_id)
+    assert host is not None
+    call.request.owner_id = call.booking.host_id = host_id
+    call.change.new_value = (call.change.new_value + host.name)[:CHANGE_VALUE_MAX]
+    session.add(call.request)
+    session.flush()
+    assert call.request.id is not None
+    for row in (call.booking, call.change):
+        row.quote_request_id = call.request.id
+    session.add(call.booking)
+    session.flush()
+    assert call.booking.id is not None
+    session.add_all([call.change, call.job])
+    session.commit()
+    return Placed(host_id=host_id, request_id=call.request.id, booking_id=call.booking.id)
+
+
+# A try's answer when the exclusion constraint refused it (None: the host was locked).
+_TAKEN = Placed(host_id=0, request_id=0, booking_id=0)
+
+
+def _try(session: Session, hosts: list[int], call: NewCall, *, wait: bool) -> Placed | None:
+    """One try on PostgreSQL, committed: the new ids; _TAKEN when the exclusion
+    constraint refused it; None when no host was free and unlocked (not `wait`ing), or
+    free at all (`wait`ing)."""
+    params = {
+        **_values("request", call.request, linked=_REQUEST_LINKS),
+        **_values("booking", call.booking, linked=_BOOKING_LINKS),
+        **_values("change", call.change, linked=_CHANGE_LINKS),
+        **_values("job", call.job, linked=set()),
+        "hosts": hosts,
+        "change_new_value": call.change.new_value,
+    }
+    try:
+        ids = session.execute(_statement(skip_locked=not wait), params).first()
+    except IntegrityError as error:
+        session.rollback()
+        if not is_overlap(error):
+            raise
+        logger.info("Booking: a host was taken meanwhile; trying again")
+        return _TAKEN
+    if ids is None:
+        session.rollback()
+        return None
+    session.commit()
+    return Placed(host_id=int(ids[0]), request_id=int(ids[1]), booking_id=int(ids[2]))
+
+
+def _table(model: type[SQLModel]) -> Table:
+    table: Table = model.__table__  # type: ignore[attr-defined]
+    return table
+
+
+def _columns(model: type[SQLModel], linked: set[str]) -> list[Column[Any]]:
+    """The columns a try binds from the row (every one but the id and the linked ids)."""
+    return [c for c in _table(model).columns if not c.primary_key and c.name not in linked]
+
+
+def _values(prefix: str, row: SQLModel, *, linked: set[str]) -> dict[str, Any]:
+    return {
+        f"{prefix}_{column.name}": getattr(row, column.key)
+        for column in _columns(type(row), linked)
+    }
+
+
+def _bound(prefix: str, model: type[SQLModel], linked: set[str]) -> dict[str, Any]:
+    return {
+        column.name: bindparam(f"{prefix}_{column.name}", type_=column.type)
+        for column in _columns(model, linked)
+    }
+
+
+# The columns a try fills from the chosen host or the rows written before, not the call.
+_REQUEST_LINKS = {"owner_id"}
+_BOOKING_LINKS = {"quote_request_id", "host_id"}
+_CHANGE_LINKS = {"quote_request_id", "new_value"}
+# What each insert of a try gives back, so that the final SELECT reads one row of one CTE.
+_RETURNED = ("id", "owner_id", "quote_request_id", "host_id")
+
+
+@cache
+def _statement(*, skip_locked: bool) -> Select[Any]:
+    """WITH host (chosen and locked), request, booking, change, job: SELECT the host's id,
+    the request's and the booking's. No row when no host could be chosen."""
+    member, booking_table = _table(StaffMember), _table(Booking)
+    booking_values = _bound("booking", Booking, _BOOKING_LINKS)
+    overlapping = select(booking_table.c.id).where(
+        booking_table.c.host_id == member.c.id,
+        booking_table.c.active.is_(True),
+        booking_table.c.starts_at < booking_values["blocked_until"],
+        booking_table.c.blocked_until > booking_values["starts_at"],
+    )
+    hosts = bindparam("hosts", type_=ARRAY(Integer))
+    host = (
+        select(member.c.id, member.c.name)
+        .where(member.c.id == any_(hosts), ~exists(overlapping))
+        .order_by(func.array_position(hosts, member.c.id))
+        .limit(1)
+        .with_for_update(key_share=True, skip_locked=skip_locked)
+        .cte("host")
+    )
+
+    def inserted(
+        model: type[SQLModel], values: dict[str, Any], links: dict[str, Any], source: Any
+    ) -> Any:
+        columns = {**values, **links}
+        table = _table(model)
+        return (
+            insert(table)
+            .from_select(list(columns), select(*columns.values()).select_from(source))
+            .returning(*(table.c[name] for name in _RETURNED if name in table.c))
+            .cte(table.name)
+        )
+
+    request = inserted(
+        QuoteRequest,
+        _bound("request", QuoteRequest, _REQUEST_LINKS),
+        {"owner_id": host.c.id},
+        host,
+    )
+    booking = inserted(
+        Booking,
+        booking_values,
+        {"quote_request_id": request.c.id, "host_id": request.c.owner_id},
+        request,
+    )
+    # "Booked: <when> with " and the host's name, cut as the column is.
+    history = func.substr(
+        bindparam("change_new_value", type_=String) + host.c.name, 1, CHANGE_VALUE_MAX
+    )
+    change = inserted(
+        QuoteChange,
+        _bound("change", QuoteChange, _CHANGE_LINKS),
+        {"quote_request_id": booking.c.quote_request_id, "new_value": history},
+        booking.join(host, host.c.id == booking.c.host_id),
+    )
+    job = inserted(Job, _bound("job", Job, set()), {}, booking)
+    return select(booking.c.host_id, booking.c.quote_request_id, booking.c.id).add_cte(
+        request, change, job
+    )
