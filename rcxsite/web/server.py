@@ -72,14 +72,14 @@ def middleware(static_dir: Callable[[], Path], *, hsts: bool) -> list[Layer]:
         # crawler file as the GET the routes answer, and the body is dropped only after
         # all of them, so a HEAD's headers are the GET's.
         Middleware(HeadAsGet),
-        # Ahead of everything that reads a request body: a /api/v1 body over the limit is
-        # refused (413 envelope) before anything below buffers or parses it; the others
-        # get it replayed. Its refusals therefore leave without the security headers.
-        Middleware(BodySizeLimit),
         # Outside every layer below that answers a request itself or rewrites its path:
         # it sees each path as the visitor asked for it and puts its headers on every
-        # answer they give.
+        # answer they give. It reads no request body.
         Middleware(SecurityHeaders, static_dir=static_dir, hsts=hsts),
+        # Ahead of everything that reads a request body: a /api/v1 body over the limit is
+        # refused (413 envelope) before anything below buffers or parses it; the others
+        # get it replayed.
+        Middleware(BodySizeLimit),
         # Inside SecurityHeaders: the page it makes keeps the 404 shell's inline scripts,
         # whose hashes are the policy SecurityHeaders finds for a path no file answers.
         Middleware(NotFoundPage, static_dir=static_dir),

@@ -140,6 +140,10 @@ def test_bodies_over_64_kib_are_refused_declared_or_streamed(client: TestClient)
     assert (streamed.status_code, envelope(streamed)["message"]) == expected
     assert bad_length.status_code == 400
     assert _rows() == (0, 0)
+    # Refused before the API reads a byte, and still with the headers every answer carries.
+    for refusal in (declared, streamed, bad_length):
+        assert refusal.headers["x-content-type-options"] == "nosniff"
+        assert refusal.headers["content-security-policy"].startswith("default-src 'none'")
 
 
 def test_a_body_just_under_the_limit_is_read(client: TestClient) -> None:
