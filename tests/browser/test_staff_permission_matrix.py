@@ -632,3 +632,46 @@ def test_a_tabs_stored_data_reaches_only_whoever_loaded_it(world: World) -> None
     with urllib.request.urlopen(request, timeout=20) as answer:
         assert answer.status == 200
     assert email_sent(customer) == ""
+
+
+_INVITE = """
+import sys
+from tests.support.staff import invite
+print(invite(sys.argv[1], name="Held Invitee"))
+"""
+
+
+def test_an_invitations_name_and_address_reach_only_its_own_link(world: World) -> None:
+    """The invitation page holds the invitee's name and address for whoever opened the
+    link; a connection that takes the tab over elsewhere (it has the tab's token, not the
+    link), on another page or sending the page's own event from another link, gets
+    neither."""
+    email = f"matrix-held-{uuid.uuid4().hex[:8]}@rcx.example"
+    done = subprocess.run(
+        [sys.executable, "-c", _INVITE, email],
+        env=_site_env(world.site),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    token = done.stdout.strip().splitlines()[-1]
+    tab = StaffTab(world.site.url, "")
+    opened = tab.send(
+        f"{_state('StaffInviteState').get_full_name()}.open_link",
+        {},
+        routes.staff_invite_path(token),
+    )
+    tab.close()
+    assert email in "\n".join(opened.frames)
+    body = _reconnected(world, tab.token, "")
+    assert email not in body and "Held Invitee" not in body
+    taken = StaffTab(world.site.url, "", tab.token)
+    sent = taken.send(
+        f"{_state('StaffInviteState').get_full_name()}.choose_password",
+        {"form": {"new_password": "x", "confirm_new_password": "y"}},
+        routes.staff_invite_path("y" * 43),
+    )
+    taken.close()
+    assert email not in "\n".join(taken.opening + sent.frames)

@@ -79,6 +79,11 @@ class Tab:
             result = await result
         return [] if result is None else [result]
 
+    def run_now_coroutine(self, work: Any) -> Any:
+        """Awaits `work` (a state's own coroutine) as `run_now` runs a handler."""
+        with ThreadPoolExecutor(max_workers=1) as worker:
+            return worker.submit(asyncio.run, work).result()
+
     def run_now(self, handler: Any, *args: Any) -> list[Any]:
         """`run` to its end from synchronous code, on an event loop of its own in a worker
         thread: in a whole run, Playwright's loop is already running in this one."""

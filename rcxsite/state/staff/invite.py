@@ -15,6 +15,7 @@ from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput
 from rcxsite.state.one_time import show_once
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState
+from rcxsite.state.stored_data import holds_data
 
 T = TypeVar("T")
 
@@ -32,6 +33,10 @@ class StaffInviteState(rx.State):
     field_errors: dict[str, str] = {"new_password": "", "confirm_new_password": "", "code": ""}
     # The key, its QR code and the recovery codes are shown once (state/one_time.py),
     # never kept here.
+    # The link whose invitee's name and address this tab holds: whoever takes the tab over
+    # gets them only on that same link (rcxsite/state/stored_data.py).
+    _loaded_for: str = ""
+    _checked_connection: str = ""
 
     def _link(self) -> str | None:
         return tokens.digest_in_path(self.router.url.path)
@@ -48,15 +53,28 @@ class StaffInviteState(rx.State):
             return None
         return outcome.result()
 
+    async def _forget_unless_owner(self) -> None:
+        """The link is the invitee's only credential here: a connection on another page
+        (someone holding this tab's token, not the link) gets nothing."""
+        if not self._loaded_for or self._loaded_for != self._link():
+            await self._forget_stored_data()
+
+    async def _forget_stored_data(self) -> None:
+        if holds_data(self) or self._loaded_for:
+            self.reset()
+            self._loaded_for = ""
+
     @rx.event
     async def open_link(self):
         self.reset()
-        outcome = await call_service(invitations.check_invitation, link_digest=self._link())
+        link = self._link()
+        outcome = await call_service(invitations.check_invitation, link_digest=link)
         if not outcome.ok:
             self.step, self.error = "invalid", outcome.message()
             return
         view = outcome.result()
         self.name, self.email, self.step = view.name, view.email, "password"
+        self._loaded_for = link or ""
 
     @rx.event
     async def choose_password(self, form: dict[str, str]):
