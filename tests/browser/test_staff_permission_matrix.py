@@ -547,10 +547,10 @@ print(service_calls.authenticate(email=sys.argv[1], password=sys.argv[2],
 """
 
 
-def _fresh_login(world: World, email: str) -> str:
-    """The login cookies of a new session of the customer `email`."""
+def _in_site(world: World, script: str, *args: str) -> str:
+    """The last line `script` prints, run against the site's own database and settings."""
     done = subprocess.run(
-        [sys.executable, "-c", _LOG_IN, email, PASSWORD],
+        [sys.executable, "-c", script, *args],
         env=_site_env(world.site),
         cwd=ROOT,
         capture_output=True,
@@ -558,7 +558,12 @@ def _fresh_login(world: World, email: str) -> str:
         timeout=60,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    ticket = done.stdout.strip().splitlines()[-1]
+    return done.stdout.strip().splitlines()[-1]
+
+
+def _fresh_login(world: World, email: str) -> str:
+    """The login cookies of a new session of the customer `email`."""
+    ticket = _in_site(world, _LOG_IN, email, PASSWORD)
     return "; ".join(_post_ticket(world.site, LOGIN_COOKIE_PATH, ticket))
 
 
@@ -647,16 +652,7 @@ def test_an_invitations_name_and_address_reach_only_its_own_link(world: World) -
     link), on another page or sending the page's own event from another link, gets
     neither."""
     email = f"matrix-held-{uuid.uuid4().hex[:8]}@rcx.example"
-    done = subprocess.run(
-        [sys.executable, "-c", _INVITE, email],
-        env=_site_env(world.site),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    token = done.stdout.strip().splitlines()[-1]
+    token = _in_site(world, _INVITE, email)
     tab = StaffTab(world.site.url, "")
     opened = tab.send(
         f"{_state('StaffInviteState').get_full_name()}.open_link",

@@ -11,11 +11,10 @@ from playwright.sync_api import Page, expect
 
 from rcxsite import routes
 from tests.support.accounts_ui import (
-    PASSWORD,
-    fill_registration,
     log_in,
     new_customer,
     open_registration,
+    register,
     submit_login,
     unique_email,
 )
@@ -34,18 +33,7 @@ LOG_IN_FIRST = (
 def _register(page: Page, email: str) -> None:
     form = open_registration(page)
     expect(form).to_be_visible()
-    fill_registration(
-        form,
-        user_name="Verify Customer",
-        email=email,
-        mobile="0712345678",
-        company="Acme",
-        location="Leeds",
-        password=PASSWORD,
-    )
-    form.get_by_role("button", name="Register").click()
-    dialog = page.get_by_role("alertdialog")
-    expect(dialog).to_contain_text("Registration successful!")
+    dialog = register(page, form, email=email, user_name="Verify Customer")
     dialog.get_by_role("button", name="OK").click()
     expect(dialog).to_be_hidden()
 

@@ -18,10 +18,10 @@ from tests.support.accounts_ui import (
     RESET_LINK,
     create_customer,
     expect_signed_in_at_home,
-    fill_registration,
     header_action,
     new_customer,
     open_registration,
+    register,
     submit_login,
     unique_email,
 )
@@ -115,18 +115,7 @@ def test_the_account_screens_work_across_workers(
     page = scaled_page
     email = unique_email("scaled-screens")
     form = open_registration(page)
-    fill_registration(
-        form,
-        user_name="Scaled Customer",
-        email=email,
-        mobile="0123456789",
-        company="Acme",
-        location="Leeds",
-        password=PASSWORD,
-    )
-    form.get_by_role("button", name="Register").click()
-    dialog = page.get_by_role("alertdialog")
-    expect(dialog).to_contain_text("Registration successful!")
+    dialog = register(page, form, email=email, user_name="Scaled Customer", mobile="0123456789")
     dialog.get_by_role("button", name="OK").click()
 
     page.goto(routes.FORGOT_PASSWORD.path)

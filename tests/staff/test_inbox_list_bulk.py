@@ -5,18 +5,14 @@ and the selection's input bounded; then the page's state as a signed-in tab driv
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlmodel import Session, delete
 
 from rcxsite import routes
 from rcxsite.core import tokens
 from rcxsite.core.audit import DENIED
 from rcxsite.core.permissions import NO_ACCESS, StaffActor
-from rcxsite.db import get_engine
-from rcxsite.models import QuoteRequest
 from rcxsite.service_errors import ServiceError
 from rcxsite.staff.inbox_bulk import (
     CHOOSE_CHANGE,
@@ -31,21 +27,11 @@ from rcxsite.staff.sessions import COOKIE_NAME as STAFF_COOKIE
 from rcxsite.state.staff.access import StaffState
 from rcxsite.state.staff.inbox import StaffInboxState
 from tests.support.quotes import add_quote, changes, stored
-from tests.support.staff import add_member, audit_entries, member, support_actor
+from tests.support.staff import audit_entries, member, support_actor
 from tests.support.tabs import Tab
 
-
-@pytest.fixture(autouse=True)
-def no_quote_requests(fresh_state: None) -> Iterator[None]:
-    with Session(get_engine()) as session:
-        session.exec(delete(QuoteRequest))
-        session.commit()
-    yield
-
-
-@pytest.fixture
-def sales() -> StaffActor:
-    return add_member("Sam Sales", "sam@rcx.example", "sales")
+# Each test sees only the requests it adds; `sales` is tests/staff/conftest.py's.
+pytestmark = pytest.mark.usefixtures("no_quote_requests")
 
 
 def _selection(**raw: Any) -> SelectionInput:

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlmodel import Session, delete
 
 from rcxsite.booking.availability import DEFAULT_HOURS
 from rcxsite.core.permissions import StaffActor
@@ -20,8 +19,6 @@ from rcxsite.core.working_week import (
     last_arrival_due,
     working_time_between,
 )
-from rcxsite.db import get_engine
-from rcxsite.models import QuoteRequest
 from rcxsite.staff.inbox import InboxFilter, InboxPage, inbox_page
 from rcxsite.staff.inbox_query import age_text
 from tests.support.fixtures import Configure
@@ -41,17 +38,8 @@ def at(day: datetime, hours: int, minutes: int = 0) -> datetime:
     return day + timedelta(hours=hours, minutes=minutes)
 
 
-@pytest.fixture(autouse=True)
-def no_quote_requests(fresh_state: None) -> Iterator[None]:
-    with Session(get_engine()) as session:
-        session.exec(delete(QuoteRequest))
-        session.commit()
-    yield
-
-
-@pytest.fixture
-def sales() -> StaffActor:
-    return add_member("Sam Sales", "sam@rcx.example", "sales")
+# Each test sees only the requests it adds; `sales` is tests/staff/conftest.py's.
+pytestmark = pytest.mark.usefixtures("no_quote_requests")
 
 
 def test_the_week_is_written_once_and_the_booking_default_is_it() -> None:

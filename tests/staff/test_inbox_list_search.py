@@ -6,37 +6,23 @@ as a signed-in tab drives it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from sqlmodel import Session, delete
 
 from rcxsite import routes
 from rcxsite.core import tokens
 from rcxsite.core.permissions import StaffActor
-from rcxsite.db import get_engine
-from rcxsite.models import QuoteRequest
 from rcxsite.staff import inbox
 from rcxsite.staff.inbox import ALL, STATUS_FILTERS, InboxFilter, inbox_page, with_search
 from rcxsite.staff.sessions import COOKIE_NAME as STAFF_COOKIE
 from rcxsite.state.staff.inbox import StaffInboxState
 from tests.support.quotes import add_quote
-from tests.support.staff import add_member, member
+from tests.support.staff import member
 from tests.support.tabs import Tab
 
-
-@pytest.fixture(autouse=True)
-def no_quote_requests(fresh_state: None) -> Iterator[None]:
-    with Session(get_engine()) as session:
-        session.exec(delete(QuoteRequest))
-        session.commit()
-    yield
-
-
-@pytest.fixture
-def sales() -> StaffActor:
-    return add_member("Sam Sales", "sam@rcx.example", "sales")
+# Each test sees only the requests it adds; `sales` is tests/staff/conftest.py's.
+pytestmark = pytest.mark.usefixtures("no_quote_requests")
 
 
 def _rescued(actor: StaffActor) -> int:

@@ -86,6 +86,34 @@ def fill_registration(form: Locator, **values: str) -> None:
         form.get_by_label(REGISTRATION_LABELS[key], exact=True).fill(value)
 
 
+def register(
+    page: Page,
+    form: Locator,
+    *,
+    email: str,
+    user_name: str,
+    mobile: str = "0712345678",
+    company: str = "Acme",
+    location: str = "Leeds",
+    password: str = PASSWORD,
+) -> Locator:
+    """Fills in and sends the registration form; waits for the success dialog and
+    returns it, still open."""
+    fill_registration(
+        form,
+        user_name=user_name,
+        email=email,
+        mobile=mobile,
+        password=password,
+        company=company,
+        location=location,
+    )
+    form.get_by_role("button", name="Register").click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Registration successful!")
+    return dialog
+
+
 def submit_login(page: Page, email: str, password: str = PASSWORD) -> None:
     """Fill in and send the log-in form of the page shown; what follows is the caller's."""
     form = page.get_by_role("form", name="Log in")
