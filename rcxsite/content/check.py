@@ -3,8 +3,9 @@ what a content edit broke, one line per problem naming the file (and line) and t
 
 It checks every article's front matter (required fields, a YYYY-MM-DD date, tags as a
 list, draft true or false), that no two entries of one kind share a slug and no article is
-named like a page of its own folder, and that every internal link in an article's text
-points at a page of the route table (or a file in assets/).
+named like a page of its own folder, that every internal link in an article's text
+points at a page of the route table (or a file in assets/), and that the search words
+(content/search_words.py) are for public pages.
 """
 
 from __future__ import annotations
@@ -77,6 +78,26 @@ def problems(articles_dir: Path = ARTICLES_DIR) -> list[str]:
         pages = _page_paths()
         for path in article_files(articles_dir):
             found += _link_problems(path, pages)
+        found += _search_word_problems()
+    return found
+
+
+def _search_word_problems() -> list[str]:
+    from rcxsite import routes
+    from rcxsite.content.search_words import SEARCH_WORDS
+
+    where, public = "rcxsite/content/search_words.py", set(routes.public_routes())
+    found = [
+        f"{where}: {route.path} is not a public page (the search lists only those)"
+        for route in SEARCH_WORDS
+        if route not in public
+    ]
+    for route, words in SEARCH_WORDS.items():
+        found += [
+            f"{where}: {route.path}: write {word!r} in lower case, without outer spaces"
+            for word in words
+            if not word.strip() or word != word.strip().lower()
+        ]
     return found
 
 

@@ -24,6 +24,7 @@ from rcxsite.content.life_at import LIFE_AT
 from rcxsite.content.policies import POLICIES
 from rcxsite.content.pricing import PLANS
 from rcxsite.content.products import PRODUCTS
+from rcxsite.content.search_words import SEARCH_WORDS
 from rcxsite.content.services import SERVICES
 from rcxsite.content.testimonials import TESTIMONIALS
 from rcxsite.content.types import Article, Section
@@ -40,6 +41,8 @@ class Document:
     description: str
     body: tuple[str, ...]
     weight: float = 1.0
+    # Words visitors use for the page that it does not (content/search_words.py).
+    also: tuple[str, ...] = ()
 
 
 # What a result says the page is.
@@ -250,6 +253,7 @@ def site_documents() -> tuple[Document, ...]:
                 description=route.description,
                 body=tuple(text for text in body if text.strip()),
                 weight=LISTING_WEIGHT if route.kind in LISTING_KINDS else 1.0,
+                also=SEARCH_WORDS.get(route, ()),
             )
         )
     return tuple(documents)

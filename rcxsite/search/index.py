@@ -23,8 +23,10 @@ from rcxsite.search.text import Token, stem, tokens
 
 # BM25F: the weight of a word in each field, how much a long field dilutes it (b), and
 # how quickly more occurrences stop adding (k1).
-FIELD_WEIGHTS = {"title": 5.0, "description": 2.5, "body": 1.0}
-FIELD_B = {"title": 0.3, "description": 0.5, "body": 0.75}
+# "also": the words visitors use for a page that it does not (content/search_words.py),
+# counted as a description's.
+FIELD_WEIGHTS = {"title": 5.0, "description": 2.5, "body": 1.0, "also": 2.5}
+FIELD_B = {"title": 0.3, "description": 0.5, "body": 0.75, "also": 0.0}
 K1 = 1.2
 # How much a looser match counts against the word itself (1.0; its other forms share
 # its stem and count fully): a misspelling one or two edits away, a word it begins.
@@ -142,7 +144,12 @@ class SearchIndex:
             for entry in self.entries
             for passage in entry.passages
             for token in passage.tokens
-        } | {token.word for entry in self.entries for token in tokens(entry.document.title)}
+        } | {
+            token.word
+            for entry in self.entries
+            for text in (entry.document.title, *entry.document.also)
+            for token in tokens(text)
+        }
         self.vocabulary = tuple(sorted(words))
         self.longest = max(map(len, self.vocabulary), default=0)
         self.deletes: dict[str, list[str]] = defaultdict(list)
@@ -159,6 +166,9 @@ class SearchIndex:
             "title": Counter(token.stem for token in tokens(entry.document.title)),
             "description": Counter(token.stem for token in description.tokens),
             "body": Counter(token.stem for passage in body for token in passage.tokens),
+            "also": Counter(
+                token.stem for phrase in entry.document.also for token in tokens(phrase)
+            ),
         }
 
     def score(self, word_stem: str, number: int) -> float:

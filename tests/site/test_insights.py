@@ -125,3 +125,20 @@ def test_the_content_check_passes_on_the_site_and_names_each_broken_file(
         "deadlink.md:10: the link /services/no-such-page names no page of the route table "
         "(rcxsite/routes.py) and no file in assets/"
     ]
+
+
+def test_the_content_check_refuses_search_words_for_no_public_page(monkeypatch) -> None:
+    from rcxsite import routes
+    from rcxsite.content import search_words
+
+    monkeypatch.setattr(
+        search_words,
+        "SEARCH_WORDS",
+        {routes.STAFF_INBOX: ("leads",), routes.CAREERS: ("jobs", " Vacancies")},
+    )
+    assert problems() == [
+        "rcxsite/content/search_words.py: /staff is not a public page (the search lists "
+        "only those)",
+        "rcxsite/content/search_words.py: /careers: write ' Vacancies' in lower case, "
+        "without outer spaces",
+    ]

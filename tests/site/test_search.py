@@ -83,6 +83,19 @@ TOP_THREE = [
     ("terms", routes.TERMS),
     ("quote", routes.QUOTE),
     ("Gallery", routes.GALLERY),
+    # Words people use for a page that it does not (rcxsite/content/search_words.py).
+    ("jobs", routes.CAREERS),
+    ("vacancies", routes.CAREERS),
+    ("hiring", routes.CAREERS),
+    ("prices", routes.PRICING),
+    ("cost", routes.PRICING),
+    ("contact", routes.QUOTE),
+    ("call", routes.QUOTE),
+    ("photos", routes.GALLERY),
+    ("culture", routes.LIFE_AT),
+    ("reviews", routes.TESTIMONIALS),
+    ("portfolio", routes.CASE_STUDIES_INDEX),
+    ("gdpr", routes.PRIVACY),
 ]
 
 
