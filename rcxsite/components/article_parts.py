@@ -13,7 +13,7 @@ from rcxsite.content.types import Article
 def byline(article: Article) -> rx.Component:
     """Date, author and reading time; "Draft" on an article only `make dev` shows."""
     return rx.el.p(
-        rx.el.time(article.date, date_time=article.date),
+        rx.el.time(article.date_text, date_time=article.date),
         f" · {article.author} · {article.reading_time}",
         rx.el.strong(" · Draft", class_name="draft-mark") if article.draft else None,
         class_name="article-meta",

@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
+
+
+def human_date(iso: str) -> str:
+    """A YYYY-MM-DD date as people read it: "14 September 2026" (the ISO form stays in
+    `<time datetime>` and the feeds)."""
+    day = date.fromisoformat(iso)
+    return f"{day.day} {day:%B %Y}"
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,10 @@ class Article:
     @property
     def reading_time(self) -> str:
         return f"{self.reading_minutes} min read"
+
+    @property
+    def date_text(self) -> str:
+        return human_date(self.date)
 
 
 @dataclass(frozen=True)

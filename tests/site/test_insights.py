@@ -4,6 +4,7 @@ Atom feed (parsed by a real feed parser) and the content check on broken files."
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import feedparser
@@ -142,3 +143,18 @@ def test_the_content_check_refuses_search_words_for_no_public_page(monkeypatch) 
         "rcxsite/content/search_words.py: /careers: write ' Vacancies' in lower case, "
         "without outer spaces",
     ]
+
+
+def test_people_read_dates_as_words_machines_as_iso() -> None:
+    from dataclasses import replace
+
+    from rcxsite.components.article_parts import byline
+    from rcxsite.content.policies import POLICIES
+    from rcxsite.pages.policies import policy_page
+
+    article = replace(load_articles()[0], date="2026-09-14")
+    shown = str(byline(article))
+    assert "14 September 2026" in shown and "2026-09-14" in shown  # the datetime attribute
+    privacy = str(policy_page(routes.PRIVACY))
+    updated = date.fromisoformat(POLICIES[routes.PRIVACY.key].updated)
+    assert f"{updated.day} {updated:%B %Y}" in privacy and updated.isoformat() in privacy
