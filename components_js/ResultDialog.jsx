@@ -17,8 +17,10 @@ export function ResultDialog({ open, title, message, onOk, className }) {
     onOk?.();
   };
   return (
-    <dialog ref={dialogRef} role="alertdialog" aria-modal="true" aria-labelledby={titleId}
-      aria-describedby={messageId} className={className} onCancel={onCancel}>
+    // A closed dialog has no title or message: it names nothing that is not there.
+    <dialog ref={dialogRef} role="alertdialog" aria-modal="true"
+      aria-labelledby={open ? titleId : undefined} aria-describedby={open ? messageId : undefined}
+      className={className} onCancel={onCancel}>
       {open ? (
         <>
           <h2 id={titleId} className="dialog-title">{title}</h2>

@@ -65,7 +65,9 @@ def feed_link() -> rx.Component:
         rx.el.a(
             "Follow our articles (Atom feed)",
             href=routes.FEED_PATH,
-            type="application/atom+xml",
+            # Attributes, not style props; the feed is a file the server sends, not a page
+            # of the router's.
+            custom_attrs={"type": "application/atom+xml", "reloadDocument": True},
             class_name="feed-link",
         ),
         class_name="feed-line",

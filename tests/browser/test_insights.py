@@ -49,6 +49,13 @@ def test_the_blog_lists_reading_times_and_links_the_feed(page: Page, live_site: 
     expect(cards.first).to_contain_text(re.compile(r"\d+ min read"))
     feed = page.get_by_role("link", name="Follow our articles (Atom feed)")
     expect(feed).to_have_attribute("href", routes.FEED_PATH)
+    expect(feed).to_have_attribute("type", "application/atom+xml")
+    # The link's type is an attribute, never a style rule in the page.
+    assert "atom+xml" not in " ".join(page.locator("style").all_text_contents())
+    with page.expect_response(re.compile(re.escape(routes.FEED_PATH) + "$")) as opened:
+        feed.click()
+    assert opened.value.headers["content-type"].startswith("application/atom+xml")
+    page.goto(routes.BLOGS.path)
     alternate = page.locator('head link[rel="alternate"][type="application/atom+xml"]')
     expect(alternate).to_have_attribute("href", routes.FEED_PATH)
     answer = page.request.get(live_site.url + routes.FEED_PATH)

@@ -37,6 +37,21 @@ def test_empty_login_form_shows_both_messages(any_page: Page) -> None:
     expect(form.get_by_label("Email")).to_have_value("someone@example.com")
 
 
+def test_every_aria_reference_names_an_element_of_the_page(page: Page) -> None:
+    """The closed result dialog (registration, log-in) points at no title or message that
+    is not in the document."""
+    page.goto(routes.LOG_IN.path)
+    expect(page.get_by_role("form", name="Log in")).to_be_visible()
+    missing = page.evaluate(
+        """() => [...document.querySelectorAll('[aria-labelledby], [aria-describedby]')]
+            .flatMap(el => ['aria-labelledby', 'aria-describedby']
+                .flatMap(name => (el.getAttribute(name) || '').split(/\\s+/).filter(Boolean)
+                    .filter(id => !document.getElementById(id))
+                    .map(id => `${el.tagName.toLowerCase()} ${name}=${id}`)))"""
+    )
+    assert missing == []
+
+
 def test_password_can_be_shown_and_hidden(page: Page) -> None:
     page.goto(routes.LOG_IN.path)
     password = page.get_by_label("Password", exact=True)
