@@ -8,6 +8,9 @@ FOUNDED = 2014
 EMAIL = "hello@rcx.example"
 PHONE = "+44 20 7946 0321"
 ADDRESS = "21 Tanner Street, London SE1 3LE, United Kingdom"
+# What a phone dials and a map opens for the above.
+PHONE_HREF = "tel:" + PHONE.replace(" ", "")
+MAP_URL = "https://www.openstreetmap.org/search?query=21%20Tanner%20Street%2C%20London%20SE1%203LE"
 
 STATS: tuple[tuple[str, str], ...] = (
     ("12", "years in business"),

@@ -7,7 +7,16 @@ from rcxsite.components.blocks import bullet_list, card, card_grid, cta_band, he
 from rcxsite.components.form_fields import form, status_message
 from rcxsite.components.react import Gallery, nav_link
 from rcxsite.content.careers import APPLY_EMAIL, OPENINGS
-from rcxsite.content.company import ADDRESS, COMPANY, EMAIL, FOUNDED, PHONE, VALUES
+from rcxsite.content.company import (
+    ADDRESS,
+    COMPANY,
+    EMAIL,
+    FOUNDED,
+    MAP_URL,
+    PHONE,
+    PHONE_HREF,
+    VALUES,
+)
 from rcxsite.content.gallery import GALLERY
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.content.products import PRODUCTS
@@ -26,9 +35,9 @@ def about_page(route: routes.Route) -> rx.Component:
         section(
             "Where to find us",
             rx.el.address(
-                rx.el.p(ADDRESS),
-                rx.el.p(f"Email: {EMAIL}"),
-                rx.el.p(f"Phone: {PHONE}"),
+                rx.el.p(ADDRESS, " (", rx.el.a("map", href=MAP_URL), ")"),
+                rx.el.p("Email: ", rx.el.a(EMAIL, href=f"mailto:{EMAIL}")),
+                rx.el.p("Phone: ", rx.el.a(PHONE, href=PHONE_HREF)),
             ),
             tone="muted",
         ),

@@ -15,7 +15,7 @@ from rcxsite.components.form_fields import (
     textarea_field,
 )
 from rcxsite.content import quote as options
-from rcxsite.content.company import EMAIL, PHONE
+from rcxsite.content.company import EMAIL, PHONE, PHONE_HREF
 from rcxsite.forms import max_length
 from rcxsite.leads import QuoteInput
 from rcxsite.pages.booking.slot_picker import slot_picker
@@ -220,7 +220,7 @@ def quote_page(route: routes.Route) -> rx.Component:
                 "Prefer email or phone? Write to ",
                 rx.el.a(EMAIL, href=f"mailto:{EMAIL}"),
                 " or call ",
-                rx.el.a(PHONE, href=f"tel:{PHONE.replace(' ', '')}"),
+                rx.el.a(PHONE, href=PHONE_HREF),
                 ".",
                 class_name="lead",
             ),

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
+from rcxsite.content.company import EMAIL, MAP_URL, PHONE, PHONE_HREF
 from rcxsite.meta.tags import page_title
 
 CONCRETE = [route.path.replace("[token]", "some-token") for route in routes.ROUTES]
@@ -48,6 +49,15 @@ def test_content_width_follows_the_screen_size(page: Page, width: int, expected:
     box = page.locator("main .page-width").first.bounding_box()
     assert box is not None
     assert box["width"] == pytest.approx(width * expected, abs=2)
+
+
+def test_the_company_contacts_on_about_are_tappable(any_page: Page) -> None:
+    any_page.goto(routes.ABOUT.path)
+    where = any_page.locator("main address")
+    expect(where.get_by_role("link", name=EMAIL)).to_have_attribute("href", f"mailto:{EMAIL}")
+    expect(where.get_by_role("link", name=PHONE)).to_have_attribute("href", PHONE_HREF)
+    assert PHONE_HREF == "tel:+442079460321"
+    expect(where.get_by_role("link", name="map")).to_have_attribute("href", MAP_URL)
 
 
 def test_navigation_scrolls_to_the_top(page: Page) -> None:
