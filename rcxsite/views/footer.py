@@ -1,4 +1,5 @@
-"""The site footer: links, social links, policies and the copyright line."""
+"""The site footer: links, a site map of every page family, social links, policies and
+the copyright line."""
 
 from __future__ import annotations
 
@@ -21,6 +22,30 @@ def _footer_links() -> tuple[tuple[str, str], ...]:
         ("Insights", routes.BLOGS.path),
         ("Careers", routes.CAREERS.path),
         ("Request a Quote", routes.QUOTE.path),
+    )
+
+
+def _sitemap() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """Every public page family, in columns, from the route table: what the header's menus
+    and the links above do not reach is reached here."""
+    company = [r for r in routes.menu_routes("insights") if r != routes.BLOGS]
+    return (
+        (
+            "Services",
+            (
+                ("All services", routes.SERVICES_INDEX.path),
+                *((r.text, r.path) for r in routes.menu_routes("services")),
+            ),
+        ),
+        ("Industries", tuple((r.text, r.path) for r in routes.menu_routes("industry"))),
+        ("Company", tuple((r.text, r.path) for r in (*company, routes.GALLERY))),
+        (
+            "Products",
+            (
+                (routes.PRODUCTS.text, routes.PRODUCTS.path),
+                (routes.PRICING.text, routes.PRICING.path),
+            ),
+        ),
     )
 
 
@@ -97,6 +122,24 @@ def footer() -> rx.Component:
                 aria_label="Footer",
             ),
             class_name="footer-inner page-width",
+        ),
+        rx.el.nav(
+            *[
+                rx.el.div(
+                    rx.el.h2(heading, class_name="footer-heading"),
+                    rx.el.ul(
+                        *[
+                            rx.el.li(nav_link(text, to=path, class_name="footer-link"))
+                            for text, path in links
+                        ],
+                        class_name="footer-column-links",
+                    ),
+                    class_name="footer-column",
+                )
+                for heading, links in _sitemap()
+            ],
+            aria_label="Site map",
+            class_name="footer-sitemap page-width",
         ),
         rx.el.div(
             copyright_line(),

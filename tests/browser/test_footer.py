@@ -50,3 +50,20 @@ def test_copyright_shows_this_year_and_the_company(any_page: Page) -> None:
     expect(any_page.locator(".footer-copyright")).to_have_text(
         f"© {datetime.date.today().year} RCX. All rights reserved."
     )
+
+
+def test_the_site_map_reaches_every_page_family(any_page: Page) -> None:
+    any_page.goto(routes.HOME.path)
+    site_map = any_page.get_by_role("navigation", name="Site map")
+    for heading in ("Services", "Industries", "Company", "Products"):
+        expect(site_map.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+    expected = {
+        "All services": routes.SERVICES_INDEX.path,
+        "Gallery": routes.GALLERY.path,
+        "Products": routes.PRODUCTS.path,
+        "Pricing": routes.PRICING.path,
+        **{route.text: route.path for route in routes.menu_routes("services")},
+        **{route.text: route.path for route in routes.menu_routes("industry")},
+    }
+    for text, path in expected.items():
+        expect(site_map.get_by_role("link", name=text, exact=True)).to_have_attribute("href", path)

@@ -55,3 +55,20 @@ def test_no_internal_link_or_image_is_broken(live_site: LiveServer) -> None:
         if status != 200:
             broken.append((status, url, found_on))
     assert broken == []
+
+
+def test_every_public_page_is_linked_from_another_page(live_site: LiveServer) -> None:
+    """A page that only search or a typed address reaches is a page buyers never see."""
+    public = {route.path for route in routes.public_routes() if "[" not in route.path}
+    linked_from: dict[str, set[str]] = {path: set() for path in public}
+    for page in sorted(public):
+        status, body = fetch(live_site.url + page)
+        assert status == 200, page
+        refs = References()
+        refs.feed(body)
+        for href in refs.links:
+            url = _internal(live_site.url, live_site.url + page, href)
+            target = urlsplit(url).path.rstrip("/") or "/" if url else None
+            if target in linked_from and target != page:
+                linked_from[target].add(page)
+    assert sorted(path for path, sources in linked_from.items() if not sources) == []
