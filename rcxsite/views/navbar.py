@@ -75,7 +75,14 @@ def account_action(*, mobile: bool = False) -> rx.Component:
 def desktop_nav() -> rx.Component:
     return rx.el.nav(
         *[desktop_menu(group, label) for group, label in routes.MENU_GROUPS],
-        *[nav_link(route.text, to=route.path, class_name="nav-link") for route in _PLAIN_LINKS],
+        *[
+            nav_link(
+                route.text,
+                to=route.path,
+                class_name="nav-link nav-cta" if route == routes.QUOTE else "nav-link",
+            )
+            for route in _PLAIN_LINKS
+        ],
         account_action(),
         class_name="desktop-nav",
         aria_label="Main",

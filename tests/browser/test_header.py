@@ -8,6 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
+from tests.support.accounts_ui import log_in, new_customer
+from tests.support.live_server import LiveServer
 
 
 def _dropdown(page: Page, label: str):
@@ -86,21 +88,52 @@ def test_header_shows_log_in_for_visitors(page: Page) -> None:
     expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path) + "/?$"))
 
 
-def test_header_turns_solid_after_100px_of_scrolling(page: Page) -> None:
+def test_header_is_solid_and_casts_a_shadow_after_100px_of_scrolling(page: Page) -> None:
+    """Solid on every page (a translucent header turned muddy grey over light pages); the
+    scrolled flag sets it off from the page with a shadow."""
     page.goto(routes.HOME.path)
     header = page.locator("header.site-header")
     # Waits for hydration so that the header listens to scrolling.
     expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
     expect(header).to_have_attribute("data-scrolled", "false")
-    background = "getComputedStyle(document.querySelector('header.site-header')).backgroundColor"
-    blur = "getComputedStyle(document.querySelector('header.site-header')).backdropFilter"
-    page.wait_for_function(f"{background} === 'rgba(17, 17, 17, 0.72)' && {blur} === 'blur(12px)'")
+    style = "getComputedStyle(document.querySelector('header.site-header'))"
+    page.wait_for_function(f"{style}.backgroundColor === 'rgb(17, 17, 17)'")
+    assert page.evaluate(f"{style}.boxShadow") == "none"
     page.evaluate("window.scrollTo(0, 150)")
     expect(header).to_have_attribute("data-scrolled", "true")
-    page.wait_for_function(f"{background} === 'rgb(17, 17, 17)' && {blur} === 'none'")
+    page.wait_for_function(f"{style}.boxShadow !== 'none'")
+    assert page.evaluate(f"{style}.backgroundColor") == "rgb(17, 17, 17)"
     page.evaluate("window.scrollTo(0, 50)")
     expect(header).to_have_attribute("data-scrolled", "false")
-    page.wait_for_function(f"{background} === 'rgba(17, 17, 17, 0.72)'")
+    page.wait_for_function(f"{style}.boxShadow === 'none'")
+
+
+@pytest.mark.parametrize("width", [1024, 1100, 1280, 1440])
+def test_the_header_fits_one_line_signed_in_or_not(
+    page: Page, live_site: LiveServer, width: int
+) -> None:
+    def one_line() -> None:
+        links = page.locator(".desktop-nav .nav-link")
+        expect(links.first).to_be_visible()
+        boxes = [box for box in (link.bounding_box() for link in links.all()) if box]
+        assert max(box["height"] for box in boxes) < 48, width  # no link wraps
+        brand = page.locator(".header-inner > .brand").bounding_box()
+        inner = page.locator(".header-inner").bounding_box()
+        assert brand and inner
+        assert brand["x"] + brand["width"] < min(box["x"] for box in boxes), width
+        search = page.locator(".header-search").bounding_box()
+        right = max(box["x"] + box["width"] for box in [*boxes, *([search] if search else [])])
+        assert right <= inner["x"] + inner["width"] + 1, width
+
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(routes.ABOUT.path)
+    one_line()
+    log_in(page, new_customer(live_site.url))
+    page.goto(routes.ABOUT.path)
+    expect(page.locator(".desktop-nav").get_by_role("link", name="My account")).to_be_visible()
+    one_line()
+    cta = page.locator(".desktop-nav").get_by_role("link", name="Request a Quote")
+    assert cta.evaluate("e => getComputedStyle(e).backgroundColor") != "rgba(0, 0, 0, 0)"
 
 
 def test_phone_shows_a_hamburger_instead_of_the_inline_menus(phone: Page) -> None:
