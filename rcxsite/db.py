@@ -21,11 +21,12 @@ def get_engine() -> Engine:
     url = get_settings().db_url
     if url.startswith("sqlite"):
         get_settings().data_dir.mkdir(parents=True, exist_ok=True)
+        # A file's pool is sized like PostgreSQL's; an in-memory database has a pool of
+        # its own kind, which takes no size.
+        in_memory = make_url(url).database in (None, "", ":memory:")
+        sizes = {} if in_memory else _pool_sizes()
         engine = create_engine(
-            url,
-            pool_size=get_settings().database_pool_size,
-            max_overflow=get_settings().database_max_overflow,
-            connect_args={"check_same_thread": False, "timeout": 30},
+            url, connect_args={"check_same_thread": False, "timeout": 30}, **sizes
         )
 
         @event.listens_for(engine, "connect")
@@ -42,11 +43,18 @@ def get_engine() -> Engine:
     return create_engine(
         url,
         pool_pre_ping=True,
-        pool_size=get_settings().database_pool_size,
-        max_overflow=get_settings().database_max_overflow,
         pool_timeout=CONNECT_TIMEOUT_SECONDS * 2,
         connect_args=_postgres_bounds(url),
+        **_pool_sizes(),
     )
+
+
+def _pool_sizes() -> dict[str, int]:
+    settings = get_settings()
+    return {
+        "pool_size": settings.database_pool_size,
+        "max_overflow": settings.database_max_overflow,
+    }
 
 
 def _postgres_bounds(url: str) -> dict[str, object]:

@@ -94,6 +94,7 @@ def _to_visitor(
     *,
     method: Method,
     link: str,
+    ref: str = "",
 ) -> None:
     calendar = _invitation(
         booking,
@@ -111,6 +112,7 @@ def _to_visitor(
         text=words.text,
         reply_to=formataddr((host.name, host.email)),
         calendar=calendar,
+        ref=ref,
     )
 
 
@@ -123,6 +125,7 @@ def _to_host(
     *,
     method: Method,
     after: str = "",
+    ref: str = "",
 ) -> None:
     link = staff_link(request.id or 0)
     calendar = _invitation(
@@ -143,6 +146,7 @@ def _to_host(
         calendar=calendar,
         after=after,
         after_ref=request.id or 0,
+        ref=ref,
     )
 
 
@@ -154,8 +158,10 @@ def send_booked(
     request: QuoteRequest,
     token: str,
 ) -> None:
-    """The invitation (METHOD:REQUEST) to the visitor, with the manage link, and to the host."""
+    """The invitation (METHOD:REQUEST) to the visitor, with the manage link, and to the host;
+    about `booked_ref`, which says from then on that they were sent."""
     link = manage_url(token)
+    ref = booked_ref(booking.id or 0)
     _to_visitor(
         session,
         booking,
@@ -163,10 +169,32 @@ def send_booked(
         wording.visitor_booked(booking, host, link=link),
         method="REQUEST",
         link=link,
+        ref=ref,
     )
     words = wording.host_booked(booking, host, request, staff_link=staff_link(request.id or 0))
     # The host is the request's salesperson: their mail is the request's mail to sales.
-    _to_host(session, booking, host, request, words, method="REQUEST", after=QUOTE_MAILED)
+    _to_host(session, booking, host, request, words, method="REQUEST", after=QUOTE_MAILED, ref=ref)
+
+
+def booked_ref(booking_id: int) -> str:
+    """What a booking's first invitations are about: once queued, the booking is announced."""
+    return f"booked:{booking_id}"
+
+
+def _announced(session: Session, booking_id: int) -> bool:
+    found = session.exec(select(Job.id).where(col(Job.ref) == booked_ref(booking_id)).limit(1))
+    return found.first() is not None
+
+
+def announce_if_pending(
+    session: Session, *, booking: Booking, host: StaffMember, request: QuoteRequest, token: str
+) -> None:
+    """Before a move or a cancel (the booking locked, not yet changed): the booked mails if
+    the booking's job has not sent them, so the visitor and the host get every mail of the
+    call, in order, and sales the request's message. The job then finds them and sends
+    nothing."""
+    if not _announced(session, booking.id or 0):
+        send_booked(session, booking=booking, host=host, request=request, token=token)
 
 
 def send_moved(
@@ -223,16 +251,19 @@ def announcement(*, uid: str, now: datetime) -> Job:
 
 def send_announcement(*, uid: str, sequence: int, booked_at: datetime) -> bool:
     """The booked job's work: the invitations and the reminders; whether sent. Nothing
-    for a call cancelled or moved before it ran: the mail of that change tells the
-    visitor and the host. Reminders already due when the job runs (runners held up for
-    hours) are not planned, as at booking time."""
+    when they were sent already: by a move or cancel that came first (which sent them
+    before its own), or by a run of this job whose runner died before marking it done.
+    Reminders already due when the job runs (runners held up for hours) are not planned,
+    as at booking time."""
     with session_scope(for_update=True) as session:
         # Locked, so a move or cancel of the call waits for these mails, never overtakes.
         booking = session.exec(
             select(Booking).where(col(Booking.uid) == uid).with_for_update()
         ).first()
-        if booking is None or not booking.active or booking.sequence != sequence:
+        if booking is None or booking.id is None or _announced(session, booking.id):
             return False
+        if not booking.active or booking.sequence != sequence:
+            return False  # moved or cancelled, which announced it first
         host = session.get(StaffMember, booking.host_id)
         request = session.get(QuoteRequest, booking.quote_request_id)
         if host is None or request is None:

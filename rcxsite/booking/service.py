@@ -331,6 +331,11 @@ def reschedule(
         if not free:
             raise ServiceError(409, TAKEN)
         previous = _host(session, booking.host_id)
+        request = session.get(QuoteRequest, booking.quote_request_id)
+        assert request is not None and request.id is not None
+        notices.announce_if_pending(
+            session, booking=booking, host=previous, request=request, token=token
+        )
         ranked = [member.member_id for member in hosting.ranked(session, free, now=now)]
         if booking.host_id in ranked:
             ranked.remove(booking.host_id)
@@ -354,8 +359,6 @@ def reschedule(
             raise ServiceError(409, TAKEN) from None
         host = _host(session, booking.host_id)
         assert host.id is not None
-        request = session.get(QuoteRequest, booking.quote_request_id)
-        assert request is not None and request.id is not None
         local, request.call_time = _company_wall_clock(change.start)
         request.call_date = local.date()
         _history(
@@ -423,14 +426,17 @@ def cancel(
     with session_scope(for_update=True) as session:
         booking = _changeable(session, digest, now=now)
         assert booking.id is not None
+        host = _host(session, booking.host_id)
+        request = session.get(QuoteRequest, booking.quote_request_id)
+        assert request is not None and request.id is not None
+        notices.announce_if_pending(
+            session, booking=booking, host=host, request=request, token=_token_of(booking)
+        )
         booking.status = CANCELLED
         booking.active = False
         booking.sequence += 1
         booking.updated_at = now
         session.add(booking)
-        host = _host(session, booking.host_id)
-        request = session.get(QuoteRequest, booking.quote_request_id)
-        assert request is not None and request.id is not None
         _history(
             session,
             request.id,

@@ -228,30 +228,55 @@ def test_the_booking_form_messages() -> None:
     ]
 
 
-def test_a_call_cancelled_before_its_invitations_went_gets_the_cancellation_only() -> None:
+def _subjects_to(address: str) -> list[str]:
+    return [
+        str(mail["Subject"]).strip() for mail in outbox_messages() if address in str(mail["To"])
+    ]
+
+
+def test_a_call_cancelled_before_its_job_ran_is_announced_then_cancelled() -> None:
+    """The move or cancel sends the booked mails first: the visitor's invitation, and the
+    request's mail to sales (its message, `mailed_at` once delivered); the job then sends
+    nothing."""
     add_host("Sam Sales")
     receipt = book(at(TUESDAY, "10:00"))
     cancel(receipt.token)
-    subjects = sorted(str(mail["Subject"]).strip() for mail in outbox_messages())
-    assert [subject.split(":")[0] for subject in subjects] == ["Call cancelled", "Cancelled"]
-    assert jobs_of_kind("booking-booked", state="done") != []
+    assert _subjects_to("alice@client.example") == [
+        "Your call with RCX on Tue 2 Mar 2027, 10:00 (Europe/London)",
+        "Cancelled: your call with RCX on Tue 2 Mar 2027, 10:00 (Europe/London)",
+    ]
+    assert stored_request(receipt.quote_request_id).mailed_at is not None
+    assert len(jobs_of_kind("booking-booked", state="done")) == 1
     assert jobs_of_kind("booking-reminder") == []
 
 
-def test_a_call_moved_before_its_invitations_went_is_announced_at_its_new_time_only() -> None:
+def test_a_call_moved_before_its_job_ran_is_announced_then_moved() -> None:
     add_host("Sam Sales")
     receipt = book(at(TUESDAY, "10:00"))
     new_start = at(TUESDAY, "11:00")
     reschedule(receipt.token, new_start)
-    visitor = [m for m in outbox_messages() if "alice@client.example" in str(m["To"])]
-    assert [str(mail["Subject"]).strip() for mail in visitor] == [
-        "Your call with RCX has moved to Tue 2 Mar 2027, 11:00 (Europe/London)"
+    assert _subjects_to("alice@client.example") == [
+        "Your call with RCX on Tue 2 Mar 2027, 10:00 (Europe/London)",
+        "Your call with RCX has moved to Tue 2 Mar 2027, 11:00 (Europe/London)",
     ]
+    assert stored_request(receipt.quote_request_id).mailed_at is not None
     reminders = jobs_of_kind("booking-reminder", state="queued")
     assert sorted(job.due_at for job in reminders) == [
         new_start - timedelta(hours=24),
         new_start - timedelta(hours=1),
     ]
+
+
+def test_the_booked_job_run_twice_mails_once() -> None:
+    """A runner that dies after the job's work and before marking it done: the job runs
+    again and finds its mails."""
+    add_host("Sam Sales")
+    receipt = book(at(TUESDAY, "10:00"))
+    uid = stored_booking(receipt.booking_id).uid
+    assert booking.notices.send_announcement(uid=uid, sequence=0, booked_at=NOW)
+    assert not booking.notices.send_announcement(uid=uid, sequence=0, booked_at=NOW)
+    assert len(_subjects_to("alice@client.example")) == 1
+    assert len(jobs_of_kind("booking-reminder")) == 2
 
 
 def test_reschedule_keeps_the_uid_and_the_host_when_free() -> None:
