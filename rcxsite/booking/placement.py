@@ -6,26 +6,43 @@ it) are made as model objects by the caller, for a given host; this module write
 - SQLite: the caller's transaction began with BEGIN IMMEDIATE, so its free check and this
   write are one step: the first host is written, as is.
 - PostgreSQL: every visitor books concurrently, and a booking's cost was mostly round
-  trips, so a try is one statement: choose the first of the ranked hosts that has no
+  trips, so a try is two statements. The pick: the first of the ranked hosts that has no
   active booking overlapping the call and whose row no other booking is locking right
   now (`FOR NO KEY UPDATE SKIP LOCKED`: concurrent visitors, who rank the hosts alike,
-  spread over the free hosts instead of queueing for the first), lock it (so two inserts
-  for one host never check each other's overlap at once, which would deadlock), and
-  insert the four rows, linked by their new ids. The exclusion constraint still refuses a
-  booking that overlaps one committed meanwhile (SQLSTATE 23P01): that try is rolled back
-  and the next one sees it. When every free host is locked, the tries wait for the locks
-  instead of skipping them; when none is free any more, no host is.
+  spread over the free hosts instead of queueing for the first), locked, with an
+  advisory lock on the visitor's address (one booking per address at a time). The
+  write: while the host's day has room and the address may hold another call, the four
+  rows, linked by their new ids. Each statement sees what was committed
+  before it began, so each cap is counted only once its lock is held. The exclusion
+  constraint still refuses a booking that overlaps one committed meanwhile (SQLSTATE
+  23P01): that try is rolled back and the next one sees it. When every free host is
+  locked, the tries wait for the locks instead of skipping them; when none is free any
+  more, no host is.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Column, Integer, String, Table, any_, bindparam, exists, func, insert, select
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Integer,
+    String,
+    Table,
+    any_,
+    bindparam,
+    exists,
+    func,
+    insert,
+    select,
+)
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Select
@@ -64,6 +81,23 @@ class NoHostFree(Exception):
     """Every host was taken meanwhile."""
 
 
+class TooManyUpcoming(Exception):
+    """The visitor's address holds as many calls to come as it may (counted under lock)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The company's caps a new call must stay under, checked again under lock on
+    PostgreSQL: the address's calls to come, and the host's calls on their day
+    (`day_of(host_id)`: that day's bounds on the host's wall clock, in UTC)."""
+
+    email_key: str
+    now: datetime
+    upcoming_per_email: int
+    calls_per_day: int
+    day_of: Callable[[int], tuple[datetime, datetime]]
+
+
 def is_overlap(error: IntegrityError) -> bool:
     """Whether PostgreSQL's exclusion constraint refused the row (another booking won)."""
     original = error.orig
@@ -71,18 +105,24 @@ def is_overlap(error: IntegrityError) -> bool:
     return code == EXCLUSION_VIOLATION or OVERLAP_CONSTRAINT in str(original)
 
 
-def place_new(session: Session, hosts: list[int], call: NewCall) -> Placed:
+def place_new(session: Session, hosts: list[int], call: NewCall, limits: Limits) -> Placed:
     """Write `call` for the first host of `hosts` the database accepts and commit it
-    (with whatever the session holds); NoHostFree when none does."""
+    (with whatever the session holds); NoHostFree when none does, TooManyUpcoming when
+    the address has reached its cap meanwhile."""
     if session.get_bind().dialect.name != "postgresql":
         return _write_with_orm(session, hosts[0], call)
+    candidates = list(hosts)
     for wait in (False, True):
         # Each refused try is a booking committed meanwhile, which the next try sees.
         for _ in range(len(hosts) + 1):
-            placed = _try(session, hosts, call, wait=wait)
+            placed = _try(session, candidates, call, limits, wait=wait)
             if placed is None:  # every host left is locked (or, waiting, booked)
                 break
-            if placed is not _TAKEN:
+            if placed.booking_id == _FULL:
+                candidates.remove(placed.host_id)
+                if not candidates:
+                    break
+            elif placed is not _TAKEN:
                 return placed
     raise NoHostFree
 
@@ -157,35 +197,76 @@ def _write_with_orm(session: Session, host_id: int, call: NewCall) -> Placed:
     return Placed(host_id=host_id, request_id=call.request.id, booking_id=call.booking.id)
 
 
-# A try's answer when the exclusion constraint refused it (None: the host was locked).
+# A try's answer when the exclusion constraint refused it (None: the host was locked);
+# a try whose host already has their day's calls answers Placed(host, 0, _FULL).
 _TAKEN = Placed(host_id=0, request_id=0, booking_id=0)
+_FULL = -1
 
 
-def _try(session: Session, hosts: list[int], call: NewCall, *, wait: bool) -> Placed | None:
+def _lock_key(email_key: str) -> int:
+    """The advisory lock of an address's bookings: a signed 64-bit number from its hash."""
+    digest = hashlib.sha256(b"booking-email:" + email_key.encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+def _try(
+    session: Session, hosts: list[int], call: NewCall, limits: Limits, *, wait: bool
+) -> Placed | None:
     """One try on PostgreSQL, committed: the new ids; _TAKEN when the exclusion
-    constraint refused it; None when no host was free and unlocked (not `wait`ing), or
-    free at all (`wait`ing)."""
+    constraint refused it; Placed(host, 0, _FULL) when the chosen host's day is full;
+    None when no host was free and unlocked (not `wait`ing), or free at all (`wait`ing).
+
+    Each statement sees what was committed before it began. So the caps are counted by
+    the write, once the pick holds their locks: the host's row (their day) and an advisory
+    lock on the address (its calls to come: one booking per address at a time)."""
+    booking = call.booking
+    picked = session.execute(
+        _pick_statement(skip_locked=not wait),
+        {
+            "hosts": hosts,
+            "starts_at": booking.starts_at,
+            "blocked_until": booking.blocked_until,
+            "email_lock": _lock_key(limits.email_key),
+        },
+    ).first()
+    if picked is None:
+        session.rollback()
+        return None
+    host_id = int(picked[0])
+    day_from, day_until = limits.day_of(host_id)
     params = {
         **_values("request", call.request, linked=_REQUEST_LINKS),
-        **_values("booking", call.booking, linked=_BOOKING_LINKS),
+        **_values("booking", booking, linked=_BOOKING_LINKS),
         **_values("change", call.change, linked=_CHANGE_LINKS),
         **_values("job", call.job, linked=set()),
-        "hosts": hosts,
+        "host_id": host_id,
+        "host_name": picked[1],
+        "day_from": day_from,
+        "day_until": day_until,
+        "calls_per_day": limits.calls_per_day,
+        "email_key": limits.email_key,
+        "now": limits.now,
+        "upcoming_per_email": limits.upcoming_per_email,
         "change_new_value": call.change.new_value,
     }
     try:
-        ids = session.execute(_statement(skip_locked=not wait), params).first()
+        ids = session.execute(_statement(), params).first()
     except IntegrityError as error:
         session.rollback()
         if not is_overlap(error):
             raise
         logger.info("Booking: a host was taken meanwhile; trying again")
         return _TAKEN
-    if ids is None:
+    if ids is None:  # a cap was reached meanwhile: the address's, or the host's day
+        upcoming = session.execute(
+            _upcoming_statement(), {"email_key": limits.email_key, "now": limits.now}
+        ).scalar_one()
         session.rollback()
-        return None
+        if upcoming >= limits.upcoming_per_email:
+            raise TooManyUpcoming
+        return Placed(host_id=host_id, request_id=0, booking_id=_FULL)
     session.commit()
-    return Placed(host_id=int(ids[0]), request_id=int(ids[1]), booking_id=int(ids[2]))
+    return Placed(host_id=host_id, request_id=int(ids[0]), booking_id=int(ids[1]))
 
 
 def _table(model: type[SQLModel]) -> Table:
@@ -220,25 +301,69 @@ _CHANGE_LINKS = {"quote_request_id", "new_value"}
 _RETURNED = ("id", "owner_id", "quote_request_id", "host_id")
 
 
+def _active(booking_table: Table) -> Any:
+    return booking_table.c.active.is_(True)
+
+
 @cache
-def _statement(*, skip_locked: bool) -> Select[Any]:
-    """WITH host (chosen and locked), request, booking, change, job: SELECT the host's id,
-    the request's and the booking's. No row when no host could be chosen."""
+def _upcoming_statement() -> Select[Any]:
+    booking_table = _table(Booking)
+    moment = booking_table.c.starts_at.type
+    return select(func.count()).where(
+        _active(booking_table),
+        booking_table.c.email_key == bindparam("email_key"),
+        booking_table.c.starts_at > bindparam("now", type_=moment),
+    )
+
+
+@cache
+def _pick_statement(*, skip_locked: bool) -> Select[Any]:
+    """The first of `hosts` with no active booking overlapping the call, whose row is
+    then locked (skipped when another booking holds it and `skip_locked`): its id and
+    name, or no row; and the address's advisory lock taken (waiting for another booking
+    of the address to end)."""
     member, booking_table = _table(StaffMember), _table(Booking)
-    booking_values = _bound("booking", Booking, _BOOKING_LINKS)
+    moment = booking_table.c.starts_at.type
     overlapping = select(booking_table.c.id).where(
         booking_table.c.host_id == member.c.id,
-        booking_table.c.active.is_(True),
-        booking_table.c.starts_at < booking_values["blocked_until"],
-        booking_table.c.blocked_until > booking_values["starts_at"],
+        _active(booking_table),
+        booking_table.c.starts_at < bindparam("blocked_until", type_=moment),
+        booking_table.c.blocked_until > bindparam("starts_at", type_=moment),
     )
     hosts = bindparam("hosts", type_=ARRAY(Integer))
-    host = (
-        select(member.c.id, member.c.name)
+    return (
+        select(
+            member.c.id,
+            member.c.name,
+            func.pg_advisory_xact_lock(bindparam("email_lock", type_=BigInteger)),
+        )
         .where(member.c.id == any_(hosts), ~exists(overlapping))
         .order_by(func.array_position(hosts, member.c.id))
         .limit(1)
         .with_for_update(key_share=True, skip_locked=skip_locked)
+    )
+
+
+@cache
+def _statement() -> Select[Any]:
+    """WITH host (the picked one, while their day has room and the address may hold
+    another call), request, booking, change, job: SELECT the request's id and the
+    booking's. No row when a cap is reached."""
+    booking_table = _table(Booking)
+    moment = booking_table.c.starts_at.type
+    host_id = bindparam("host_id", type_=Integer)
+    day_calls = select(func.count()).where(
+        booking_table.c.host_id == host_id,
+        _active(booking_table),
+        booking_table.c.starts_at >= bindparam("day_from", type_=moment),
+        booking_table.c.starts_at < bindparam("day_until", type_=moment),
+    )
+    host = (
+        select(host_id.label("id"), bindparam("host_name", type_=String).label("name"))
+        .where(
+            day_calls.scalar_subquery() < bindparam("calls_per_day"),
+            _upcoming_statement().scalar_subquery() < bindparam("upcoming_per_email"),
+        )
         .cte("host")
     )
 
@@ -262,7 +387,7 @@ def _statement(*, skip_locked: bool) -> Select[Any]:
     )
     booking = inserted(
         Booking,
-        booking_values,
+        _bound("booking", Booking, _BOOKING_LINKS),
         {"quote_request_id": request.c.id, "host_id": request.c.owner_id},
         request,
     )
@@ -277,6 +402,4 @@ def _statement(*, skip_locked: bool) -> Select[Any]:
         booking.join(host, host.c.id == booking.c.host_id),
     )
     job = inserted(Job, _bound("job", Job, set()), {}, booking)
-    return select(booking.c.host_id, booking.c.quote_request_id, booking.c.id).add_cte(
-        request, change, job
-    )
+    return select(booking.c.quote_request_id, booking.c.id).add_cte(request, change, job)

@@ -32,9 +32,16 @@ from rcxsite.booking.inputs import (
     SlotQuery,
 )
 from rcxsite.booking.links import manage_url
-from rcxsite.booking.placement import NewCall, NoHostFree, place_moved, place_new
+from rcxsite.booking.placement import (
+    Limits,
+    NewCall,
+    NoHostFree,
+    TooManyUpcoming,
+    place_moved,
+    place_new,
+)
 from rcxsite.booking.rules import COMPANY_TIME_ZONE, rules
-from rcxsite.booking.slots import SlotList, free_slots, hosts_free_at
+from rcxsite.booking.slots import ONE_DAY, SlotList, day_start, free_slots, hosts_free_at
 from rcxsite.core import tokens
 from rcxsite.db import session_scope
 from rcxsite.models import Booking, QuoteChange, QuoteRequest, StaffMember
@@ -239,10 +246,25 @@ def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) 
             ),
             job=notices.announcement(uid=uid, now=now),
         )
+        zones = {member.member_id: member.zone for member in hosts.ranked}
+
+        def day_of(host_id: int) -> tuple[datetime, datetime]:
+            day = booking.start.astimezone(zones[host_id]).date()
+            return day_start(day, zones[host_id]), day_start(day + ONE_DAY, zones[host_id])
+
+        limits = Limits(
+            email_key=email_key,
+            now=now,
+            upcoming_per_email=company.upcoming_per_email,
+            calls_per_day=company.calls_per_day,
+            day_of=day_of,
+        )
         try:
-            placed = place_new(session, [member.member_id for member in hosts.ranked], call)
+            placed = place_new(session, [member.member_id for member in hosts.ranked], call, limits)
         except NoHostFree:
             raise ServiceError(409, TAKEN) from None
+        except TooManyUpcoming:
+            raise _too_many_upcoming(company.upcoming_per_email) from None
         host_name = names[placed.host_id]
         receipt = BookingReceipt(
             booking_id=placed.booking_id,

@@ -29,7 +29,7 @@ from rcxsite.models import Booking
 # A member's day (their zone) can begin up to 14 hours before or after the visitor's, and
 # the bookings that count towards it must all be loaded.
 _DAY_MARGIN = timedelta(days=2)
-_ONE_DAY = timedelta(days=1)
+ONE_DAY = timedelta(days=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +108,7 @@ def _wall_clock_starts(
     if not intervals:
         return
     offset = datetime.combine(day, time(0), tzinfo=zone).utcoffset()
-    steady = offset == datetime.combine(day + _ONE_DAY, time(0), tzinfo=zone).utcoffset()
+    steady = offset == datetime.combine(day + ONE_DAY, time(0), tzinfo=zone).utcoffset()
     midnight = datetime.combine(day, time(0), tzinfo=UTC)
     for first, last in intervals:
         for minute in range(first, last - step + 1, step):
@@ -150,7 +150,7 @@ def _bounds(
     return max(since, now + rules.notice), min(until, now + rules.window)
 
 
-def _day_start(day: date, zone: ZoneInfo) -> datetime:
+def day_start(day: date, zone: ZoneInfo) -> datetime:
     return datetime.combine(day, time(0), tzinfo=zone).astimezone(UTC)
 
 
@@ -165,8 +165,8 @@ def free_slots(
     zone = ZoneInfo(query.time_zone)
     first_day = query.first_day or now.astimezone(zone).date()
     since, until = (
-        _day_start(first_day, zone),
-        _day_start(first_day + timedelta(days=query.days), zone),
+        day_start(first_day, zone),
+        day_start(first_day + timedelta(days=query.days), zone),
     )
     earliest, latest = _bounds(since, until, now=now, rules=company)
     with session_scope() as session:

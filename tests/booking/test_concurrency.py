@@ -138,3 +138,37 @@ def test_postgresql_refuses_an_overlapping_active_booking_from_raw_sql(
         _insert(host, "2027-03-02 10:30Z", "2027-03-02 11:15Z", active=False, key="c" * 64)
         _insert(host, "2027-03-02 10:45Z", "2027-03-02 11:30Z", active=True, key="d" * 64)
         assert len(stored_bookings()) == 4
+
+
+def test_visitors_booking_a_members_day_together_leave_it_at_its_cap(
+    database: str, configure: Configure
+) -> None:
+    """Different times, one member: the cap on their day holds when the bookings race."""
+    configure(booking_calls_per_day=2)
+    add_host("Only Member")
+    starts = [at(TUESDAY, f"{hour:02d}:00") for hour in range(9, 15)]
+    receipts, others = outcomes_of(
+        [
+            partial(book, start, email=f"d{number}@client.example", client_ip=f"10.2.0.{number}")
+            for number, start in enumerate(starts)
+        ]
+    )
+    assert len(receipts) == 2, refusals(others)
+    assert refusals(others) == [(409, TAKEN)] * (len(starts) - 2)
+    assert len([row for row in stored_bookings() if row.active]) == 2
+
+
+def test_one_address_booking_many_times_together_stays_at_its_cap(database: str) -> None:
+    """At most 3 calls to come per address (BOOKING_UPCOMING_PER_EMAIL), however fast."""
+    for number in range(3):
+        add_host(f"Member {number}")
+    starts = [at(TUESDAY, f"{hour:02d}:00") for hour in range(9, 15)]
+    receipts, others = outcomes_of(
+        [
+            partial(book, start, email="same@client.example", client_ip=f"10.3.0.{number}")
+            for number, start in enumerate(starts)
+        ]
+    )
+    assert len(receipts) == 3, refusals(others)
+    assert {status for status, _ in refusals(others)} == {429}
+    assert len([row for row in stored_bookings() if row.active]) == 3
