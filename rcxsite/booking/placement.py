@@ -127,11 +127,24 @@ def place_new(session: Session, hosts: list[int], call: NewCall, limits: Limits)
     raise NoHostFree
 
 
-def place_moved(session: Session, hosts: list[int], put: Callable[[int], Booking]) -> Booking:
+@dataclass(frozen=True, slots=True)
+class DayCap:
+    """A moved call's host may hold `calls_per_day` active calls on their day
+    (`day_of(host_id)`, as in Limits), the call itself (`moving`) not counted."""
+
+    calls_per_day: int
+    day_of: Callable[[int], tuple[datetime, datetime]]
+    moving: int
+
+
+def place_moved(
+    session: Session, hosts: list[int], put: Callable[[int], Booking], cap: DayCap
+) -> Booking:
     """Write the moved booking as `put(host_id)` makes it for the first host of `hosts`
     the database accepts, flushed, not committed (the move writes more after it);
     NoHostFree when none does. On PostgreSQL each try is a savepoint, so a refused one
-    leaves the rest of the transaction as it was; the passes are place_new's."""
+    leaves the rest of the transaction as it was; the passes are place_new's, and the
+    host's day is counted once their row is locked, as there."""
     if session.get_bind().dialect.name != "postgresql":
         row = put(hosts[0])
         session.add(row)
@@ -139,23 +152,29 @@ def place_moved(session: Session, hosts: list[int], put: Callable[[int], Booking
         return row
     busy: list[int] = []
     for host_id in hosts:
-        locked, placed = _try_in_savepoint(session, host_id, put, wait=False)
+        locked, placed = _try_in_savepoint(session, host_id, put, cap, wait=False)
         if locked:
             busy.append(host_id)
         elif placed is not None:
             return placed
     for host_id in busy:
-        _, placed = _try_in_savepoint(session, host_id, put, wait=True)
+        _, placed = _try_in_savepoint(session, host_id, put, cap, wait=True)
         if placed is not None:
             return placed
     raise NoHostFree
 
 
 def _try_in_savepoint(
-    session: Session, host_id: int, put: Callable[[int], Booking], *, wait: bool
+    session: Session,
+    host_id: int,
+    put: Callable[[int], Booking],
+    cap: DayCap,
+    *,
+    wait: bool,
 ) -> tuple[bool, Booking | None]:
-    """(False, the booking), (False, None) when the host was taken meanwhile, or (True,
-    None) when not `wait`ing and another booking of the host is being written."""
+    """(False, the booking), (False, None) when the host was taken meanwhile (or their
+    day filled up), or (True, None) when not `wait`ing and another booking of the host is
+    being written."""
     savepoint = session.begin_nested()
     try:
         locked = session.execute(
@@ -166,6 +185,20 @@ def _try_in_savepoint(
         if locked is None:
             savepoint.rollback()
             return True, None
+        day_from, day_until = cap.day_of(host_id)
+        booking_table = _table(Booking)
+        on_that_day = session.execute(
+            select(func.count()).where(
+                booking_table.c.host_id == host_id,
+                _active(booking_table),
+                booking_table.c.starts_at >= day_from,
+                booking_table.c.starts_at < day_until,
+                booking_table.c.id != cap.moving,
+            )
+        ).scalar_one()
+        if on_that_day >= cap.calls_per_day:
+            savepoint.rollback()
+            return False, None
         row = put(host_id)
         session.add(row)
         session.flush()

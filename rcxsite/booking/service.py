@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
@@ -24,6 +25,7 @@ from sqlmodel import Session, col, select
 
 from rcxsite.at_rest import SealBroken, seal, unseal
 from rcxsite.booking import hosting, notices
+from rcxsite.booking.availability import MemberAvailability
 from rcxsite.booking.inputs import (
     LINK_INVALID,
     BookingInput,
@@ -33,6 +35,7 @@ from rcxsite.booking.inputs import (
 )
 from rcxsite.booking.links import manage_url
 from rcxsite.booking.placement import (
+    DayCap,
     Limits,
     NewCall,
     NoHostFree,
@@ -180,6 +183,20 @@ def _call_text(start: datetime, host_name: str) -> str:
     return f"{spoken_time(start, COMPANY_TIME_ZONE)} with {host_name}"
 
 
+def _days_of(
+    start: datetime, members: list[MemberAvailability]
+) -> Callable[[int], tuple[datetime, datetime]]:
+    """Each member's day around `start` on their own wall clock, as UTC bounds: what their
+    calls per day count over."""
+    zones = {member.member_id: member.zone for member in members}
+
+    def day_of(member_id: int) -> tuple[datetime, datetime]:
+        day = start.astimezone(zones[member_id]).date()
+        return day_start(day, zones[member_id]), day_start(day + ONE_DAY, zones[member_id])
+
+    return day_of
+
+
 def _company_wall_clock(start: datetime) -> tuple[datetime, str]:
     local = start.astimezone(ZoneInfo(COMPANY_TIME_ZONE))
     return local, f"{local:%H:%M}"
@@ -246,18 +263,12 @@ def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) 
             ),
             job=notices.announcement(uid=uid, now=now),
         )
-        zones = {member.member_id: member.zone for member in hosts.ranked}
-
-        def day_of(host_id: int) -> tuple[datetime, datetime]:
-            day = booking.start.astimezone(zones[host_id]).date()
-            return day_start(day, zones[host_id]), day_start(day + ONE_DAY, zones[host_id])
-
         limits = Limits(
             email_key=email_key,
             now=now,
             upcoming_per_email=company.upcoming_per_email,
             calls_per_day=company.calls_per_day,
-            day_of=day_of,
+            day_of=_days_of(booking.start, hosts.ranked),
         )
         try:
             placed = place_new(session, [member.member_id for member in hosts.ranked], call, limits)
@@ -375,8 +386,13 @@ def reschedule(
             booking.updated_at = now
             return booking
 
+        cap = DayCap(
+            calls_per_day=company.calls_per_day,
+            day_of=_days_of(change.start, free),
+            moving=booking_id,
+        )
         try:
-            booking = place_moved(session, ranked, put)
+            booking = place_moved(session, ranked, put, cap)
         except NoHostFree:
             raise ServiceError(409, TAKEN) from None
         host = _host(session, booking.host_id)

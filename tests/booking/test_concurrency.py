@@ -98,6 +98,29 @@ def test_a_reschedule_racing_a_booking_of_the_same_time(database: str) -> None:
     assert stored_booking(mine.booking_id).sequence == moves
 
 
+def test_a_move_racing_a_booking_into_a_members_last_call_of_the_day(
+    database: str, configure: Configure
+) -> None:
+    """Two calls a day: a call moved into the day and a new booking of it, at once, at
+    different times; one of them gets the day's last call, never both."""
+    configure(booking_calls_per_day=2)
+    add_host("Sam Sales")
+    for round_number, day in enumerate(MONDAY + timedelta(days=n) for n in (1, 2, 3, 4)):
+        book(at(day, "09:00"), email=f"first-{round_number}@client.example")
+        elsewhere = at(MONDAY + timedelta(days=7 + round_number), "10:00")
+        mover = book(elsewhere, email=f"mover-{round_number}@client.example")
+        receipts, others = outcomes_of(
+            [
+                partial(reschedule, mover.token, at(day, "11:00")),
+                partial(book, at(day, "14:00"), email=f"new-{round_number}@client.example"),
+            ]
+        )
+        assert len(receipts) == 1, refusals(others)
+        assert refusals(others) == [(409, TAKEN)]
+        on_day = [r for r in stored_bookings() if r.active and r.starts_at.date() == day]
+        assert len(on_day) == 2, day
+
+
 def _insert(host_id: int, start: str, end: str, *, active: bool, key: str) -> None:
     request_id = add_quote(email=f"{key}@client.example")
     with get_engine().begin() as connection:
