@@ -1,5 +1,7 @@
 """Open positions shown on /careers."""
 
+from urllib.parse import quote
+
 from rcxsite.content.types import Opening
 
 APPLY_EMAIL = "careers@rcx.example"
@@ -97,3 +99,8 @@ OPENINGS: tuple[Opening, ...] = (
         ),
     ),
 )
+
+
+def apply_href(title: str) -> str:
+    """A mail to the recruiters about one opening, its subject filled in."""
+    return f"mailto:{APPLY_EMAIL}?subject={quote(f'Application: {title}')}"

@@ -6,7 +6,7 @@ from rcxsite import routes
 from rcxsite.components.blocks import bullet_list, card, card_grid, cta_band, hero, section
 from rcxsite.components.form_fields import form, status_message
 from rcxsite.components.react import Gallery, nav_link
-from rcxsite.content.careers import APPLY_EMAIL, OPENINGS
+from rcxsite.content.careers import APPLY_EMAIL, OPENINGS, apply_href
 from rcxsite.content.company import (
     ADDRESS,
     COMPANY,
@@ -217,6 +217,12 @@ def careers_page(route: routes.Route) -> rx.Component:
                         ),
                         rx.el.p(opening.summary, class_name="card-body"),
                         bullet_list(opening.requirements),
+                        rx.el.a(
+                            "Apply by email",
+                            href=apply_href(opening.title),
+                            class_name="button button-outline card-action",
+                            aria_label=f"Apply for {opening.title} by email",
+                        ),
                         class_name="card",
                     )
                     for opening in OPENINGS
@@ -226,7 +232,7 @@ def careers_page(route: routes.Route) -> rx.Component:
                 "To apply, send your CV and a few lines about yourself to ",
                 rx.el.a(APPLY_EMAIL, href=f"mailto:{APPLY_EMAIL}"),
                 ".",
-                class_name="lead",
+                class_name="lead apply-note",
             ),
         ),
         cta_band(f"Want to work with {COMPANY} instead?"),

@@ -5,6 +5,7 @@ import reflex as rx
 from rcxsite import routes
 from rcxsite.components.article_parts import article_list, byline, feed_link, tag_links
 from rcxsite.components.blocks import card, card_grid, cta_band, hero, section, testimonial
+from rcxsite.components.react import nav_link
 from rcxsite.content.articles import article_html, load_articles, related_articles, tagged
 from rcxsite.content.csr import CSR_ACTIVITIES
 from rcxsite.content.life_at import LIFE_AT
@@ -50,20 +51,32 @@ def article_page(route: routes.Route) -> rx.Component:
 
 
 def _sections_page(
-    route: routes.Route, heading: str, sections: tuple[Section, ...], art: str
+    route: routes.Route,
+    heading: str,
+    sections: tuple[Section, ...],
+    art: str,
+    *after: rx.Component,
 ) -> rx.Component:
     return rx.fragment(
         hero(route.title, route.description, eyebrow="Insights", art=art),
         section(
             heading,
             card_grid(*[card(item.heading, item.body) for item in sections]),
+            *after,
         ),
         cta_band(),
     )
 
 
 def life_at_page(route: routes.Route) -> rx.Component:
-    return _sections_page(route, "How we work", LIFE_AT, "/illustrations/careers.svg")
+    # Someone reading how we work may want to join: the openings are one step away.
+    join = rx.el.p(
+        nav_link(
+            "See our open positions", to=routes.CAREERS.path, class_name="button button-primary"
+        ),
+        class_name="apply-note",
+    )
+    return _sections_page(route, "How we work", LIFE_AT, "/illustrations/careers.svg", join)
 
 
 def csr_page(route: routes.Route) -> rx.Component:

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
+from rcxsite.content.careers import APPLY_EMAIL, OPENINGS, apply_href
 from rcxsite.content.company import EMAIL, MAP_URL, PHONE, PHONE_HREF
 from rcxsite.meta.tags import page_title
 
@@ -58,6 +59,19 @@ def test_the_company_contacts_on_about_are_tappable(any_page: Page) -> None:
     expect(where.get_by_role("link", name=PHONE)).to_have_attribute("href", PHONE_HREF)
     assert PHONE_HREF == "tel:+442079460321"
     expect(where.get_by_role("link", name="map")).to_have_attribute("href", MAP_URL)
+
+
+def test_each_opening_has_its_own_way_to_apply(any_page: Page) -> None:
+    any_page.goto(routes.CAREERS.path)
+    for opening in OPENINGS:
+        apply = any_page.get_by_role("link", name=f"Apply for {opening.title} by email")
+        expect(apply).to_have_attribute("href", apply_href(opening.title))
+    assert apply_href("Senior Python Engineer") == (
+        f"mailto:{APPLY_EMAIL}?subject=Application%3A%20Senior%20Python%20Engineer"
+    )
+    any_page.goto(routes.LIFE_AT.path)
+    any_page.get_by_role("link", name="See our open positions").click()
+    expect(any_page).to_have_url(re.compile(re.escape(routes.CAREERS.path) + "/?$"))
 
 
 def test_navigation_scrolls_to_the_top(page: Page) -> None:
