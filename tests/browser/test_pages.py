@@ -74,6 +74,17 @@ def test_each_opening_has_its_own_way_to_apply(any_page: Page) -> None:
     expect(any_page).to_have_url(re.compile(re.escape(routes.CAREERS.path) + "/?$"))
 
 
+def test_check_lists_show_a_mark_that_is_not_read_out(page: Page) -> None:
+    page.goto(routes.route_for("service", "devops").path)
+    item = page.locator("main .check-list li").first
+    expect(item).to_be_visible()
+    mark = item.evaluate(
+        "li => { const s = getComputedStyle(li, '::before');"
+        " return [s.content, s.borderRightWidth, s.borderBottomWidth]; }"
+    )
+    assert mark == ['""', "2px", "2px"]  # drawn, with no text in it
+
+
 def test_navigation_scrolls_to_the_top(page: Page) -> None:
     page.goto(routes.HOME.path)
     page.mouse.wheel(0, 5000)
