@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 
 import pytest
@@ -37,6 +38,7 @@ from tests.support.booking import (
     wall_times,
 )
 from tests.support.fixtures import Configure
+from tests.support.postgres import sqlite_or_postgres
 from tests.support.site import jobs_of_kind, outbox_messages
 from tests.support.staff import invite
 
@@ -45,6 +47,14 @@ TAKEN = "That time has just been booked. Please choose another."
 LINK_INVALID = "This link is not valid. Please use the link in your latest invitation."
 CANCELLED = "This call was cancelled, so it can no longer be changed."
 PAST = "This call has already taken place, so it can no longer be changed."
+
+
+@pytest.fixture(autouse=True, params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, configure: Configure) -> Iterator[str]:
+    """Every test here on both databases: PostgreSQL books through its own statements
+    (rcxsite/booking/placement.py), SQLite through the ORM."""
+    with sqlite_or_postgres(request.param, configure) as kind:
+        yield kind
 
 
 def refused(function, *args, **kwargs) -> tuple[int, str]:  # type: ignore[no-untyped-def]
