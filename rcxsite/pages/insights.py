@@ -17,7 +17,7 @@ from rcxsite.templates.page_top import page_hero
 def blogs_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
         page_hero(route, "Insights", "insights", cta=False),
-        section("Latest articles", feed_link(), article_list(load_articles())),
+        section("Latest articles", article_list(load_articles()), feed_link()),
         cta_band(),
     )
 
@@ -26,7 +26,7 @@ def tag_page(route: routes.Route) -> rx.Component:
     """Every shown article with this tag, newest first."""
     return rx.fragment(
         page_hero(route, "Insights", "insights", cta=False),
-        section(f"Tagged “{route.key}”", feed_link(), article_list(tagged(route.key))),
+        section(f"Tagged “{route.key}”", article_list(tagged(route.key)), feed_link()),
         cta_band(),
     )
 

@@ -49,6 +49,10 @@ def test_the_blog_lists_reading_times_and_links_the_feed(page: Page, live_site: 
     expect(cards.first).to_contain_text(re.compile(r"\d+ min read"))
     feed = page.get_by_role("link", name="Follow our articles (Atom feed)")
     expect(feed).to_have_attribute("href", routes.FEED_PATH)
+    # After the articles, not between their heading and them.
+    last_card = cards.last.bounding_box()
+    feed_box = feed.bounding_box()
+    assert last_card and feed_box and feed_box["y"] > last_card["y"] + last_card["height"]
     expect(feed).to_have_attribute("type", "application/atom+xml")
     # The link's type is an attribute, never a style rule in the page.
     assert "atom+xml" not in " ".join(page.locator("style").all_text_contents())
