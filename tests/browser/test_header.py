@@ -174,6 +174,23 @@ def test_phone_overlay_sections_toggle_independently(phone: Page) -> None:
     expect(overlay).to_be_hidden()
 
 
+def test_phone_menu_entries_start_at_one_left_edge(phone: Page) -> None:
+    """The sections' headings and the plain links (About, Careers, Log in) line up."""
+    phone.goto(routes.ABOUT.path)
+    phone.get_by_role("button", name="Open menu").click()
+    menu = phone.get_by_role("dialog")
+    expect(menu.get_by_role("link", name="Careers")).to_be_visible()
+    text_left = "e => e.getBoundingClientRect().left + parseFloat(getComputedStyle(e).paddingLeft)"
+    lefts = {
+        round(menu.get_by_role("button", name=name, exact=True).evaluate(text_left))
+        for name in ("Services", "Industry", "Insights")
+    } | {
+        round(menu.get_by_role("link", name=name, exact=True).evaluate(text_left))
+        for name in ("About", "Careers", "Log in")
+    }
+    assert len(lefts) == 1, lefts
+
+
 def test_phone_overlay_link_navigates_and_closes(phone: Page) -> None:
     phone.goto(routes.HOME.path)
     phone.get_by_role("button", name="Open menu").click()
