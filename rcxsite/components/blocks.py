@@ -65,7 +65,8 @@ def section(
 
 
 def bullet_list(items: tuple[str, ...] | list[str]) -> rx.Component:
-    return rx.el.ul(*[rx.el.li(item) for item in items], class_name="check-list")
+    # role="list": Safari stops announcing a list whose markers are styled away.
+    return rx.el.ul(*[rx.el.li(item) for item in items], class_name="check-list", role="list")
 
 
 def card(

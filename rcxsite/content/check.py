@@ -85,6 +85,7 @@ def problems(articles_dir: Path = ARTICLES_DIR) -> list[str]:
 def _search_word_problems() -> list[str]:
     from rcxsite import routes
     from rcxsite.content.search_words import SEARCH_WORDS
+    from rcxsite.search.text import tokens
 
     where, public = "rcxsite/content/search_words.py", set(routes.public_routes())
     found = [
@@ -92,11 +93,17 @@ def _search_word_problems() -> list[str]:
         for route in SEARCH_WORDS
         if route not in public
     ]
-    for route, words in SEARCH_WORDS.items():
+    for route, phrases in SEARCH_WORDS.items():
         found += [
-            f"{where}: {route.path}: write {word!r} in lower case, without outer spaces"
-            for word in words
-            if not word.strip() or word != word.strip().lower()
+            f"{where}: {route.path}: write {phrase!r} in lower case, without outer spaces"
+            for phrase in phrases
+            if not phrase.strip() or phrase != phrase.strip().lower()
+        ]
+        found += [
+            f"{where}: {route.path}: {phrase!r} has no word the search keeps (only words "
+            "like 'the', 'who', 'we'); write the word people type"
+            for phrase in phrases
+            if phrase.strip() and not list(tokens(phrase))
         ]
     return found
 

@@ -1,5 +1,7 @@
 """Facts about the company shown across the site."""
 
+from urllib.parse import quote
+
 from rcxsite.settings import get_settings
 
 COMPANY = get_settings().company_name
@@ -10,7 +12,7 @@ PHONE = "+44 20 7946 0321"
 ADDRESS = "21 Tanner Street, London SE1 3LE, United Kingdom"
 # What a phone dials and a map opens for the above.
 PHONE_HREF = "tel:" + PHONE.replace(" ", "")
-MAP_URL = "https://www.openstreetmap.org/search?query=21%20Tanner%20Street%2C%20London%20SE1%203LE"
+MAP_URL = "https://www.openstreetmap.org/search?query=" + quote(ADDRESS)
 
 STATS: tuple[tuple[str, str], ...] = (
     ("12", "years in business"),

@@ -11,7 +11,7 @@ SEARCH_WORDS: dict[routes.Route, tuple[str, ...]] = {
     routes.CAREERS: ("jobs", "vacancies", "hiring", "openings", "recruitment", "apply"),
     routes.PRICING: ("price", "prices", "cost", "costs", "fees", "rates", "subscription"),
     routes.QUOTE: ("contact", "call", "estimate", "proposal", "meeting", "consultation"),
-    routes.ABOUT: ("company", "history", "address", "office", "who we are"),
+    routes.ABOUT: ("company", "history", "address", "office", "headquarters"),
     routes.GALLERY: ("photos", "pictures", "images", "events"),
     routes.LIFE_AT: ("culture", "benefits", "perks", "working at rcx"),
     routes.CSR: ("charity", "community", "social responsibility"),

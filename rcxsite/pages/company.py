@@ -35,7 +35,7 @@ def about_page(route: routes.Route) -> rx.Component:
         section(
             "Where to find us",
             rx.el.address(
-                rx.el.p(ADDRESS, " (", rx.el.a("map", href=MAP_URL), ")"),
+                rx.el.p(ADDRESS, " (", rx.el.a("view on OpenStreetMap", href=MAP_URL), ")"),
                 rx.el.p("Email: ", rx.el.a(EMAIL, href=f"mailto:{EMAIL}")),
                 rx.el.p("Phone: ", rx.el.a(PHONE, href=PHONE_HREF)),
             ),
@@ -219,9 +219,10 @@ def careers_page(route: routes.Route) -> rx.Component:
                         bullet_list(opening.requirements),
                         rx.el.a(
                             "Apply by email",
+                            # Named as shown, then which opening (one link per card).
+                            rx.el.span(f" for {opening.title}", class_name="sr-only"),
                             href=apply_href(opening.title),
                             class_name="button button-outline card-action",
-                            aria_label=f"Apply for {opening.title} by email",
                         ),
                         class_name="card",
                     )

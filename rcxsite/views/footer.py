@@ -133,6 +133,7 @@ def footer() -> rx.Component:
                             for text, path in links
                         ],
                         class_name="footer-column-links",
+                        role="list",
                     ),
                     class_name="footer-column",
                 )

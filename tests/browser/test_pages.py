@@ -58,13 +58,15 @@ def test_the_company_contacts_on_about_are_tappable(any_page: Page) -> None:
     expect(where.get_by_role("link", name=EMAIL)).to_have_attribute("href", f"mailto:{EMAIL}")
     expect(where.get_by_role("link", name=PHONE)).to_have_attribute("href", PHONE_HREF)
     assert PHONE_HREF == "tel:+442079460321"
-    expect(where.get_by_role("link", name="map")).to_have_attribute("href", MAP_URL)
+    expect(where.get_by_role("link", name="view on OpenStreetMap")).to_have_attribute(
+        "href", MAP_URL
+    )
 
 
 def test_each_opening_has_its_own_way_to_apply(any_page: Page) -> None:
     any_page.goto(routes.CAREERS.path)
     for opening in OPENINGS:
-        apply = any_page.get_by_role("link", name=f"Apply for {opening.title} by email")
+        apply = any_page.get_by_role("link", name=f"Apply by email for {opening.title}")
         expect(apply).to_have_attribute("href", apply_href(opening.title))
     assert apply_href("Senior Python Engineer") == (
         f"mailto:{APPLY_EMAIL}?subject=Application%3A%20Senior%20Python%20Engineer"

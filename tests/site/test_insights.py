@@ -135,13 +135,18 @@ def test_the_content_check_refuses_search_words_for_no_public_page(monkeypatch) 
     monkeypatch.setattr(
         search_words,
         "SEARCH_WORDS",
-        {routes.STAFF_INBOX: ("leads",), routes.CAREERS: ("jobs", " Vacancies")},
+        {
+            routes.STAFF_INBOX: ("leads",),
+            routes.CAREERS: ("jobs", " Vacancies", "who we are"),
+        },
     )
     assert problems() == [
         "rcxsite/content/search_words.py: /staff is not a public page (the search lists "
         "only those)",
         "rcxsite/content/search_words.py: /careers: write ' Vacancies' in lower case, "
         "without outer spaces",
+        "rcxsite/content/search_words.py: /careers: 'who we are' has no word the search "
+        "keeps (only words like 'the', 'who', 'we'); write the word people type",
     ]
 
 
