@@ -15,6 +15,7 @@ from rcxsite.pages.not_found import TITLE as NOT_FOUND_TITLE
 from rcxsite.pages.not_found import not_found_page
 from rcxsite.settings import get_settings
 from rcxsite.state.failures import report_event_failure
+from rcxsite.state.page_views import CountPageViews
 from rcxsite.state.socket_records import keep_tabs_of_stopped_workers
 from rcxsite.state.stored_data import StoredDataGuard, private_state_folder
 from rcxsite.templates.layouts import bare_layout, site_layout
@@ -53,6 +54,7 @@ app = rx.App(
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )
 app.add_middleware(StoredDataGuard(), index=0)
+app.add_middleware(CountPageViews())
 app.register_lifespan_task(alongside_the_site)
 app.app_wraps[(5, "Overlay")] = lambda stateful: connection_notice() if stateful else None
 

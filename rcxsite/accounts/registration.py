@@ -11,6 +11,7 @@ from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.accounts.plans import new_trial_end
 from rcxsite.accounts.results import RegisteredCustomer
 from rcxsite.accounts.verification import issue_verification_link
+from rcxsite.core.attribution import Attribution, stamped
 from rcxsite.core.passwords import hash_password
 from rcxsite.core.validation import email_key
 from rcxsite.db import session_scope
@@ -18,7 +19,9 @@ from rcxsite.logs import security_event
 from rcxsite.models import Customer, utcnow
 
 
-def register(form: RegistrationInput, *, client_ip: str) -> RegisteredCustomer:
+def register(
+    form: RegistrationInput, *, client_ip: str, attribution: Attribution | None = None
+) -> RegisteredCustomer:
     """Create the account and mail a link that verifies its address (rcxsite.accounts.
     verification). An address that already has one gets the same answer (so the form tells
     nobody which addresses are customers, ASVS 6.3.8), and its owner a mail."""
@@ -31,12 +34,15 @@ def register(form: RegistrationInput, *, client_ip: str) -> RegisteredCustomer:
         return _already_registered(owner, key=key, client_ip=client_ip)
     # The model's fields are the table's columns, but the password, which is only hashed.
     now = utcnow()
-    customer = Customer(
-        **form.model_dump(exclude={"password"}),
-        email_key=key,
-        password_hash=password_hash,
-        created_at=now,
-        trial_ends_at=new_trial_end(form.subscription_plan_id, now) if form.is_trial else None,
+    customer = stamped(
+        Customer(
+            **form.model_dump(exclude={"password"}),
+            email_key=key,
+            password_hash=password_hash,
+            created_at=now,
+            trial_ends_at=new_trial_end(form.subscription_plan_id, now) if form.is_trial else None,
+        ),
+        attribution,
     )
     try:
         with session_scope() as session:

@@ -46,6 +46,7 @@ from rcxsite.booking.placement import (
 from rcxsite.booking.rules import COMPANY_TIME_ZONE, rules
 from rcxsite.booking.slots import ONE_DAY, SlotList, day_start, free_slots, hosts_free_at
 from rcxsite.core import tokens
+from rcxsite.core.attribution import Attribution, stamped
 from rcxsite.db import session_scope
 from rcxsite.models import Booking, QuoteChange, QuoteRequest, StaffMember
 from rcxsite.models.booking import (
@@ -202,7 +203,13 @@ def _company_wall_clock(start: datetime) -> tuple[datetime, str]:
     return local, f"{local:%H:%M}"
 
 
-def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) -> BookingReceipt:
+def book(
+    booking: BookingInput,
+    *,
+    client_ip: str,
+    now: datetime | None = None,
+    attribution: Attribution | None = None,
+) -> BookingReceipt:
     """Book the call at `booking.start` with a free host: the quote request (owned by the
     host), the booking, the mails and reminders, in one transaction. 409 TAKEN when no
     member who takes calls is free then (or `start` is not one of the free times); 429
@@ -226,15 +233,18 @@ def book(booking: BookingInput, *, client_ip: str, now: datetime | None = None) 
         names = {member.member_id: member.name for member in hosts.ranked}
         uid = _new_uid()
         call = NewCall(
-            request=QuoteRequest(
-                **booking.model_dump(
-                    include={"name", "email", "company", "phone", "service", "budget"}
-                    | {"timeline", "message"}
+            request=stamped(
+                QuoteRequest(
+                    **booking.model_dump(
+                        include={"name", "email", "company", "phone", "service", "budget"}
+                        | {"timeline", "message"}
+                    ),
+                    call_date=local.date(),
+                    call_time=call_time,
+                    client_ip_hash=keyed_hash(client_ip),
+                    created_at=now,
                 ),
-                call_date=local.date(),
-                call_time=call_time,
-                client_ip_hash=keyed_hash(client_ip),
-                created_at=now,
+                attribution,
             ),
             booking=Booking(
                 quote_request_id=0,

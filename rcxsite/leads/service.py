@@ -18,6 +18,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import col
 
+from rcxsite.core.attribution import Attribution, stamped
 from rcxsite.db import session_scope
 from rcxsite.leads.notification import QUOTE_MAILED, call_slot, send_quote_mail
 from rcxsite.leads.spam import trapped_request
@@ -79,22 +80,27 @@ def _not_stored() -> ServiceError:
     )
 
 
-def submit_quote(quote: QuoteInput, *, client_ip: str) -> QuoteReceipt:
+def submit_quote(
+    quote: QuoteInput, *, client_ip: str, attribution: Attribution | None = None
+) -> QuoteReceipt:
     """Store a visitor's request and queue the mail to sales; see the module docstring."""
     hit(Limit(get_settings().quote_limit, _LIMIT_SCOPE, client_key(client_ip)))
 
     try:
-        request_id = _store(quote, client_ip)
+        request_id = _store(quote, client_ip, attribution)
     except SQLAlchemyError:
         logger.exception("Could not store a quote request")
         raise _not_stored() from None
     return QuoteReceipt(message=RECEIVED, next_steps=next_steps_for(quote), request_id=request_id)
 
 
-def _store(quote: QuoteInput, client_ip: str) -> int:
+def _store(quote: QuoteInput, client_ip: str, attribution: Attribution | None) -> int:
     # The model's fields are the table's columns, but the bot trap, which is always empty.
-    row = QuoteRequest(
-        **quote.model_dump(exclude={HONEYPOT_FIELD}), client_ip_hash=keyed_hash(client_ip)
+    row = stamped(
+        QuoteRequest(
+            **quote.model_dump(exclude={HONEYPOT_FIELD}), client_ip_hash=keyed_hash(client_ip)
+        ),
+        attribution,
     )
     # The request and its mail to sales in one transaction: stored means sales will hear
     # of it, whatever happens to this process (the outbox, rcxsite/mail/outgoing.py).

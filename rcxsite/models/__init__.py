@@ -1,6 +1,6 @@
 """Database tables, one module per feature: `accounts`, `leads`, `staff`, `jobs`,
-`booking`, on the column types and sizes they share (`types`). Every change here needs a
-matching Alembic migration in alembic/versions/.
+`booking`, `analytics`, on the column types and sizes they share (`types`). Every change
+here needs a matching Alembic migration in alembic/versions/.
 
 A feature's tables live here, not in its service package, so that one import of
 rcxsite.models registers every table on `SQLModel.metadata` (alembic/env.py, the tests'
@@ -15,6 +15,7 @@ from rcxsite.models.accounts import (
     LoginSession,
     PasswordResetToken,
 )
+from rcxsite.models.analytics import AnalyticsSalt, AnalyticsView, AnalyticsVisit, Attributed
 from rcxsite.models.booking import Booking, MemberDay, MemberHours, MemberTimeOff
 from rcxsite.models.jobs import Job, PeriodicRun
 from rcxsite.models.leads import POSTGRESQL_ONLY_INDEXES, QuoteRequest, include_in_schema
@@ -59,6 +60,10 @@ __all__ = [
     "SHA256_HEX_LENGTH",
     "STATUS_MAX",
     "USER_NAME_MAX",
+    "AnalyticsSalt",
+    "AnalyticsView",
+    "AnalyticsVisit",
+    "Attributed",
     "AuditEntry",
     "Booking",
     "Customer",

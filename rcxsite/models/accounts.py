@@ -6,6 +6,7 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
+from rcxsite.models.analytics import Attributed
 from rcxsite.models.types import (
     COMPANY_NAME_MAX,
     EMAIL_MAX,
@@ -18,7 +19,7 @@ from rcxsite.models.types import (
 )
 
 
-class Customer(SQLModel, table=True):
+class Customer(Attributed, table=True):
     __tablename__ = "customer"
 
     id: int | None = Field(default=None, primary_key=True)

@@ -6,8 +6,9 @@ from collections.abc import Callable
 from datetime import date, datetime
 
 from sqlalchemy import Index
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
+from rcxsite.models.analytics import Attributed
 from rcxsite.models.types import (
     CALL_TIME_LENGTH,
     CHOICE_MAX,
@@ -51,7 +52,7 @@ def include_in_schema(dialect: str) -> Callable[[object, str | None, str, bool, 
     return include
 
 
-class QuoteRequest(SQLModel, table=True):
+class QuoteRequest(Attributed, table=True):
     """A visitor's "request a quote / book a call" form, kept whatever happens to the mail."""
 
     __tablename__ = "quote_request"

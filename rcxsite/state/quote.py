@@ -17,6 +17,7 @@ import reflex as rx
 
 from rcxsite import accounts, booking, leads
 from rcxsite.state.booking.slot_picker import SlotPicker
+from rcxsite.state.page_views import PageViewState
 from rcxsite.state.service_calls import FormCall, Outcome, ServiceCall, call_service
 from rcxsite.state.session import SessionState
 
@@ -37,6 +38,7 @@ class QuoteState(SlotPicker, rx.State):
     async def submit(self, form: dict[str, str]):
         fields = {name: str(value) for name, value in form.items()}
         client_ip = self.router.session.client_ip
+        attribution = (await self.get_state(PageViewState)).attribution()
         self.error = ""
         outcome: Outcome[leads.QuoteReceipt | booking.BookingReceipt]
         if leads.trap_filled(fields):
@@ -50,12 +52,14 @@ class QuoteState(SlotPicker, rx.State):
             booked = await FormCall.read(booking.BookingInput, fields)
             booked.busy(self)
             yield
-            outcome = await booked.send(booking.book, client_ip=client_ip)
+            outcome = await booked.send(booking.book, client_ip=client_ip, attribution=attribution)
         else:
             requested = await FormCall.read(leads.QuoteInput, fields)
             requested.busy(self)
             yield
-            outcome = await requested.send(leads.submit_quote, client_ip=client_ip)
+            outcome = await requested.send(
+                leads.submit_quote, client_ip=client_ip, attribution=attribution
+            )
         self.field_errors = outcome.field_messages(FIELDS)
         if outcome.ok:
             receipt = outcome.result()

@@ -9,6 +9,7 @@ from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.accounts.results import REGISTERED_MESSAGE
 from rcxsite.state import messages as msg
 from rcxsite.state.login import LoginState
+from rcxsite.state.page_views import PageViewState
 from rcxsite.state.service_calls import FormCall
 
 REGISTER_FORM_ID = "register-form"
@@ -50,7 +51,11 @@ class RegistrationState(LoginState):
             return
         call.busy(self)
         yield
-        outcome = await call.send(accounts.register, client_ip=self.router.session.client_ip)
+        outcome = await call.send(
+            accounts.register,
+            client_ip=self.router.session.client_ip,
+            attribution=(await self.get_state(PageViewState)).attribution(),
+        )
         if not outcome.ok:
             # A refusal shows its own text after "Error: "; anything else a fixed text.
             own = outcome.refusal.message if outcome.refusal else ""

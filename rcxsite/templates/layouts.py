@@ -17,6 +17,7 @@ from rcxsite.components.react import (
 from rcxsite.settings import SOCKET_MESSAGE_LIMIT_BYTES
 from rcxsite.state import messages as msg
 from rcxsite.state.failures import ACTION_FAILED_EVENT
+from rcxsite.state.page_views import PageViewState
 from rcxsite.state.session import SessionState
 from rcxsite.views.footer import footer
 from rcxsite.views.navbar import navbar
@@ -25,6 +26,14 @@ MAIN_ID = "main-content"
 TOO_MUCH_TEXT = "What you entered is too long to send. Please shorten it and try again."
 # Room for what Reflex adds around the form's values in the same message.
 _EVENT_OVERHEAD_BYTES = 8 * 1024
+
+
+# What only the browser knows of the tab's first page (rcxsite/state/page_views.py).
+_ARRIVED = PageViewState.arrived(
+    rx.Var("document.referrer"),
+    rx.Var("navigator.webdriver===true"),
+    rx.Var('navigator.globalPrivacyControl===true||navigator.doNotTrack==="1"'),
+)
 
 
 def frame(*children: rx.Component, watch_session: bool = True) -> rx.Component:
@@ -49,11 +58,13 @@ def site_layout(content: rx.Component) -> rx.Component:
     """Header, the page's content and the footer."""
     return frame(
         navbar(),
-        rx.el.main(content, id=MAIN_ID, class_name="site-main", tab_index=-1),
+        rx.el.main(content, id=MAIN_ID, class_name="site-main", tab_index=-1, on_mount=_ARRIVED),
         footer(),
     )
 
 
 def bare_layout(content: rx.Component) -> rx.Component:
     """The account screens: no header, no footer."""
-    return frame(rx.el.main(content, id=MAIN_ID, class_name="bare-main", tab_index=-1))
+    return frame(
+        rx.el.main(content, id=MAIN_ID, class_name="bare-main", tab_index=-1, on_mount=_ARRIVED)
+    )

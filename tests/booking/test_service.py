@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 
 from rcxsite import booking
 from rcxsite.at_rest import unseal
+from rcxsite.core.attribution import Attribution, Touch
 from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import StaffMember
@@ -61,6 +62,27 @@ def refused(function, *args, **kwargs) -> tuple[int, str]:  # type: ignore[no-un
     with pytest.raises(ServiceError) as error:
         function(*args, **kwargs)
     return error.value.status, error.value.message
+
+
+def test_a_booked_call_keeps_where_its_visitor_came_from() -> None:
+    add_host("Sam Sales")
+    came = Attribution(
+        first=Touch("newsletter", "email", "autumn", "/insights"),
+        last=Touch("Google", "organic", "", "/services"),
+    )
+    receipt = book(at(TUESDAY, "10:00"), attribution=came)
+    row = stored_request(receipt.quote_request_id)
+    assert (row.source, row.medium, row.campaign, row.landing_page) == (
+        "newsletter",
+        "email",
+        "autumn",
+        "/insights",
+    )
+    assert (row.last_source, row.last_medium, row.last_campaign) == ("Google", "organic", "")
+    unattributed = stored_request(
+        book(at(TUESDAY, "11:00"), email="b@client.example").quote_request_id
+    )
+    assert (unattributed.source, unattributed.landing_page) == ("", "")
 
 
 def test_a_booked_call_is_a_quote_request_owned_by_its_host() -> None:

@@ -15,6 +15,7 @@ from sqlmodel import Session, col, delete, select
 
 from rcxsite import booking
 from rcxsite.at_rest import seal
+from rcxsite.core.attribution import Attribution
 from rcxsite.db import get_engine
 from rcxsite.models import (
     Booking,
@@ -173,12 +174,18 @@ def booking_fields(start: datetime, **overrides: Any) -> dict[str, Any]:
 
 
 def book(
-    start: datetime, *, client_ip: str = VISITOR_IP, now: datetime = NOW, **overrides: Any
+    start: datetime,
+    *,
+    client_ip: str = VISITOR_IP,
+    now: datetime = NOW,
+    attribution: Attribution | None = None,
+    **overrides: Any,
 ) -> booking.BookingReceipt:
     return booking.book(
         booking.BookingInput.parse(booking_fields(start, **overrides)),
         client_ip=client_ip,
         now=now,
+        attribution=attribution,
     )
 
 

@@ -18,11 +18,19 @@ AXE = Axe()
 
 @contextmanager
 def open_tab(
-    browser: Any, site: Any, viewport: dict[str, int] = DESKTOP, *, time_zone: str | None = None
+    browser: Any,
+    site: Any,
+    viewport: dict[str, int] = DESKTOP,
+    *,
+    time_zone: str | None = None,
+    **context_options: Any,
 ) -> Iterator[Page]:
     """A browser tab in a context of its own on `site` (anything with a `url`), closed
-    on exit; `time_zone`: the browser's own (the machine's when None)."""
-    context = browser.new_context(viewport=viewport, base_url=site.url, timezone_id=time_zone)
+    on exit; `time_zone`: the browser's own (the machine's when None); `context_options`:
+    Playwright's (`user_agent`, `extra_http_headers`...)."""
+    context = browser.new_context(
+        viewport=viewport, base_url=site.url, timezone_id=time_zone, **context_options
+    )
     page = context.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []

@@ -15,9 +15,13 @@ from alembic.command import upgrade
 from alembic.config import Config
 from sqlmodel import Session, col, delete, select
 
+from rcxsite.analytics import visitors
 from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import (
+    AnalyticsSalt,
+    AnalyticsView,
+    AnalyticsVisit,
     AuditEntry,
     Customer,
     EmailVerificationToken,
@@ -98,9 +102,13 @@ def reset_state() -> None:
             Customer,
             QuoteRequest,
             StaffMember,
+            AnalyticsView,
+            AnalyticsVisit,
+            AnalyticsSalt,
         ):
             session.exec(delete(table))  # type: ignore[call-overload]
         session.commit()
+    visitors._cache.clear()  # the salts it held were just deleted
     reset_rate_limits()
     for path in get_settings().outbox_dir.glob("*.eml"):
         path.unlink()

@@ -1,0 +1,47 @@
+"""How long analytics keeps what it counted: page views and visits ANALYTICS_KEEP_MONTHS
+(13 by default: a year compared with the one before), salts two days. A periodic job, run
+once a day across all runners."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete
+from sqlmodel import col
+
+from rcxsite.analytics.visitors import forget_old_salts
+from rcxsite.db import session_scope
+from rcxsite.jobs import periodic
+from rcxsite.models import AnalyticsView, AnalyticsVisit, utcnow
+from rcxsite.settings import get_settings
+
+logger = logging.getLogger(__name__)
+
+DAY = 24 * 3600
+# Months as the calendar counts them, near enough for a retention limit.
+_MONTH = timedelta(days=365.25 / 12)
+
+
+@periodic("analytics_retention", every_seconds=DAY)
+def forget_old_views(*, now: datetime | None = None) -> dict[str, int]:
+    """Delete the views and visits older than the limit and the old salts; how many rows."""
+    now = now or utcnow()
+    oldest = now - get_settings().analytics_keep_months * _MONTH
+    with session_scope() as session:
+        pruned = {
+            "analytics_view": int(
+                session.exec(delete(AnalyticsView).where(col(AnalyticsView.at) < oldest)).rowcount
+                or 0
+            ),
+            "analytics_visit": int(
+                session.exec(
+                    delete(AnalyticsVisit).where(col(AnalyticsVisit.last_at) < oldest)
+                ).rowcount
+                or 0
+            ),
+            "analytics_salt": forget_old_salts(session, now=now),
+        }
+    if any(pruned.values()):
+        logger.info("Forgot old analytics: %s", pruned)
+    return pruned

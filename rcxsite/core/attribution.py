@@ -1,0 +1,56 @@
+"""Where a visitor came from, as the quote, booking and registration services save it on
+their rows. The analytics feature works it out from the tab's page views; the services
+below it only store what they are given."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar
+
+from rcxsite.models.analytics import Attributed
+
+DIRECT = "Direct"
+Row = TypeVar("Row", bound=Attributed)
+
+
+@dataclass(frozen=True, slots=True)
+class Touch:
+    """One arrival: what brought the visitor (source, medium, campaign) and to which page."""
+
+    source: str = DIRECT
+    medium: str = ""
+    campaign: str = ""
+    landing_page: str = ""
+
+    @property
+    def direct(self) -> bool:
+        return self.source == DIRECT
+
+
+@dataclass(frozen=True, slots=True)
+class Attribution:
+    """The tab's first touch and its latest one that was not direct."""
+
+    first: Touch
+    last: Touch | None = None
+
+    def columns(self) -> dict[str, str]:
+        """The values of an `Attributed` row's columns."""
+        last = self.last or Touch(source="")
+        return {
+            "source": self.first.source,
+            "medium": self.first.medium,
+            "campaign": self.first.campaign,
+            "landing_page": self.first.landing_page,
+            "last_source": last.source,
+            "last_medium": last.medium,
+            "last_campaign": last.campaign,
+        }
+
+
+def stamped(row: Row, attribution: Attribution | None) -> Row:
+    """`row` with where its sender came from (left empty for none)."""
+    if attribution is not None:
+        for column, value in attribution.columns().items():
+            setattr(row, column, value)
+    return row

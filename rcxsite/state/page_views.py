@@ -1,0 +1,132 @@
+"""Counting page views from the events Reflex already sends: the first load of a tab
+(`hydrate_and_load` with the page's compiled hashes: a reconnect sends none and is not a
+view) and every move to another page (`on_load_internal`). The browser adds one small
+event on the first page, `PageViewState.arrived`, with what only it knows: the referring
+page, whether automation drives it and Global Privacy Control.
+
+The tab's state keeps where it came from (first touch, and the latest touch that was not
+direct): the quote, booking and registration screens hand it to their services. Nothing is
+stored on the device; the tab's token is Reflex's own."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import reflex as rx
+from reflex.middleware.middleware import Middleware
+
+from rcxsite import routes
+from rcxsite.analytics.recording import RECORDER, PageView
+from rcxsite.analytics.sources import arrival_of, host_of
+from rcxsite.core.attribution import Attribution, Touch
+from rcxsite.models import utcnow
+from rcxsite.settings import get_settings
+
+logger = logging.getLogger(__name__)
+
+_HOME = routes.HOME.path
+_COUNTED_PATHS = frozenset(route.path for route in routes.ROUTES if route.layout != "staff")
+
+
+def _opted_out(headers: dict[str, str]) -> bool:
+    """Global Privacy Control or Do Not Track, as the browser's request says."""
+    return headers.get("sec-gpc", "").strip() == "1" or headers.get("dnt", "").strip() == "1"
+
+
+def _automated(user_agent: str) -> bool:
+    return get_settings().analytics_exclude_automation and "headless" in user_agent.lower()
+
+
+class PageViewState(rx.State):
+    """Backend only: nothing of it is sent to the browser."""
+
+    _views: int = 0
+    _excluded: bool = False
+    _arrived: bool = False
+    _landing_path: str = ""
+    _landing_query: dict[str, str] = {}
+    _first: Touch | None = None
+    _last: Touch | None = None
+
+    def attribution(self) -> Attribution | None:
+        """Where this tab came from, for a row it sends; none for a tab not counted."""
+        if self._excluded or self._first is None:
+            return None
+        return Attribution(first=self._first, last=self._last)
+
+    def _viewed(self, view: PageView, tab: str, query: dict[str, str]) -> None:
+        if self._views == 0:
+            self._landing_path, self._landing_query = view.path, query
+            self._first = view.arrival.touch(view.path)
+            RECORDER.hold(tab, view)
+        else:
+            RECORDER.offer(view)
+            if not view.arrival.touch(view.path).direct:
+                self._last = view.arrival.touch(view.path)
+        self._views += 1
+
+    @rx.event
+    def arrived(self, referrer: str, automated: bool, private: bool) -> None:
+        """The browser's word on the tab's first page: sent on every page, used once."""
+        if self._arrived or self._views == 0:
+            return
+        self._arrived = True
+        tab = self.router.session.client_token
+        if private is True or (automated is True and get_settings().analytics_exclude_automation):
+            self._excluded = True
+            self._first = self._last = None
+            RECORDER.drop(tab)
+            return
+        own_host = self.router.headers.host
+        referrer_host = host_of(referrer if isinstance(referrer, str) else "", own_host=own_host)
+        arrival = arrival_of(self._landing_query).referred_by(referrer_host)
+        self._first = arrival.touch(self._landing_path)
+        if not self._first.direct:
+            self._last = self._first
+        RECORDER.release(tab, referrer_host=referrer_host)
+
+
+def _is_view(event: Any) -> bool:
+    name = event.name
+    if name.endswith(".on_load_internal"):
+        return True
+    # A first load sends the compiled page's hashes; a reconnect does not.
+    return name.endswith(".hydrate_and_load") and bool((event.payload or {}).get("hashes"))
+
+
+class CountPageViews(Middleware):
+    """Runs before Reflex handles an event; never fails or delays it."""
+
+    async def preprocess(self, app: Any, state: Any, event: Any) -> None:
+        try:
+            if _is_view(event):
+                await self._count(state, event)
+        except Exception:
+            logger.exception("could not count a page view")
+        return None
+
+    async def _count(self, state: Any, event: Any) -> None:
+        data = event.router_data or {}
+        # Reflex names the home page's route "/index".
+        path = _HOME if (pattern := data.get("pathname", "")) == "/index" else pattern
+        if path not in _COUNTED_PATHS:
+            return
+        headers = data.get("headers") or {}
+        user_agent = headers.get("user-agent", "")
+        tab_state = await state.get_state(PageViewState)
+        if tab_state._excluded:
+            return
+        if _opted_out(headers) or _automated(user_agent):
+            tab_state._excluded = True
+            return
+        query = {key: str(value) for key, value in (data.get("query") or {}).items()}
+        view = PageView(
+            at=utcnow(),
+            path=path,
+            address=data.get("ip", ""),
+            user_agent=user_agent,
+            host=headers.get("host", ""),
+            arrival=arrival_of(query),
+        )
+        tab_state._viewed(view, data.get("token", ""), query)

@@ -1,0 +1,137 @@
+"""First-party analytics as a visitor's browser meets it: a campaign's visit counted page by
+page and saved on the quote request it led to; visitors who asked not to be counted,
+crawlers and automated browsers left out; nothing written to the device."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rcxsite.leads.service import RECEIVED
+from tests.browser.test_quote import _fill
+from tests.support.booking_site import nobody_takes_calls_on
+from tests.support.browser import open_tab
+from tests.support.live_server import LiveServer
+from tests.support.quotes import next_weekday
+from tests.support.waiting import wait_for
+
+CHROME = (
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/131.0.0.0 Safari/537.36"
+)
+GOOGLEBOT = (
+    "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; "
+    "+http://www.google.com/bot.html) Chrome/131.0.0.0 Safari/537.36"
+)
+# What a person's browser says: Playwright's says it is driven (navigator.webdriver).
+NOT_DRIVEN = "Object.defineProperty(Navigator.prototype, 'webdriver', {get: () => false})"
+GPC = "Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true})"
+DNT = "Object.defineProperty(Navigator.prototype, 'doNotTrack', {get: () => '1'})"
+
+
+def _query(live_site: LiveServer, sql: str, *args: object) -> list[tuple]:
+    with sqlite3.connect(live_site.database_url.removeprefix("sqlite:///")) as db:
+        return db.execute(sql, args).fetchall()
+
+
+def _views(live_site: LiveServer, campaign: str) -> list[str]:
+    rows = _query(
+        live_site, "SELECT path FROM analytics_view WHERE campaign = ? ORDER BY at, id", campaign
+    )
+    return [path for (path,) in rows]
+
+
+@pytest.fixture
+def person(browser, live_site: LiveServer) -> Iterator[Page]:
+    """A tab as a person's browser opens it (a distinct visitor each test)."""
+    agent = f"{CHROME} Edg/131.0.{uuid.uuid4().int % 10_000}"
+    with open_tab(browser, live_site, user_agent=agent) as page:
+        page.add_init_script(NOT_DRIVEN)
+        yield page
+
+
+def _walk(page: Page, campaign: str) -> None:
+    """Lands from a newsletter, then moves through three pages inside the site."""
+    page.goto(f"/?utm_source=newsletter&utm_medium=email&utm_campaign={campaign}")
+    nav = page.get_by_role("navigation", name="Main")
+    nav.get_by_role("link", name="About").click()
+    expect(page).to_have_url(re.compile(r"/about$"))
+    page.locator(".desktop-nav").get_by_role("link", name="Request a Quote").click()
+    expect(page.get_by_role("form", name="Request a quote")).to_be_visible()
+
+
+def test_a_campaign_visit_is_counted_and_its_request_keeps_the_source(
+    person: Page, live_site: LiveServer
+) -> None:
+    nobody_takes_calls_on(live_site)
+    campaign = f"autumn-{uuid.uuid4().hex[:8]}"
+    _walk(person, campaign)
+    form = person.get_by_role("form", name="Request a quote")
+    expect(form.get_by_label("Preferred call date")).to_be_visible()
+    email = f"{campaign}@client.example"
+    _fill(
+        form,
+        name="Ann Lee",
+        email=email,
+        message="We need a customer portal with single sign-on.",
+        day=next_weekday().isoformat(),
+    )
+    form.get_by_role("button", name="Book my call").click()
+    expect(person.get_by_text(RECEIVED)).to_be_visible()
+
+    assert wait_for(lambda: len(_views(live_site, campaign)) == 1)
+    assert _views(live_site, campaign) == ["/"]  # the landing keeps the tags, not later views
+    visits = _query(
+        live_site,
+        "SELECT entry_path, source, medium, views, device, browser FROM analytics_visit "
+        "WHERE campaign = ?",
+        campaign,
+    )
+    assert wait_for(
+        lambda: (
+            _query(live_site, "SELECT views FROM analytics_visit WHERE campaign = ?", campaign)
+            == [(3,)]
+        )
+    ), visits
+    assert _query(
+        live_site,
+        "SELECT source, medium, campaign, landing_page FROM quote_request WHERE email = ?",
+        email,
+    ) == [("newsletter", "email", campaign, "/")]
+    # Only what the site kept before it counted anything: the colour theme and the tab's
+    # own token (Reflex's), which the counting reuses.
+    assert person.evaluate("Object.keys(localStorage)") == ["theme"]
+    assert person.evaluate("Object.keys(sessionStorage)") == ["token"]
+    assert person.context.cookies() == []
+
+
+@pytest.mark.parametrize("who", ["gpc", "dnt", "crawler", "headless"])
+def test_visitors_who_must_not_be_counted_are_not(who: str, browser, live_site: LiveServer) -> None:
+    options: dict[str, object] = {"user_agent": f"{CHROME} Who/{uuid.uuid4().hex[:6]}"}
+    scripts = [NOT_DRIVEN]
+    if who == "gpc":
+        scripts.append(GPC)
+    elif who == "dnt":
+        scripts.append(DNT)
+    elif who == "crawler":
+        options["user_agent"] = GOOGLEBOT
+    else:  # Playwright's own headless Chromium, as it comes
+        options, scripts = {}, []
+    campaign = f"{who}-{uuid.uuid4().hex[:8]}"
+    with open_tab(browser, live_site, **options) as page:
+        for script in scripts:
+            page.add_init_script(script)
+        _walk(page, campaign)
+    # A counted visitor's first view is written within seconds (the test above); the
+    # control tab below proves the counter ran after these had their chance.
+    control = f"control-{uuid.uuid4().hex[:8]}"
+    with open_tab(browser, live_site, user_agent=f"{CHROME} C/{control}") as page:
+        page.add_init_script(NOT_DRIVEN)
+        page.goto(f"/?utm_campaign={control}")
+        assert wait_for(lambda: _views(live_site, control) == ["/"])
+    assert _views(live_site, campaign) == []
