@@ -32,6 +32,7 @@ class Permission(StrEnum):
     OPERATE_JOBS = "jobs.operate"  # mail and job health, "Retry"
     # Hosting booked calls: one's own hours and calls (admins: every host's).
     TAKE_CALLS = "calls.take"
+    READ_ANALYTICS = "analytics.read"
 
 
 GRANTS: dict[Permission, frozenset[str]] = {
@@ -43,6 +44,7 @@ GRANTS: dict[Permission, frozenset[str]] = {
     Permission.READ_AUDIT: frozenset({"admin"}),
     Permission.OPERATE_JOBS: frozenset({"admin"}),
     Permission.TAKE_CALLS: frozenset({"admin", "sales"}),
+    Permission.READ_ANALYTICS: frozenset({"admin", "sales"}),
 }
 
 

@@ -1,0 +1,498 @@
+"""The analytics dashboard (/staff/analytics, admins and sales): what a period's visitors
+did, where they came from, and which of them sent requests, booked calls, registered and
+became won deals. Days are UTC days.
+
+Visitors over a period are the sum of each day's: a visitor id lasts one day (see
+visitors.py), as in every cookieless counter.
+"""
+
+from __future__ import annotations
+
+import calendar
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any, Literal
+
+from sqlalchemy import ColumnElement, and_, case, distinct, exists, func, literal, select
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, col
+
+from rcxsite import routes
+from rcxsite.analytics.inputs import PERIODS, DashboardQuery
+from rcxsite.core.csv_cells import defuse
+from rcxsite.core.permissions import Permission, StaffActor, require
+from rcxsite.db import session_scope
+from rcxsite.models import (
+    AnalyticsView,
+    AnalyticsVisit,
+    Booking,
+    Customer,
+    QuoteRequest,
+    utcnow,
+)
+from rcxsite.service_errors import ServiceError
+
+Bucket = Literal["hour", "day", "month"]
+TABLE_ROWS = 20
+NOW_MINUTES = 5
+WON = "won"
+SPAM = "spam"
+
+GOALS = ("Quote requests", "Calls booked", "Registrations", "Won")
+# Each table: its title, and the visit's column (None: "Pages", counted over views).
+TABLES: dict[str, tuple[str, str | None]] = {
+    "pages": ("Pages", None),
+    "entry": ("Entry pages", "entry_path"),
+    "source": ("Sources", "source"),
+    "campaign": ("Campaigns", "campaign"),
+    "country": ("Countries", "country"),
+    "device": ("Devices", "device"),
+    "browser": ("Browsers", "browser"),
+}
+# A table's filter, and the column of a request or account that says the same thing.
+_FILTER_OF_TABLE = {"pages": "page", "entry": "entry", "source": "source"} | {
+    name: name for name in ("campaign", "country", "device", "browser")
+}
+_GOAL_COLUMNS = {"source": "source", "campaign": "campaign", "entry": "landing_page"}
+UNKNOWN_TABLE = "There is no such table."
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    start: datetime
+    end: datetime  # exclusive
+    bucket: Bucket
+    label: str
+
+    def before(self) -> Period:
+        length = self.end - self.start
+        return Period(self.start - length, self.start, self.bucket, "the period before")
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    visitors: int = 0
+    visits: int = 0
+    views: int = 0
+    bounces: int = 0
+    duration_seconds: float = 0.0
+
+    @property
+    def views_per_visit(self) -> float:
+        return self.views / self.visits if self.visits else 0.0
+
+    @property
+    def bounce_rate(self) -> float:
+        return 100 * self.bounces / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    label: str
+    visitors: int
+    views: int
+
+
+@dataclass(slots=True)
+class Row:
+    key: str  # what the row filters by
+    label: str
+    visitors: int = 0
+    visits: int = 0
+    views: int = 0
+    goals: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    name: str
+    count: int
+    rate: float  # per 100 visitors
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    period: Period
+    figures: Figures
+    before: Figures
+    visitors_now: int
+    series: list[Point]
+    tables: dict[str, list[Row]]
+    goals: list[Goal]
+    # False when a filter the requests do not record (page, country, device, browser) is
+    # on: the goals are then the period's, unfiltered.
+    goals_filtered: bool
+    funnel: list[tuple[str, int]]
+
+
+def _day_start(day: date) -> datetime:
+    return datetime.combine(day, time(0), tzinfo=UTC)
+
+
+def _month_start(day: date, months_back: int = 0) -> date:
+    month = day.year * 12 + day.month - 1 - months_back
+    return date(month // 12, month % 12 + 1, 1)
+
+
+def period_of(query: DashboardQuery, *, now: datetime) -> Period:
+    today = now.astimezone(UTC).date()
+    tomorrow = _day_start(today + timedelta(days=1))
+    label = PERIODS[query.period]
+    if query.period == "today":
+        return Period(_day_start(today), tomorrow, "hour", label)
+    if query.period in ("7d", "30d"):
+        days = 7 if query.period == "7d" else 30
+        return Period(_day_start(today - timedelta(days=days - 1)), tomorrow, "day", label)
+    if query.period == "month":
+        first = _month_start(today)
+        last = calendar.monthrange(first.year, first.month)[1]
+        return Period(
+            _day_start(first), _day_start(first.replace(day=last)) + timedelta(days=1), "day", label
+        )
+    if query.period == "last_month":
+        return Period(
+            _day_start(_month_start(today, 1)), _day_start(_month_start(today)), "day", label
+        )
+    if query.period == "12m":
+        return Period(_day_start(_month_start(today, 11)), tomorrow, "month", label)
+    assert query.start is not None and query.end is not None
+    days = (query.end - query.start).days + 1
+    bucket: Bucket = "hour" if days == 1 else "day" if days <= 62 else "month"
+    return Period(
+        _day_start(query.start),
+        _day_start(query.end) + timedelta(days=1),
+        bucket,
+        f"{query.start:%-d %b %Y} – {query.end:%-d %b %Y}",
+    )
+
+
+def _visit_filters(filters: dict[str, str]) -> list[ColumnElement[bool]]:
+    conditions: list[ColumnElement[bool]] = []
+    columns = {
+        "entry": AnalyticsVisit.entry_path,
+        "source": AnalyticsVisit.source,
+        "campaign": AnalyticsVisit.campaign,
+        "country": AnalyticsVisit.country,
+        "device": AnalyticsVisit.device,
+        "browser": AnalyticsVisit.browser,
+    }
+    for dimension, value in filters.items():
+        if dimension == "page":
+            # Its own name for the views: the outer query may be over views too.
+            seen = aliased(AnalyticsView)
+            conditions.append(
+                exists()
+                .where(seen.visit_id == col(AnalyticsVisit.id), seen.path == value)
+                .correlate(AnalyticsVisit)
+            )
+        else:
+            conditions.append(col(columns[dimension]) == value)
+    return conditions
+
+
+def _in(column: Any, period: Period) -> ColumnElement[bool]:
+    return and_(column >= period.start, column < period.end)
+
+
+def _views_of(statement: Any, period: Period, filters: dict[str, str]) -> Any:
+    """`statement` over the period's views, of the filtered visits only."""
+    statement = statement.where(_in(col(AnalyticsView.at), period))
+    if filters:
+        statement = statement.join(
+            AnalyticsVisit, col(AnalyticsVisit.id) == col(AnalyticsView.visit_id)
+        ).where(*_visit_filters(filters))
+    return statement
+
+
+def _seconds(session: Session, start: Any, end: Any) -> Any:
+    if session.get_bind().dialect.name == "postgresql":
+        return func.extract("epoch", end - start)
+    return (func.julianday(end) - func.julianday(start)) * 86400
+
+
+_FORMATS = {
+    "hour": ("YYYY-MM-DD HH24:00", "%Y-%m-%d %H:00"),
+    "day": ("YYYY-MM-DD", "%Y-%m-%d"),
+    "month": ("YYYY-MM", "%Y-%m"),
+}
+
+
+def _bucket_of(session: Session, column: Any, bucket: Bucket) -> Any:
+    postgres, sqlite = _FORMATS[bucket]
+    if session.get_bind().dialect.name == "postgresql":
+        return func.to_char(func.timezone("UTC", column), postgres)
+    return func.strftime(sqlite, column)
+
+
+def _buckets(period: Period) -> list[tuple[str, str]]:
+    """Every bucket of the period: its key (as the database formats it) and its label."""
+    found: list[tuple[str, str]] = []
+    moment = period.start
+    while moment < period.end:
+        if period.bucket == "hour":
+            found.append((moment.strftime("%Y-%m-%d %H:00"), moment.strftime("%H:00")))
+            moment += timedelta(hours=1)
+        elif period.bucket == "day":
+            found.append((moment.strftime("%Y-%m-%d"), f"{moment:%-d %b}"))
+            moment += timedelta(days=1)
+        else:
+            found.append((moment.strftime("%Y-%m"), f"{moment:%b %Y}"))
+            moment = _day_start(_month_start(moment.date(), -1))
+    return found
+
+
+def _figures(session: Session, period: Period, filters: dict[str, str]) -> Figures:
+    visit = AnalyticsVisit
+    visits, bounces, duration = session.execute(
+        select(
+            func.count(),
+            func.coalesce(func.sum(case((col(visit.views) == 1, 1), else_=0)), 0),
+            func.coalesce(
+                func.avg(_seconds(session, col(visit.started_at), col(visit.last_at))), 0
+            ),
+        ).where(_in(col(visit.started_at), period), *_visit_filters(filters))
+    ).one()
+    views, visitors = session.execute(
+        _views_of(
+            select(func.count(), func.count(distinct(col(AnalyticsView.visitor)))),
+            period,
+            filters,
+        )
+    ).one()
+    return Figures(int(visitors), int(visits), int(views), int(bounces), float(duration))
+
+
+def _series(session: Session, period: Period, filters: dict[str, str]) -> list[Point]:
+    bucket = _bucket_of(session, col(AnalyticsView.at), period.bucket).label("bucket")
+    counted = {
+        key: (int(visitors), int(views))
+        for key, visitors, views in session.execute(
+            _views_of(
+                select(bucket, func.count(distinct(col(AnalyticsView.visitor))), func.count()),
+                period,
+                filters,
+            ).group_by(bucket)
+        )
+    }
+    return [Point(label, *counted.get(key, (0, 0))) for key, label in _buckets(period)]
+
+
+def _page_rows(session: Session, period: Period, filters: dict[str, str]) -> list[Row]:
+    path = col(AnalyticsView.path)
+    views = func.count().label("views")
+    rows = session.execute(
+        _views_of(
+            select(path, func.count(distinct(col(AnalyticsView.visitor))), views),
+            period,
+            filters,
+        )
+        .group_by(path)
+        .order_by(views.desc(), path)
+        .limit(TABLE_ROWS)
+    )
+    return [Row(key=p, label=p, visitors=int(v), views=int(n)) for p, v, n in rows]
+
+
+def _visit_rows(
+    session: Session, period: Period, filters: dict[str, str], column_name: str
+) -> list[Row]:
+    column = getattr(AnalyticsVisit, column_name)
+    visitors = func.count(distinct(col(AnalyticsVisit.visitor))).label("visitors")
+    statement = (
+        select(column, visitors, func.count(), func.sum(col(AnalyticsVisit.views)))
+        .where(_in(col(AnalyticsVisit.started_at), period), *_visit_filters(filters))
+        .group_by(column)
+        .order_by(visitors.desc(), column)
+        .limit(TABLE_ROWS)
+    )
+    if column_name == "campaign":
+        statement = statement.where(column != "")
+    return [
+        Row(key=value, label=value or "Unknown", visitors=int(v), visits=int(n), views=int(s or 0))
+        for value, v, n, s in session.execute(statement)
+    ]
+
+
+def _goal_filters(model: Any, filters: dict[str, str]) -> list[ColumnElement[bool]]:
+    return [
+        getattr(model, _GOAL_COLUMNS[dimension]) == value
+        for dimension, value in filters.items()
+        if dimension in _GOAL_COLUMNS
+    ]
+
+
+def _goal_counts(
+    session: Session, period: Period, filters: dict[str, str], by: str | None
+) -> dict[str, dict[str, int]]:
+    """Each goal's count, by the value of a request's or account's column `by` (all under
+    "" when None)."""
+    booked = select(col(Booking.quote_request_id))
+    request_of = col(QuoteRequest.created_at)
+    statements: dict[str, tuple[Any, Any]] = {}
+    quote_key = getattr(QuoteRequest, by) if by else literal("")
+    customer_key = getattr(Customer, by) if by else literal("")
+    statements["Quote requests"] = (
+        quote_key,
+        select(quote_key, func.count()).where(
+            _in(request_of, period),
+            col(QuoteRequest.status) != SPAM,
+            col(QuoteRequest.id).not_in(booked),
+            *_goal_filters(QuoteRequest, filters),
+        ),
+    )
+    statements["Calls booked"] = (
+        quote_key,
+        select(quote_key, func.count())
+        .select_from(QuoteRequest)
+        .where(
+            _in(request_of, period),
+            col(QuoteRequest.id).in_(booked),
+            *_goal_filters(QuoteRequest, filters),
+        ),
+    )
+    statements["Registrations"] = (
+        customer_key,
+        select(customer_key, func.count()).where(
+            _in(col(Customer.created_at), period), *_goal_filters(Customer, filters)
+        ),
+    )
+    statements["Won"] = (
+        quote_key,
+        select(quote_key, func.count()).where(
+            _in(request_of, period),
+            col(QuoteRequest.status) == WON,
+            *_goal_filters(QuoteRequest, filters),
+        ),
+    )
+    counts: dict[str, dict[str, int]] = {}
+    for goal, (key, statement) in statements.items():
+        for value, count in session.execute(statement.group_by(key)):
+            counts.setdefault(str(value), {})[goal] = int(count)
+    return counts
+
+
+def _tables(
+    session: Session, period: Period, filters: dict[str, str], *, only: str | None = None
+) -> dict[str, list[Row]]:
+    tables: dict[str, list[Row]] = {}
+    for name, (_, column_name) in TABLES.items():
+        if only is not None and name != only:
+            continue
+        if column_name is None:
+            tables[name] = _page_rows(session, period, filters)
+            continue
+        rows = _visit_rows(session, period, filters, column_name)
+        goal_column = _GOAL_COLUMNS.get(_FILTER_OF_TABLE[name])
+        if goal_column is not None:
+            by_value = {row.key: row for row in rows}
+            for value, goals in _goal_counts(session, period, filters, goal_column).items():
+                if not value:
+                    continue  # sent without a counted visit (the API, opted out)
+                row = by_value.get(value)
+                if row is None:
+                    row = by_value[value] = Row(key=value, label=value)
+                    rows.append(row)
+                row.goals = goals
+        tables[name] = rows
+    return tables
+
+
+def _visits_that_viewed(
+    session: Session, period: Period, filters: dict[str, str], path: str
+) -> int:
+    return int(
+        session.execute(
+            select(func.count()).where(
+                _in(col(AnalyticsVisit.started_at), period),
+                *_visit_filters({**filters, "page": path}),
+            )
+        ).scalar_one()
+    )
+
+
+def dashboard(
+    query: DashboardQuery, *, actor: StaffActor | None, now: datetime | None = None
+) -> Dashboard:
+    require(actor, Permission.READ_ANALYTICS)
+    now = now or utcnow()
+    period = period_of(query, now=now)
+    filters = dict(query.filters)
+    with session_scope() as session:
+        figures = _figures(session, period, filters)
+        before = _figures(session, period.before(), filters)
+        visitors_now = int(
+            session.execute(
+                select(func.count(distinct(col(AnalyticsView.visitor)))).where(
+                    col(AnalyticsView.at) >= now - timedelta(minutes=NOW_MINUTES)
+                )
+            ).scalar_one()
+        )
+        totals = _goal_counts(session, period, filters, None).get("", {})
+        goals = [
+            Goal(
+                name,
+                totals.get(name, 0),
+                100 * totals.get(name, 0) / figures.visitors if figures.visitors else 0.0,
+            )
+            for name in GOALS
+        ]
+        funnel = [
+            ("Visits", figures.visits),
+            (
+                f"Viewed {routes.QUOTE.text}",
+                _visits_that_viewed(session, period, filters, routes.QUOTE.path),
+            ),
+            ("Requests sent", totals.get("Quote requests", 0) + totals.get("Calls booked", 0)),
+            ("Won", totals.get("Won", 0)),
+        ]
+        return Dashboard(
+            period=period,
+            figures=figures,
+            before=before,
+            visitors_now=visitors_now,
+            series=_series(session, period, filters),
+            tables=_tables(session, period, filters),
+            goals=goals,
+            goals_filtered=all(dimension in _GOAL_COLUMNS for dimension in filters),
+            funnel=funnel,
+        )
+
+
+def _csv(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([defuse(str(cell)) for cell in row])
+    return out.getvalue()
+
+
+def table_csv(
+    query: DashboardQuery, table: str, *, actor: StaffActor | None, now: datetime | None = None
+) -> tuple[str, str]:
+    """One table of the dashboard as CSV: its file name and text."""
+    require(actor, Permission.READ_ANALYTICS)
+    if table not in TABLES:
+        raise ServiceError(404, UNKNOWN_TABLE)
+    period = period_of(query, now=now or utcnow())
+    with session_scope() as session:
+        rows = _tables(session, period, dict(query.filters), only=table)[table]
+    title, column_name = TABLES[table]
+    header = (
+        [title, "Visitors", "Views"]
+        if column_name is None
+        else [title, "Visitors", "Visits", "Views", *GOALS]
+    )
+    cells = [
+        [row.label, row.visitors, row.views]
+        if column_name is None
+        else [row.label, row.visitors, row.visits, row.views, *(row.goals.get(g, 0) for g in GOALS)]
+        for row in rows
+    ]
+    name = (
+        f"analytics-{table}-{period.start:%Y-%m-%d}-{period.end - timedelta(days=1):%Y-%m-%d}.csv"
+    )
+    return name, _csv(header, cells)

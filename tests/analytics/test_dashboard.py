@@ -1,0 +1,179 @@
+"""The dashboard's figures, tables, goals and funnel over views, visits and the requests
+they led to, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from rcxsite.analytics.dashboard import dashboard, table_csv
+from rcxsite.analytics.inputs import DashboardQuery
+from rcxsite.analytics.recording import PageView, store
+from rcxsite.analytics.sources import arrival_of
+from rcxsite.core.permissions import StaffActor
+from rcxsite.service_errors import ServiceError
+from tests.support.fixtures import Configure
+from tests.support.postgres import sqlite_or_postgres
+from tests.support.quotes import add_quotes
+from tests.support.staff import add_member, support_actor
+
+NOW = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)
+CHROME = (
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/131.0.0.0 Safari/537.36"
+)
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
+)
+
+
+@pytest.fixture(autouse=True, params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, configure: Configure) -> Iterator[str]:
+    with sqlite_or_postgres(request.param, configure) as kind:
+        yield kind
+
+
+def _visit(start: datetime, paths: list[str], *, ip: str, ua: str = CHROME, **query: str) -> None:
+    store(
+        [
+            PageView(
+                at=start + timedelta(minutes=n),
+                path=path,
+                address=ip,
+                user_agent=ua,
+                host="rcx.example",
+                arrival=arrival_of(query if n == 0 else {}),
+            )
+            for n, path in enumerate(paths)
+        ]
+    )
+
+
+def _seed() -> None:
+    today = NOW - timedelta(hours=3)
+    _visit(
+        today,
+        ["/", "/about", "/request-a-quote"],
+        ip="81.2.69.160",
+        utm_source="newsletter",
+        utm_medium="email",
+        utm_campaign="autumn",
+    )
+    _visit(today, ["/insights"], ip="81.2.69.161", ua=IPHONE)
+    _visit(
+        today - timedelta(days=2),
+        ["/", "/request-a-quote"],
+        ip="8.8.8.8",
+        utm_source="newsletter",
+        utm_campaign="autumn",
+    )
+    _visit(today - timedelta(days=40), ["/"], ip="8.8.4.4")  # the period before
+    add_quotes(
+        [
+            {
+                "created_at": today,
+                "source": "newsletter",
+                "campaign": "autumn",
+                "landing_page": "/",
+                "status": "won",
+                "email": "a@client.example",
+            },
+            {
+                "created_at": today,
+                "source": "Direct",
+                "landing_page": "/insights",
+                "email": "b@client.example",
+            },
+            {"created_at": today, "status": "spam", "source": "newsletter", "campaign": "autumn"},
+        ]
+    )
+
+
+@pytest.fixture
+def admin() -> StaffActor:
+    return add_member("Ada Admin", "ada@rcx.example", "admin")
+
+
+def test_figures_tables_goals_and_funnel_of_the_last_30_days(admin: StaffActor) -> None:
+    _seed()
+    board = dashboard(DashboardQuery(period="30d"), actor=admin, now=NOW)
+    figures = board.figures
+    assert (figures.visitors, figures.visits, figures.views) == (3, 3, 6)
+    assert figures.bounces == 1 and round(figures.bounce_rate) == 33
+    assert figures.views_per_visit == 2
+    assert round(figures.duration_seconds) == round((2 * 60 + 1 * 60 + 0) / 3)
+    assert (board.before.visitors, board.before.views) == (1, 1)
+    assert len(board.series) == 30 and sum(p.views for p in board.series) == 6
+    pages = {row.label: (row.visitors, row.views) for row in board.tables["pages"]}
+    assert pages == {"/": (2, 2), "/request-a-quote": (2, 2), "/about": (1, 1), "/insights": (1, 1)}
+    campaigns = {row.label: row for row in board.tables["campaign"]}
+    assert (campaigns["autumn"].visitors, campaigns["autumn"].views) == (2, 5)
+    assert campaigns["autumn"].goals == {"Quote requests": 1, "Won": 1}
+    sources = {row.label: row for row in board.tables["source"]}
+    assert sources["Direct"].goals == {"Quote requests": 1}
+    devices = {row.label: row.visitors for row in board.tables["device"]}
+    assert devices == {"Desktop": 2, "Mobile": 1}
+    countries = {row.label for row in board.tables["country"]}
+    assert countries == {"GB", "US"}
+    goals = {goal.name: goal.count for goal in board.goals}
+    assert goals == {"Quote requests": 2, "Calls booked": 0, "Registrations": 0, "Won": 1}
+    assert board.funnel == [
+        ("Visits", 3),
+        ("Viewed Request a Quote", 2),
+        ("Requests sent", 2),
+        ("Won", 1),
+    ]
+
+
+def test_a_filter_narrows_every_figure_and_the_goals_it_can(admin: StaffActor) -> None:
+    _seed()
+    board = dashboard(
+        DashboardQuery(period="30d", filters={"campaign": "autumn"}), actor=admin, now=NOW
+    )
+    assert (board.figures.visitors, board.figures.visits, board.figures.views) == (2, 2, 5)
+    assert {goal.name: goal.count for goal in board.goals}["Quote requests"] == 1
+    assert board.goals_filtered
+    by_page = dashboard(
+        DashboardQuery(period="30d", filters={"page": "/insights"}), actor=admin, now=NOW
+    )
+    assert (by_page.figures.visits, by_page.figures.views) == (1, 1)
+    assert not by_page.goals_filtered
+
+
+def test_today_is_by_hour_and_visitors_now_are_the_last_5_minutes(admin: StaffActor) -> None:
+    _seed()
+    _visit(NOW - timedelta(minutes=2), ["/pricing"], ip="81.2.69.170")
+    board = dashboard(DashboardQuery(period="today"), actor=admin, now=NOW)
+    assert len(board.series) == 24 and board.series[12].label == "12:00"
+    assert board.visitors_now == 1
+
+
+def test_the_csv_of_a_table(admin: StaffActor) -> None:
+    _seed()
+    name, text = table_csv(DashboardQuery(period="30d"), "campaign", actor=admin, now=NOW)
+    assert name == "analytics-campaign-2026-10-22-2026-11-20.csv"
+    assert text.splitlines()[:2] == [
+        "Campaigns,Visitors,Visits,Views,Quote requests,Calls booked,Registrations,Won",
+        "autumn,2,2,5,1,0,0,1",
+    ]
+
+
+def test_only_admins_and_sales_see_it_and_periods_are_checked() -> None:
+    with pytest.raises(ServiceError) as refused:
+        dashboard(DashboardQuery(), actor=support_actor(), now=NOW)
+    assert refused.value.status == 403
+    sales = add_member("Sam Sales", "sam@rcx.example", "sales")
+    assert dashboard(DashboardQuery(), actor=sales, now=NOW).figures.visits == 0
+    query, messages = DashboardQuery.read(
+        {"period": "custom", "start": date(2026, 11, 10), "end": date(2026, 11, 1)}
+    )
+    assert query is None and messages == {"end": "The first date must not be after the last."}
+    _, messages = DashboardQuery.read({"period": "custom", "start": date(2026, 11, 1)})
+    assert messages == {"end": "Please choose both dates."}
+    _, messages = DashboardQuery.read({"period": "forever"})
+    assert messages == {"period": "Please choose a period."}
+    _, messages = DashboardQuery.read({"filters": {"email": "x"}})
+    assert messages == {"filters": "This filter is not one the dashboard knows."}
