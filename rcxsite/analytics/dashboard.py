@@ -185,7 +185,7 @@ def _visit_filters(filters: dict[str, str]) -> list[ColumnElement[bool]]:
             seen = aliased(AnalyticsView)
             conditions.append(
                 exists()
-                .where(seen.visit_id == col(AnalyticsVisit.id), seen.path == value)
+                .where(col(seen.visit_id) == col(AnalyticsVisit.id), col(seen.path) == value)
                 .correlate(AnalyticsVisit)
             )
         else:
