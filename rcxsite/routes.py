@@ -57,6 +57,7 @@ RouteKind = Literal[
     "staff_jobs",
     "staff_availability",
     "staff_calls",
+    "staff_analytics",
 ]
 MenuGroup = Literal["services", "industry", "insights"]
 MENU_GROUPS: tuple[tuple[MenuGroup, str], ...] = (
@@ -366,6 +367,14 @@ STAFF_JOBS = Route(
     label="Mail and jobs",
     public=False,
 )
+STAFF_ANALYTICS = Route(
+    "/staff/analytics",
+    "Analytics",
+    "Visitors, where they came from, and which became requests and won deals.",
+    kind="staff_analytics",
+    layout="staff",
+    public=False,
+)
 STAFF_CALLS = Route(
     "/staff/calls",
     "My calls",
@@ -396,6 +405,7 @@ STAFF_ROUTES: tuple[Route, ...] = (
     STAFF_JOBS,
     STAFF_CALLS,
     STAFF_AVAILABILITY,
+    STAFF_ANALYTICS,
 )
 
 

@@ -28,6 +28,9 @@ HEADER = (
     "call_time",
     "message",
     "mailed",
+    "source",
+    "campaign",
+    "landing_page",
 )
 
 
@@ -49,6 +52,9 @@ def request_cells(row: QuoteRequest) -> list[str]:
         row.message,
         # When sales was mailed; empty means the mail never went out.
         row.mailed_at.isoformat() if row.mailed_at else "",
+        row.source,
+        row.campaign,
+        row.landing_page,
     ]
     return [defuse(cell) for cell in cells]
 

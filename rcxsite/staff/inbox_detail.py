@@ -68,6 +68,18 @@ class CallDetail:
     can_mark: bool
 
 
+def source_text(row: QuoteRequest) -> str:
+    """ "newsletter (email)", and the latest other source when there was one: "newsletter
+    (email); latest: Google (organic)"."""
+
+    def named(source: str, medium: str) -> str:
+        return f"{source} ({medium})" if source and medium else source
+
+    first = named(row.source, row.medium)
+    last = named(row.last_source, row.last_medium)
+    return f"{first}; latest: {last}" if last and last != first else first
+
+
 @dataclass(frozen=True, slots=True)
 class QuoteDetail:
     id: int
@@ -98,6 +110,10 @@ class QuoteDetail:
     status_label: str
     lost_reason: str
     owner_id: int | None
+    # Where the visitor came from (rcxsite/analytics): "" when it was not recorded.
+    source: str
+    campaign: str
+    landing_page: str
     owner_name: str
     notes: Sequence[NoteView]
     history: Sequence[ChangeView]
@@ -260,6 +276,9 @@ def quote_detail(
             status_label=STATUS_LABELS.get(quote.status, quote.status),
             lost_reason=quote.lost_reason,
             owner_id=quote.owner_id,
+            source=source_text(quote),
+            campaign=quote.campaign,
+            landing_page=quote.landing_page,
             owner_name=owner.name if owner else "",
             notes=_notes(session, quote.id),
             history=_history(session, quote.id),

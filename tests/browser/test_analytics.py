@@ -12,12 +12,14 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
+from rcxsite import routes
 from rcxsite.leads.service import RECEIVED
 from tests.browser.test_quote import _fill
 from tests.support.booking_site import nobody_takes_calls_on
 from tests.support.browser import open_tab
 from tests.support.live_server import LiveServer
 from tests.support.quotes import next_weekday
+from tests.support.staff_ui import signed_in_member
 from tests.support.waiting import wait_for
 
 CHROME = (
@@ -65,8 +67,44 @@ def _walk(page: Page, campaign: str) -> None:
     expect(page.get_by_role("form", name="Request a quote")).to_be_visible()
 
 
+def _the_request_and_the_dashboard_show_it(
+    browser, live_site: LiveServer, campaign: str, email: str
+) -> None:
+    [(request_id,)] = _query(live_site, "SELECT id FROM quote_request WHERE email = ?", email)
+    with open_tab(browser, live_site) as staff:
+        signed_in_member(staff, live_site, "sales")
+        staff.goto(routes.staff_quote_path(request_id))
+        details = staff.get_by_role("main")
+        expect(details.get_by_text("newsletter (email)", exact=True)).to_be_visible()
+        expect(details.get_by_text(campaign, exact=True)).to_be_visible()
+
+        staff.goto(routes.STAFF_ANALYTICS.path)
+        expect(staff.get_by_role("heading", name="Analytics", level=1)).to_be_visible()
+        table = staff.get_by_role("region", name="Campaigns")
+        row = table.get_by_role("row").filter(has=staff.get_by_role("button", name=campaign))
+        cells = {
+            name: row.locator(f'td[data-label="{name}"]')
+            for name in ("Visitors", "Visits", "Views", "Quote requests")
+        }
+        for name, expected in (("Visitors", "1"), ("Visits", "1"), ("Views", "3")):
+            expect(cells[name]).to_have_text(expected)
+        expect(cells["Quote requests"]).to_have_text("1")
+
+        row.get_by_role("button", name=campaign).click()
+        chip = staff.get_by_role("button", name=f"Remove filter Campaign: {campaign}")
+        expect(chip).to_be_visible()
+        figures = staff.get_by_role("list", name="Figures")
+        expect(figures.get_by_role("listitem").filter(has_text="Page views")).to_contain_text("3")
+        chip.click()
+        expect(chip).to_have_count(0)
+    # The staff pages just seen were not counted.
+    assert _query(live_site, "SELECT count(*) FROM analytics_view WHERE path LIKE '/staff%'") == [
+        (0,)
+    ]
+
+
 def test_a_campaign_visit_is_counted_and_its_request_keeps_the_source(
-    person: Page, live_site: LiveServer
+    browser, person: Page, live_site: LiveServer
 ) -> None:
     nobody_takes_calls_on(live_site)
     campaign = f"autumn-{uuid.uuid4().hex[:8]}"
@@ -103,6 +141,7 @@ def test_a_campaign_visit_is_counted_and_its_request_keeps_the_source(
         "SELECT source, medium, campaign, landing_page FROM quote_request WHERE email = ?",
         email,
     ) == [("newsletter", "email", campaign, "/")]
+    _the_request_and_the_dashboard_show_it(browser, live_site, campaign, email)
     # Only what the site kept before it counted anything: the colour theme and the tab's
     # own token (Reflex's), which the counting reuses.
     assert person.evaluate("Object.keys(localStorage)") == ["theme"]

@@ -53,7 +53,12 @@ from tests.support.staff_socket import FIELD, STAFF_STATE, Answer, StaffTab, sta
 # is not also made here fails, so no role gains or loses a permission unnoticed.
 MAY: dict[str, set[Permission]] = {
     "admin": set(Permission),
-    "sales": {Permission.READ_QUOTES, Permission.WORK_QUOTES, Permission.TAKE_CALLS},
+    "sales": {
+        Permission.READ_QUOTES,
+        Permission.WORK_QUOTES,
+        Permission.TAKE_CALLS,
+        Permission.READ_ANALYTICS,
+    },
     "support": {Permission.READ_QUOTES, Permission.READ_CUSTOMERS, Permission.ACT_ON_CUSTOMERS},
 }
 ROLES = tuple(MAY)

@@ -97,6 +97,10 @@ def test_export_writes_every_request_oldest_first_with_formulas_defused(tmp_path
         "10:30",
         "We need a new customer portal with single sign-on.",
         "",
+        # Sent through the API: no visit to come from.
+        "",
+        "",
+        "",
     ]
     assert rows[2] == [
         str(first),
@@ -112,6 +116,9 @@ def test_export_writes_every_request_oldest_first_with_formulas_defused(tmp_path
         "10:30",
         "'-2+3 is not a formula, it is our budget maths. Also: ünïcödé, “quotes”.",
         "2026-03-02T09:00:05+00:00",
+        "",
+        "",
+        "",
     ]
     assert len(rows) == 3
     # Each cell stands under its own column name, whatever the order of HEADER.

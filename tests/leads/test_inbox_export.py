@@ -61,6 +61,9 @@ def test_every_column_and_formula_cells_defused() -> None:
         lost_reason='=HYPERLINK("http://evil.example")',
         owner_id=sales.member_id,
         mailed_at=BASE_TIME + timedelta(seconds=5),
+        source="=newsletter",
+        campaign="autumn",
+        landing_page="/insights",
     )
 
     _, [row] = parsed(export_csv(actor=sales, where=InboxFilter(status="lost")))
@@ -79,6 +82,9 @@ def test_every_column_and_formula_cells_defused() -> None:
         "call_time": "10:30",
         "message": "'-2+3 is our budget maths.\nSecond line.",
         "mailed": "2026-03-02T09:00:05+00:00",
+        "source": "'=newsletter",
+        "campaign": "autumn",
+        "landing_page": "/insights",
         "status": "Lost",
         "owner": "'=Sam Sales",
         "lost_reason": '\'=HYPERLINK("http://evil.example")',

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import reflex as rx
 from reflex.event import EventHandler
 
+from rcxsite.pages.staff.analytics import staff_analytics_page
 from rcxsite.pages.staff.audit import staff_audit_page
 from rcxsite.pages.staff.availability import staff_availability_page
 from rcxsite.pages.staff.calls import staff_calls_page
@@ -20,6 +21,7 @@ from rcxsite.pages.staff.quote import staff_quote_page
 from rcxsite.pages.staff.sign_in import staff_log_in_page
 from rcxsite.pages.staff.team import staff_team_page
 from rcxsite.routes import Route, RouteKind
+from rcxsite.state.staff.analytics import StaffAnalyticsState
 from rcxsite.state.staff.audit import StaffAuditState
 from rcxsite.state.staff.availability import StaffAvailabilityState
 from rcxsite.state.staff.calls import StaffCallsState
@@ -41,6 +43,7 @@ BUILDERS: dict[RouteKind, Callable[[Route], rx.Component]] = {
     "staff_team": staff_team_page,
     "staff_audit": staff_audit_page,
     "staff_jobs": staff_jobs_page,
+    "staff_analytics": staff_analytics_page,
     "staff_calls": staff_calls_page,
     "staff_availability": staff_availability_page,
 }
@@ -55,6 +58,7 @@ ON_LOAD: dict[RouteKind, list[EventHandler]] = {
     "staff_team": [StaffTeamState.load],
     "staff_audit": [StaffAuditState.load],
     "staff_jobs": [StaffJobsState.load],
+    "staff_analytics": [StaffAnalyticsState.load],
     "staff_calls": [StaffCallsState.load],
     "staff_availability": [StaffAvailabilityState.load],
 }

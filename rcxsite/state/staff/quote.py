@@ -61,6 +61,10 @@ class _PageData:
     account: LeadAccount | None
 
 
+# A request sent through the API, or by a visitor who asked not to be counted.
+NOT_RECORDED = "Not recorded"
+
+
 def _page_data(*, actor: StaffActor | None, quote_id: int) -> _PageData:
     """The request (its service checks READ_QUOTES first), who may own it and the
     sender's account summary."""
@@ -100,6 +104,9 @@ def _facts(quote: inbox.QuoteDetail, zone: str) -> list[list[str]]:
         ["Current status", status, ""],
         ["Current owner", quote.owner_name or "Unassigned", ""],
         ["Mailed to sales", when(quote.mailed_at, zone, never="Not mailed"), ""],
+        ["Source", quote.source or NOT_RECORDED, ""],
+        ["Campaign", quote.campaign or "—", ""],
+        ["Landing page", quote.landing_page or "—", ""],
     ]
 
 

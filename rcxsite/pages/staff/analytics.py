@@ -1,0 +1,224 @@
+"""/staff/analytics: where visitors come from and which of them become requests and won
+deals, for admins and sales (the server checks every event).
+
+The chart is drawn with plain elements (no chart library reaches any page) and hidden
+from screen readers, which read the same figures in the table after it."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.vars import ObjectVar
+
+from rcxsite.analytics.dashboard import GOALS, TABLES
+from rcxsite.analytics.inputs import PERIODS
+from rcxsite.components.form_fields import form
+from rcxsite.components.staff_ui import data_table, notices, page_heading
+from rcxsite.pages.staff.shared import control_attrs, labelled
+from rcxsite.routes import Route
+from rcxsite.state.staff.analytics import StaffAnalyticsState as State
+
+_GOAL_TABLES = ("entry", "source", "campaign")
+
+
+def _period_controls() -> rx.Component:
+    return rx.el.div(
+        labelled(
+            "Period",
+            "analytics-period",
+            rx.el.select(
+                *[rx.el.option(label, value=key) for key, label in PERIODS.items()],
+                name="period",
+                value=State.period,
+                on_change=State.choose_period,
+                **control_attrs("analytics-period"),
+            ),
+        ),
+        rx.cond(
+            State.period == "custom",
+            form(
+                labelled(
+                    "From",
+                    "analytics-start",
+                    rx.el.input(
+                        type="date",
+                        name="start",
+                        default_value=State.start,
+                        **control_attrs("analytics-start"),
+                    ),
+                ),
+                labelled(
+                    "To",
+                    "analytics-end",
+                    rx.el.input(
+                        type="date",
+                        name="end",
+                        default_value=State.end,
+                        **control_attrs("analytics-end"),
+                    ),
+                ),
+                rx.el.button("Show", type="submit", class_name="button button-primary"),
+                on_submit=State.apply_dates,
+                reset_on_submit=False,
+                no_validate=True,
+                class_name="analytics-dates",
+            ),
+        ),
+        rx.el.p(
+            rx.el.strong(State.visitors_now),
+            " visitors now (last 5 minutes)",
+            class_name="analytics-now",
+        ),
+        class_name="analytics-controls",
+    )
+
+
+def _chips() -> rx.Component:
+    return rx.cond(
+        State.chips.length() > 0,
+        rx.el.div(
+            rx.el.span("Filtered by", class_name="analytics-chips-label"),
+            rx.foreach(
+                State.chips,
+                lambda chip: rx.el.button(
+                    chip["text"],
+                    rx.el.span(" ×", aria_hidden="true"),
+                    type="button",
+                    class_name="staff-chip",
+                    aria_label="Remove filter " + chip["text"],
+                    on_click=State.unfilter(chip["dimension"]),
+                ),
+            ),
+            class_name="staff-chips",
+        ),
+    )
+
+
+def _figures() -> rx.Component:
+    return rx.el.ul(
+        rx.foreach(
+            State.figures,
+            lambda figure: rx.el.li(
+                rx.el.span(figure["name"], class_name="analytics-figure-name"),
+                rx.el.span(figure["value"], class_name="analytics-figure-value"),
+                rx.el.span(
+                    figure["change"],
+                    rx.el.span(" on the period before", class_name="sr-only"),
+                    class_name="analytics-change analytics-change-" + figure["tone"],
+                ),
+                class_name="analytics-figure",
+            ),
+        ),
+        class_name="analytics-figures",
+        aria_label="Figures",
+    )
+
+
+def _chart() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Page views over time", class_name="staff-subtitle"),
+        rx.el.div(
+            rx.foreach(
+                State.series,
+                lambda point: rx.el.div(
+                    rx.el.div(class_name="analytics-bar", style={"height": point["height"]}),
+                    title=point["label"] + ": " + point["views"] + " views",
+                    class_name="analytics-column",
+                ),
+            ),
+            aria_hidden="true",
+            class_name="analytics-chart",
+        ),
+        data_table(
+            "Page views and visitors over time",
+            ("Time", "Page views", "Visitors"),
+            State.series,
+            lambda point: (point["label"], point["views"], point["visitors"]),
+            empty="No page views in this period.",
+        ),
+        class_name="analytics-section analytics-over-time",
+    )
+
+
+def _goals() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Goals", class_name="staff-subtitle"),
+        rx.cond(State.goals_note != "", rx.el.p(State.goals_note, class_name="staff-note")),
+        data_table(
+            "Goals",
+            ("Goal", "Count", "Conversion rate"),
+            State.goals,
+            lambda goal: (goal["name"], goal["count"], goal["rate"]),
+            empty="No goals yet.",
+        ),
+        rx.el.h3("From landing to Won", class_name="analytics-funnel-title"),
+        rx.el.ol(
+            rx.foreach(
+                State.funnel,
+                lambda step: rx.el.li(
+                    rx.el.span(step["name"], class_name="analytics-step-name"),
+                    rx.el.span(
+                        step["count"], " (", step["share"], ")", class_name="analytics-step-count"
+                    ),
+                    rx.el.span(
+                        rx.el.span(class_name="analytics-step-bar", style={"width": step["width"]}),
+                        aria_hidden="true",
+                        class_name="analytics-step-track",
+                    ),
+                    class_name="analytics-step",
+                ),
+            ),
+            class_name="analytics-funnel",
+        ),
+        class_name="analytics-section",
+    )
+
+
+def _table(name: str) -> rx.Component:
+    title, column = TABLES[name]
+    rows = getattr(State, name)
+    counts = ("Visitors", "Views") if column is None else ("Visitors", "Visits", "Views")
+    goals = GOALS if name in _GOAL_TABLES else ()
+
+    def cells(row: ObjectVar[dict[str, str]]) -> list[rx.Component | rx.Var[str]]:
+        return [
+            rx.el.button(
+                row["label"],
+                type="button",
+                class_name="analytics-filter",
+                title=row["filter_label"],
+                on_click=State.filter_by(name, row["key"]),
+            ),
+            *[row[count.lower()] for count in counts],
+            *[row[goal] for goal in goals],
+        ]
+
+    return rx.el.section(
+        rx.el.div(
+            rx.el.h2(title, class_name="staff-subtitle"),
+            rx.el.button(
+                "CSV",
+                type="button",
+                class_name="button button-outline analytics-csv",
+                aria_label=f"Download {title} as CSV",
+                on_click=State.export(name),
+            ),
+            class_name="analytics-table-heading",
+        ),
+        data_table(title, (title, *counts, *goals), rows, cells, empty="Nothing in this period."),
+        class_name="analytics-section",
+    )
+
+
+def staff_analytics_page(route: Route) -> rx.Component:
+    return rx.el.div(
+        page_heading("Analytics"),
+        notices(State.error, ""),
+        _period_controls(),
+        _chips(),
+        rx.el.p(State.period_label, ", compared with the period before.", class_name="staff-note"),
+        _figures(),
+        _chart(),
+        _goals(),
+        rx.el.div(*[_table(name) for name in TABLES], class_name="analytics-tables"),
+        class_name="analytics",
+    )
