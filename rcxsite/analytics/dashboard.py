@@ -36,21 +36,23 @@ from rcxsite.models import (
 from rcxsite.service_errors import ServiceError
 
 Bucket = Literal["hour", "day", "month"]
-TABLE_ROWS = 20
+TABLE_ROWS = 10  # on the page; a CSV has up to CSV_ROWS
+CSV_ROWS = 1000
 NOW_MINUTES = 5
 WON = "won"
 SPAM = "spam"
 
 GOALS = ("Quote requests", "Calls booked", "Registrations", "Won")
-# Each table: its title, and the visit's column (None: "Pages", counted over views).
-TABLES: dict[str, tuple[str, str | None]] = {
-    "pages": ("Pages", None),
-    "entry": ("Entry pages", "entry_path"),
-    "source": ("Sources", "source"),
-    "campaign": ("Campaigns", "campaign"),
-    "country": ("Countries", "country"),
-    "device": ("Devices", "device"),
-    "browser": ("Browsers", "browser"),
+# Each table: its title, what one row is, and the visit's column (None: "Pages", counted
+# over views).
+TABLES: dict[str, tuple[str, str, str | None]] = {
+    "pages": ("Pages", "Page", None),
+    "entry": ("Entry pages", "Entry page", "entry_path"),
+    "source": ("Sources", "Source", "source"),
+    "campaign": ("Campaigns", "Campaign", "campaign"),
+    "country": ("Countries", "Country", "country"),
+    "device": ("Devices", "Device", "device"),
+    "browser": ("Browsers", "Browser", "browser"),
 }
 # A table's filter, and the column of a request or account that says the same thing.
 _FILTER_OF_TABLE = {"pages": "page", "entry": "entry", "source": "source"} | {
@@ -280,7 +282,7 @@ def _series(session: Session, period: Period, filters: dict[str, str]) -> list[P
     return [Point(label, *counted.get(key, (0, 0))) for key, label in _buckets(period)]
 
 
-def _page_rows(session: Session, period: Period, filters: dict[str, str]) -> list[Row]:
+def _page_rows(session: Session, period: Period, filters: dict[str, str], limit: int) -> list[Row]:
     path = col(AnalyticsView.path)
     views = func.count().label("views")
     rows = session.execute(
@@ -291,13 +293,13 @@ def _page_rows(session: Session, period: Period, filters: dict[str, str]) -> lis
         )
         .group_by(path)
         .order_by(views.desc(), path)
-        .limit(TABLE_ROWS)
+        .limit(limit)
     )
     return [Row(key=p, label=p, visitors=int(v), views=int(n)) for p, v, n in rows]
 
 
 def _visit_rows(
-    session: Session, period: Period, filters: dict[str, str], column_name: str
+    session: Session, period: Period, filters: dict[str, str], column_name: str, limit: int
 ) -> list[Row]:
     column = getattr(AnalyticsVisit, column_name)
     visitors = func.count(distinct(col(AnalyticsVisit.visitor))).label("visitors")
@@ -306,7 +308,7 @@ def _visit_rows(
         .where(_in(col(AnalyticsVisit.started_at), period), *_visit_filters(filters))
         .group_by(column)
         .order_by(visitors.desc(), column)
-        .limit(TABLE_ROWS)
+        .limit(limit)
     )
     if column_name == "campaign":
         statement = statement.where(column != "")
@@ -375,16 +377,21 @@ def _goal_counts(
 
 
 def _tables(
-    session: Session, period: Period, filters: dict[str, str], *, only: str | None = None
+    session: Session,
+    period: Period,
+    filters: dict[str, str],
+    *,
+    only: str | None = None,
+    limit: int = TABLE_ROWS,
 ) -> dict[str, list[Row]]:
     tables: dict[str, list[Row]] = {}
-    for name, (_, column_name) in TABLES.items():
+    for name, (_, _, column_name) in TABLES.items():
         if only is not None and name != only:
             continue
         if column_name is None:
-            tables[name] = _page_rows(session, period, filters)
+            tables[name] = _page_rows(session, period, filters, limit)
             continue
-        rows = _visit_rows(session, period, filters, column_name)
+        rows = _visit_rows(session, period, filters, column_name, limit)
         goal_column = _GOAL_COLUMNS.get(_FILTER_OF_TABLE[name])
         if goal_column is not None:
             by_value = {row.key: row for row in rows}
@@ -479,12 +486,12 @@ def table_csv(
         raise ServiceError(404, UNKNOWN_TABLE)
     period = period_of(query, now=now or utcnow())
     with session_scope() as session:
-        rows = _tables(session, period, dict(query.filters), only=table)[table]
-    title, column_name = TABLES[table]
+        rows = _tables(session, period, dict(query.filters), only=table, limit=CSV_ROWS)[table]
+    _, one, column_name = TABLES[table]
     header = (
-        [title, "Visitors", "Views"]
+        [one, "Visitors", "Views"]
         if column_name is None
-        else [title, "Visitors", "Visits", "Views", *GOALS]
+        else [one, "Visitors", "Visits", "Views", *GOALS]
     )
     cells = [
         [row.label, row.visitors, row.views]

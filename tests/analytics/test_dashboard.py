@@ -156,7 +156,7 @@ def test_the_csv_of_a_table(admin: StaffActor) -> None:
     name, text = table_csv(DashboardQuery(period="30d"), "campaign", actor=admin, now=NOW)
     assert name == "analytics-campaign-2026-10-22-2026-11-20.csv"
     assert text.splitlines()[:2] == [
-        "Campaigns,Visitors,Visits,Views,Quote requests,Calls booked,Registrations,Won",
+        "Campaign,Visitors,Visits,Views,Quote requests,Calls booked,Registrations,Won",
         "autumn,2,2,5,1,0,0,1",
     ]
 

@@ -16,7 +16,7 @@ from rcxsite import routes
 from rcxsite.leads.service import RECEIVED
 from tests.browser.test_quote import _fill
 from tests.support.booking_site import nobody_takes_calls_on
-from tests.support.browser import open_tab
+from tests.support.browser import DESKTOP, PHONE, axe_violations, open_tab
 from tests.support.live_server import LiveServer
 from tests.support.quotes import next_weekday
 from tests.support.staff_ui import signed_in_member
@@ -174,3 +174,32 @@ def test_visitors_who_must_not_be_counted_are_not(who: str, browser, live_site: 
         page.goto(f"/?utm_campaign={control}")
         assert wait_for(lambda: _views(live_site, control) == ["/"])
     assert _views(live_site, campaign) == []
+
+
+def test_the_dashboard_reads_at_desktop_and_phone_widths_without_axe_violations(
+    browser, person: Page, live_site: LiveServer
+) -> None:
+    person.goto("/?utm_source=linkedin&utm_medium=social&utm_campaign=launch")
+    assert wait_for(
+        lambda: (
+            _query(live_site, "SELECT count(*) FROM analytics_view WHERE campaign='launch'")
+            != [(0,)]
+        )
+    )
+    with open_tab(browser, live_site) as staff:
+        signed_in_member(staff, live_site, "admin")
+        for viewport in (DESKTOP, PHONE):
+            staff.set_viewport_size(viewport)
+            staff.goto(routes.STAFF_ANALYTICS.path)
+            expect(staff.get_by_role("region", name="Campaigns")).to_contain_text("launch")
+            assert axe_violations(staff) == [], viewport
+            # Nothing wider than the window but the tables' own scrolling regions.
+            assert staff.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        staff.get_by_label("Period").select_option("custom")
+        staff.get_by_label("From", exact=True).fill("2026-11-10")
+        staff.get_by_label("To", exact=True).fill("2026-11-01")
+        staff.get_by_role("button", name="Show").click()
+        expect(staff.get_by_role("alert")).to_have_text(
+            "The first date must not be after the last."
+        )
+        assert staff.page_errors == []  # type: ignore[attr-defined]

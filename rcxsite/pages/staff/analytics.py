@@ -64,8 +64,8 @@ def _period_controls() -> rx.Component:
             ),
         ),
         rx.el.p(
+            "Visitors now (last 5 minutes): ",
             rx.el.strong(State.visitors_now),
-            " visitors now (last 5 minutes)",
             class_name="analytics-now",
         ),
         class_name="analytics-controls",
@@ -116,6 +116,7 @@ def _figures() -> rx.Component:
 def _chart() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Page views over time", class_name="staff-subtitle"),
+        rx.el.p("Most in one ", State.bucket, ": ", State.peak, class_name="analytics-peak"),
         rx.el.div(
             rx.foreach(
                 State.series,
@@ -128,12 +129,25 @@ def _chart() -> rx.Component:
             aria_hidden="true",
             class_name="analytics-chart",
         ),
-        data_table(
-            "Page views and visitors over time",
-            ("Time", "Page views", "Visitors"),
-            State.series,
-            lambda point: (point["label"], point["views"], point["visitors"]),
-            empty="No page views in this period.",
+        rx.cond(
+            State.series.length() > 0,
+            rx.el.div(
+                rx.el.span(State.series[0]["label"]),
+                rx.el.span(State.series[State.series.length() - 1]["label"]),
+                aria_hidden="true",
+                class_name="analytics-axis",
+            ),
+        ),
+        rx.el.details(
+            rx.el.summary("The chart as a table", class_name="staff-filters-toggle"),
+            data_table(
+                "Page views and visitors over time",
+                ("Time", "Page views", "Visitors"),
+                State.series,
+                lambda point: (point["label"], point["views"], point["visitors"]),
+                empty="No page views in this period.",
+            ),
+            class_name="analytics-chart-data",
         ),
         class_name="analytics-section analytics-over-time",
     )
@@ -174,7 +188,7 @@ def _goals() -> rx.Component:
 
 
 def _table(name: str) -> rx.Component:
-    title, column = TABLES[name]
+    title, one, column = TABLES[name]
     rows = getattr(State, name)
     counts = ("Visitors", "Views") if column is None else ("Visitors", "Visits", "Views")
     goals = GOALS if name in _GOAL_TABLES else ()
@@ -204,8 +218,8 @@ def _table(name: str) -> rx.Component:
             ),
             class_name="analytics-table-heading",
         ),
-        data_table(title, (title, *counts, *goals), rows, cells, empty="Nothing in this period."),
-        class_name="analytics-section",
+        data_table(title, (one, *counts, *goals), rows, cells, empty="Nothing in this period."),
+        class_name="analytics-section" + (" analytics-wide" if goals else ""),
     )
 
 

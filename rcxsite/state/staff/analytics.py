@@ -47,7 +47,7 @@ def _duration(seconds: float) -> str:
 def _change(now: float, before: float, *, lower_is_better: bool = False) -> tuple[str, str]:
     """ "+12% on the period before", and whether that is good news ("up"/"down"/"")."""
     if before == 0:
-        return ("new" if now else "no change"), ""
+        return ("none before" if now else "no change"), ""
     percent = round(100 * (now - before) / before)
     if percent == 0:
         return "no change", ""
@@ -108,6 +108,8 @@ class StaffAnalyticsState(rx.State):
     error: str = ""
     figures: list[dict[str, str]] = []
     visitors_now: str = ""
+    peak: str = ""
+    bucket: str = "day"
     series: list[dict[str, str]] = []
     pages: list[dict[str, str]] = []
     entry: list[dict[str, str]] = []
@@ -148,7 +150,9 @@ class StaffAnalyticsState(rx.State):
         self.period_label = result.period.label
         self.figures = _figures(result)
         self.visitors_now = _number(result.visitors_now)
-        peak = max((point.views for point in result.series), default=0) or 1
+        peak = max((point.views for point in result.series), default=0)
+        self.peak, self.bucket = _number(peak), result.period.bucket
+        peak = peak or 1
         self.series = [
             {
                 "label": point.label,
