@@ -28,7 +28,7 @@ POLICIES: dict[str, Policy] = {
     ),
     "privacy": Policy(
         title="Privacy Policy",
-        updated="2026-11-01",
+        updated="2026-11-28",
         intro=f"This policy explains what personal data {COMPANY} collects and why.",
         sections=(
             Section(
@@ -43,8 +43,30 @@ POLICIES: dict[str, Policy] = {
                 "ask for, such as password reset links. We never sell your data.",
             ),
             Section(
+                "Counting visits",
+                f"{COMPANY} counts the pages of this site that are viewed, on our own server and "
+                "with no cookie and no analytics service. For each page view we keep the page, "
+                "the website that linked to it (its name only), the campaign named in the link "
+                "(utm_source, utm_medium, utm_campaign, utm_term, utm_content, or the ad "
+                "network of an ad's click id), your country, the kind of device, and your "
+                "browser's and system's names. We do not keep your IP address or your "
+                "browser's full description: a visitor is a code made from them with a random "
+                "value that changes every day and is deleted after two days, so nobody, us "
+                "included, can tell who you are or recognise you on another day. Visits from "
+                "browsers that send Global Privacy Control or Do Not Track, from search "
+                "engines' robots and from automated browsers are not counted.",
+            ),
+            Section(
+                "Why we count",
+                "To know which pages help our visitors and which articles, campaigns and "
+                "websites bring them, so that we spend on what works. When you send a quote "
+                "request, book a call or register, we keep with it the page you arrived on and "
+                "where you came from (as above), so we can tell which of them lead to projects.",
+            ),
+            Section(
                 "How long",
-                "Account data is kept while your account exists; quote requests for two years.",
+                "Account data is kept while your account exists; quote requests for two years. "
+                "Page views and visits are kept 13 months; the daily codes, two days.",
             ),
             Section(
                 "Your rights",
@@ -54,7 +76,7 @@ POLICIES: dict[str, Policy] = {
     ),
     "cookies": Policy(
         title="Cookie Policy",
-        updated="2026-11-01",
+        updated="2026-11-28",
         intro="We use only the cookies and browser storage the site needs to work.",
         sections=(
             Section(
@@ -76,7 +98,9 @@ POLICIES: dict[str, Policy] = {
             Section(
                 "No tracking",
                 "We use no advertising or third-party tracking cookies, "
-                "and no analytics service sees your visit.",
+                "and no analytics service sees your visit. We count page views on our own "
+                "server without any cookie or browser storage (see the Privacy Policy, "
+                "Counting visits).",
             ),
             Section(
                 "Managing cookies",
