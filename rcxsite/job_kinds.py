@@ -6,10 +6,11 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
-# Imported for what they register: analytics' daily forgetting, booked calls' invitations
+# Imported for what they register: analytics' daily counts and forgetting, booked calls' invitations
 # and reminders, the daily clean-up, the quote's mailed_at once sales were mailed, the
 # hourly spam purge, and mail itself.
 import rcxsite.analytics.retention
+import rcxsite.analytics.rollups
 import rcxsite.booking.notices
 import rcxsite.housekeeping
 import rcxsite.leads.service

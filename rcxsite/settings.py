@@ -118,9 +118,10 @@ class Settings(BaseSettings):
     booking_limit: str = "5 per hour"
     # First-party analytics (rcxsite/analytics): whether browsers driven by automation
     # (navigator.webdriver, headless user agents) are left out, and how many months page
-    # views and visits are kept.
+    # views and visits are kept, and their daily counts.
     analytics_exclude_automation: bool = True
     analytics_keep_months: int = Field(default=13, ge=1)
+    analytics_daily_months: int = Field(default=25, ge=1)
     # Site searches (/search) per client address; an empty query does not count.
     search_limit: str = "60 per minute"
     rate_limit_key_prefix: str = "rcx-limits"

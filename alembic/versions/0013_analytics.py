@@ -1,5 +1,6 @@
-"""First-party analytics: page views, visits, the daily salts; where each quote request
-and account came from (`source` ... `last_campaign` on `quote_request` and `customer`).
+"""First-party analytics: page views, visits, daily counts, the daily salts; where each
+quote request and account came from (`source` ... `last_campaign` on `quote_request` and
+`customer`).
 
 Revision ID: 0013
 Revises: 0012
@@ -32,6 +33,7 @@ _ORIGIN = (
     ("medium", 100),
     ("campaign", 100),
 )
+_COUNTS = ("visitors", "visits", "views", "bounces")
 _CLIENT = (("country", 2), ("device", 50), ("browser", 50), ("os", 50))
 
 
@@ -77,6 +79,14 @@ def upgrade() -> None:
     )
     op.create_index("ix_analytics_view_at", "analytics_view", ["at"])
     op.create_index("ix_analytics_view_visit_id", "analytics_view", ["visit_id"])
+    op.create_table(
+        "analytics_daily",
+        sa.Column("day", sa.Date(), primary_key=True),
+        sa.Column("dimension", sa.String(16), primary_key=True),
+        sa.Column("value", sa.String(300), primary_key=True),
+        *[sa.Column(name, sa.Integer(), nullable=False) for name in _COUNTS],
+        sa.Column("duration_seconds", sa.Float(), nullable=False),
+    )
     for table in ("quote_request", "customer"):
         with op.batch_alter_table(table) as batch:
             for column in _strings(_ATTRIBUTION):
@@ -88,6 +98,7 @@ def downgrade() -> None:
         with op.batch_alter_table(table) as batch:
             for name, _ in _ATTRIBUTION:
                 batch.drop_column(name)
+    op.drop_table("analytics_daily")
     op.drop_table("analytics_view")
     op.drop_table("analytics_visit")
     op.drop_table("analytics_salt")

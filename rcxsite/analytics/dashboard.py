@@ -13,8 +13,8 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time, timedelta
-from typing import Any, Literal
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import ColumnElement, and_, case, distinct, exists, func, literal, select
 from sqlalchemy.orm import aliased
@@ -22,10 +22,13 @@ from sqlmodel import Session, col
 
 from rcxsite import routes
 from rcxsite.analytics.inputs import PERIODS, DashboardQuery
+from rcxsite.analytics.rollups import PAGE, TOTAL, counted_until
+from rcxsite.analytics.sql import FORMATS, Bucket, bucket_of, day_start, seconds_between
 from rcxsite.core.csv_cells import defuse
 from rcxsite.core.permissions import Permission, StaffActor, require
 from rcxsite.db import session_scope
 from rcxsite.models import (
+    AnalyticsDaily,
     AnalyticsView,
     AnalyticsVisit,
     Booking,
@@ -35,7 +38,6 @@ from rcxsite.models import (
 )
 from rcxsite.service_errors import ServiceError
 
-Bucket = Literal["hour", "day", "month"]
 TABLE_ROWS = 10  # on the page; a CSV has up to CSV_ROWS
 CSV_ROWS = 1000
 NOW_MINUTES = 5
@@ -80,7 +82,20 @@ class Figures:
     visits: int = 0
     views: int = 0
     bounces: int = 0
-    duration_seconds: float = 0.0
+    seconds: float = 0.0  # all visits' durations together
+
+    def __add__(self, other: Figures) -> Figures:
+        return Figures(
+            self.visitors + other.visitors,
+            self.visits + other.visits,
+            self.views + other.views,
+            self.bounces + other.bounces,
+            self.seconds + other.seconds,
+        )
+
+    @property
+    def duration_seconds(self) -> float:
+        return self.seconds / self.visits if self.visits else 0.0
 
     @property
     def views_per_visit(self) -> float:
@@ -130,10 +145,6 @@ class Dashboard:
     funnel: list[tuple[str, int]]
 
 
-def _day_start(day: date) -> datetime:
-    return datetime.combine(day, time(0), tzinfo=UTC)
-
-
 def _month_start(day: date, months_back: int = 0) -> date:
     month = day.year * 12 + day.month - 1 - months_back
     return date(month // 12, month % 12 + 1, 1)
@@ -141,31 +152,31 @@ def _month_start(day: date, months_back: int = 0) -> date:
 
 def period_of(query: DashboardQuery, *, now: datetime) -> Period:
     today = now.astimezone(UTC).date()
-    tomorrow = _day_start(today + timedelta(days=1))
+    tomorrow = day_start(today + timedelta(days=1))
     label = PERIODS[query.period]
     if query.period == "today":
-        return Period(_day_start(today), tomorrow, "hour", label)
+        return Period(day_start(today), tomorrow, "hour", label)
     if query.period in ("7d", "30d"):
         days = 7 if query.period == "7d" else 30
-        return Period(_day_start(today - timedelta(days=days - 1)), tomorrow, "day", label)
+        return Period(day_start(today - timedelta(days=days - 1)), tomorrow, "day", label)
     if query.period == "month":
         first = _month_start(today)
         last = calendar.monthrange(first.year, first.month)[1]
         return Period(
-            _day_start(first), _day_start(first.replace(day=last)) + timedelta(days=1), "day", label
+            day_start(first), day_start(first.replace(day=last)) + timedelta(days=1), "day", label
         )
     if query.period == "last_month":
         return Period(
-            _day_start(_month_start(today, 1)), _day_start(_month_start(today)), "day", label
+            day_start(_month_start(today, 1)), day_start(_month_start(today)), "day", label
         )
     if query.period == "12m":
-        return Period(_day_start(_month_start(today, 11)), tomorrow, "month", label)
+        return Period(day_start(_month_start(today, 11)), tomorrow, "month", label)
     assert query.start is not None and query.end is not None
     days = (query.end - query.start).days + 1
     bucket: Bucket = "hour" if days == 1 else "day" if days <= 62 else "month"
     return Period(
-        _day_start(query.start),
-        _day_start(query.end) + timedelta(days=1),
+        day_start(query.start),
+        day_start(query.end) + timedelta(days=1),
         bucket,
         f"{query.start:%-d %b %Y} – {query.end:%-d %b %Y}",
     )
@@ -209,26 +220,6 @@ def _views_of(statement: Any, period: Period, filters: dict[str, str]) -> Any:
     return statement
 
 
-def _seconds(session: Session, start: Any, end: Any) -> Any:
-    if session.get_bind().dialect.name == "postgresql":
-        return func.extract("epoch", end - start)
-    return (func.julianday(end) - func.julianday(start)) * 86400
-
-
-_FORMATS = {
-    "hour": ("YYYY-MM-DD HH24:00", "%Y-%m-%d %H:00"),
-    "day": ("YYYY-MM-DD", "%Y-%m-%d"),
-    "month": ("YYYY-MM", "%Y-%m"),
-}
-
-
-def _bucket_of(session: Session, column: Any, bucket: Bucket) -> Any:
-    postgres, sqlite = _FORMATS[bucket]
-    if session.get_bind().dialect.name == "postgresql":
-        return func.to_char(func.timezone("UTC", column), postgres)
-    return func.strftime(sqlite, column)
-
-
 def _buckets(period: Period) -> list[tuple[str, str]]:
     """Every bucket of the period: its key (as the database formats it) and its label."""
     found: list[tuple[str, str]] = []
@@ -242,18 +233,45 @@ def _buckets(period: Period) -> list[tuple[str, str]]:
             moment += timedelta(days=1)
         else:
             found.append((moment.strftime("%Y-%m"), f"{moment:%b %Y}"))
-            moment = _day_start(_month_start(moment.date(), -1))
+            moment = day_start(_month_start(moment.date(), -1))
     return found
 
 
-def _figures(session: Session, period: Period, filters: dict[str, str]) -> Figures:
+@dataclass(frozen=True, slots=True)
+class _Parts:
+    """A period as the dashboard reads it: whole days already counted (`counted`, from
+    AnalyticsDaily) and the rest (`raw`, from the views and visits themselves)."""
+
+    counted: tuple[date, date] | None  # first day, day after the last
+    raw: Period | None
+
+
+def _parts(session: Session, period: Period, filters: dict[str, str]) -> _Parts:
+    until = counted_until(session)
+    # Filters and hours need the views themselves.
+    if filters or period.bucket == "hour" or until is None or day_start(until) <= period.start:
+        return _Parts(None, period)
+    split = min(day_start(until), period.end)
+    raw = Period(split, period.end, period.bucket, period.label) if split < period.end else None
+    return _Parts((period.start.date(), split.date()), raw)
+
+
+def _daily(dimension: str, days: tuple[date, date]) -> list[ColumnElement[bool]]:
+    return [
+        col(AnalyticsDaily.dimension) == dimension,
+        col(AnalyticsDaily.day) >= days[0],
+        col(AnalyticsDaily.day) < days[1],
+    ]
+
+
+def _raw_figures(session: Session, period: Period, filters: dict[str, str]) -> Figures:
     visit = AnalyticsVisit
-    visits, bounces, duration = session.execute(
+    visits, bounces, seconds = session.execute(
         select(
             func.count(),
             func.coalesce(func.sum(case((col(visit.views) == 1, 1), else_=0)), 0),
             func.coalesce(
-                func.avg(_seconds(session, col(visit.started_at), col(visit.last_at))), 0
+                func.sum(seconds_between(session, col(visit.started_at), col(visit.last_at))), 0
             ),
         ).where(_in(col(visit.started_at), period), *_visit_filters(filters))
     ).one()
@@ -264,30 +282,77 @@ def _figures(session: Session, period: Period, filters: dict[str, str]) -> Figur
             filters,
         )
     ).one()
-    return Figures(int(visitors), int(visits), int(views), int(bounces), float(duration))
+    return Figures(int(visitors), int(visits), int(views), int(bounces), float(seconds))
+
+
+def _figures(session: Session, period: Period, filters: dict[str, str]) -> Figures:
+    parts = _parts(session, period, filters)
+    total = Figures()
+    if parts.counted is not None:
+        daily = AnalyticsDaily
+        sums = session.execute(
+            select(
+                *(
+                    func.coalesce(func.sum(column), 0)
+                    for column in (
+                        col(daily.visitors),
+                        col(daily.visits),
+                        col(daily.views),
+                        col(daily.bounces),
+                        col(daily.duration_seconds),
+                    )
+                )
+            ).where(*_daily(TOTAL, parts.counted))
+        ).one()
+        visitors, visits, views, bounces, seconds = sums
+        total += Figures(int(visitors), int(visits), int(views), int(bounces), float(seconds))
+    if parts.raw is not None:
+        total += _raw_figures(session, parts.raw, filters)
+    return total
 
 
 def _series(session: Session, period: Period, filters: dict[str, str]) -> list[Point]:
-    bucket = _bucket_of(session, col(AnalyticsView.at), period.bucket).label("bucket")
-    counted = {
-        key: (int(visitors), int(views))
+    parts = _parts(session, period, filters)
+    counted: dict[str, tuple[int, int]] = {}
+
+    def add(key: str, visitors: int, views: int) -> None:
+        before = counted.get(key, (0, 0))
+        counted[key] = (before[0] + int(visitors), before[1] + int(views))
+
+    if parts.counted is not None:
+        pattern = FORMATS[period.bucket][1]
+        for day, visitors, views in session.execute(
+            select(
+                col(AnalyticsDaily.day), col(AnalyticsDaily.visitors), col(AnalyticsDaily.views)
+            ).where(*_daily(TOTAL, parts.counted))
+        ):
+            add(day.strftime(pattern), visitors, views)
+    if parts.raw is not None:
+        bucket = bucket_of(session, col(AnalyticsView.at), period.bucket).label("bucket")
         for key, visitors, views in session.execute(
             _views_of(
                 select(bucket, func.count(distinct(col(AnalyticsView.visitor))), func.count()),
-                period,
+                parts.raw,
                 filters,
             ).group_by(bucket)
-        )
-    }
+        ):
+            add(key, visitors, views)
     return [Point(label, *counted.get(key, (0, 0))) for key, label in _buckets(period)]
 
 
-def _page_rows(session: Session, period: Period, filters: dict[str, str], limit: int) -> list[Row]:
+def _raw_page_rows(
+    session: Session, period: Period, filters: dict[str, str], limit: int
+) -> list[Row]:
     path = col(AnalyticsView.path)
     views = func.count().label("views")
     rows = session.execute(
         _views_of(
-            select(path, func.count(distinct(col(AnalyticsView.visitor))), views),
+            select(
+                path,
+                func.count(distinct(col(AnalyticsView.visitor))),
+                func.count(distinct(col(AnalyticsView.visit_id))),
+                views,
+            ),
             period,
             filters,
         )
@@ -295,10 +360,12 @@ def _page_rows(session: Session, period: Period, filters: dict[str, str], limit:
         .order_by(views.desc(), path)
         .limit(limit)
     )
-    return [Row(key=p, label=p, visitors=int(v), views=int(n)) for p, v, n in rows]
+    return [
+        Row(key=p, label=p, visitors=int(v), visits=int(n), views=int(w)) for p, v, n, w in rows
+    ]
 
 
-def _visit_rows(
+def _raw_visit_rows(
     session: Session, period: Period, filters: dict[str, str], column_name: str, limit: int
 ) -> list[Row]:
     column = getattr(AnalyticsVisit, column_name)
@@ -310,12 +377,63 @@ def _visit_rows(
         .order_by(visitors.desc(), column)
         .limit(limit)
     )
-    if column_name == "campaign":
-        statement = statement.where(column != "")
     return [
-        Row(key=value, label=value or "Unknown", visitors=int(v), visits=int(n), views=int(s or 0))
+        Row(key=value, label=value, visitors=int(v), visits=int(n), views=int(s or 0))
         for value, v, n, s in session.execute(statement)
     ]
+
+
+def _counted_rows(
+    session: Session, dimension: str, days: tuple[date, date], limit: int
+) -> list[Row]:
+    daily = AnalyticsDaily
+    ranked = func.sum(col(daily.views)) if dimension == PAGE else func.sum(col(daily.visitors))
+    rows = session.execute(
+        select(
+            col(daily.value),
+            func.sum(col(daily.visitors)),
+            func.sum(col(daily.visits)),
+            func.sum(col(daily.views)),
+        )
+        .where(*_daily(dimension, days))
+        .group_by(col(daily.value))
+        .order_by(ranked.desc(), col(daily.value))
+        .limit(limit)
+    )
+    return [
+        Row(key=v, label=v, visitors=int(a), visits=int(b), views=int(c)) for v, a, b, c in rows
+    ]
+
+
+def _rows(
+    session: Session, period: Period, filters: dict[str, str], table: str, limit: int
+) -> list[Row]:
+    """A table's rows, most visitors first (pages: most views), `limit` of them."""
+    column_name = TABLES[table][2]
+    dimension = PAGE if column_name is None else _FILTER_OF_TABLE[table]
+    parts = _parts(session, period, filters)
+    merged: dict[str, Row] = {}
+    pieces: list[list[Row]] = []
+    # Both parts are read past `limit`: a value may rank low in one and high in both.
+    wider = max(limit, CSV_ROWS)
+    if parts.counted is not None:
+        pieces.append(_counted_rows(session, dimension, parts.counted, wider))
+    if parts.raw is not None:
+        if column_name is None:
+            pieces.append(_raw_page_rows(session, parts.raw, filters, wider))
+        else:
+            pieces.append(_raw_visit_rows(session, parts.raw, filters, column_name, wider))
+    for piece in pieces:
+        for row in piece:
+            known = merged.setdefault(row.key, Row(key=row.key, label=row.label))
+            known.visitors += row.visitors
+            known.visits += row.visits
+            known.views += row.views
+    rows = [row for row in merged.values() if not (table == "campaign" and row.key == "")]
+    for row in rows:
+        row.label = row.label or "Unknown"
+    rows.sort(key=lambda row: (-(row.views if column_name is None else row.visitors), row.key))
+    return rows[:limit]
 
 
 def _goal_filters(model: Any, filters: dict[str, str]) -> list[ColumnElement[bool]]:
@@ -388,10 +506,10 @@ def _tables(
     for name, (_, _, column_name) in TABLES.items():
         if only is not None and name != only:
             continue
+        rows = _rows(session, period, filters, name, limit)
         if column_name is None:
-            tables[name] = _page_rows(session, period, filters, limit)
+            tables[name] = rows
             continue
-        rows = _visit_rows(session, period, filters, column_name, limit)
         goal_column = _GOAL_COLUMNS.get(_FILTER_OF_TABLE[name])
         if goal_column is not None:
             by_value = {row.key: row for row in rows}
@@ -410,14 +528,27 @@ def _tables(
 def _visits_that_viewed(
     session: Session, period: Period, filters: dict[str, str], path: str
 ) -> int:
-    return int(
-        session.execute(
-            select(func.count()).where(
-                _in(col(AnalyticsVisit.started_at), period),
-                *_visit_filters({**filters, "page": path}),
-            )
-        ).scalar_one()
-    )
+    """Visits that viewed `path` (counted days: each day's visits that viewed it)."""
+    parts = _parts(session, period, filters)
+    total = 0
+    if parts.counted is not None:
+        total += int(
+            session.execute(
+                select(func.coalesce(func.sum(col(AnalyticsDaily.visits)), 0)).where(
+                    *_daily(PAGE, parts.counted), col(AnalyticsDaily.value) == path
+                )
+            ).scalar_one()
+        )
+    if parts.raw is not None:
+        total += int(
+            session.execute(
+                select(func.count()).where(
+                    _in(col(AnalyticsVisit.started_at), parts.raw),
+                    *_visit_filters({**filters, "page": path}),
+                )
+            ).scalar_one()
+        )
+    return total
 
 
 def dashboard(

@@ -1,5 +1,6 @@
 """How long analytics keeps what it counted: page views and visits ANALYTICS_KEEP_MONTHS
-(13 by default: a year compared with the one before), salts two days. A periodic job, run
+(13 by default: a year compared with the one before), the daily counts
+ANALYTICS_DAILY_MONTHS (25: two years compared), salts two days. A periodic job, run
 once a day across all runners."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from sqlmodel import col
 from rcxsite.analytics.visitors import forget_old_salts
 from rcxsite.db import session_scope
 from rcxsite.jobs import periodic
-from rcxsite.models import AnalyticsView, AnalyticsVisit, utcnow
+from rcxsite.models import AnalyticsDaily, AnalyticsView, AnalyticsVisit, utcnow
 from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -27,7 +28,9 @@ _MONTH = timedelta(days=365.25 / 12)
 def forget_old_views(*, now: datetime | None = None) -> dict[str, int]:
     """Delete the views and visits older than the limit and the old salts; how many rows."""
     now = now or utcnow()
-    oldest = now - get_settings().analytics_keep_months * _MONTH
+    settings = get_settings()
+    oldest = now - settings.analytics_keep_months * _MONTH
+    oldest_day = (now - settings.analytics_daily_months * _MONTH).date()
     with session_scope() as session:
         pruned = {
             "analytics_view": int(
@@ -37,6 +40,12 @@ def forget_old_views(*, now: datetime | None = None) -> dict[str, int]:
             "analytics_visit": int(
                 session.exec(
                     delete(AnalyticsVisit).where(col(AnalyticsVisit.last_at) < oldest)
+                ).rowcount
+                or 0
+            ),
+            "analytics_daily": int(
+                session.exec(
+                    delete(AnalyticsDaily).where(col(AnalyticsDaily.day) < oldest_day)
                 ).rowcount
                 or 0
             ),

@@ -15,7 +15,13 @@ from rcxsite.models.accounts import (
     LoginSession,
     PasswordResetToken,
 )
-from rcxsite.models.analytics import AnalyticsSalt, AnalyticsView, AnalyticsVisit, Attributed
+from rcxsite.models.analytics import (
+    AnalyticsDaily,
+    AnalyticsSalt,
+    AnalyticsView,
+    AnalyticsVisit,
+    Attributed,
+)
 from rcxsite.models.booking import Booking, MemberDay, MemberHours, MemberTimeOff
 from rcxsite.models.jobs import Job, PeriodicRun
 from rcxsite.models.leads import POSTGRESQL_ONLY_INDEXES, QuoteRequest, include_in_schema
@@ -60,6 +66,7 @@ __all__ = [
     "SHA256_HEX_LENGTH",
     "STATUS_MAX",
     "USER_NAME_MAX",
+    "AnalyticsDaily",
     "AnalyticsSalt",
     "AnalyticsView",
     "AnalyticsVisit",

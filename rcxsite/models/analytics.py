@@ -99,3 +99,21 @@ class Attributed(SQLModel):
     last_source: str = Field(default="", max_length=UTM_MAX)
     last_medium: str = Field(default="", max_length=UTM_MAX)
     last_campaign: str = Field(default="", max_length=UTM_MAX)
+
+
+class AnalyticsDaily(SQLModel, table=True):
+    """One UTC day's counts, in total (`dimension` "") and by page, entry page, source,
+    campaign, country, device and browser: the dashboard reads these for whole days
+    instead of the views (rcxsite/analytics/rollups.py). For pages, `visits` is the visits
+    that viewed the page."""
+
+    __tablename__ = "analytics_daily"
+
+    day: date = Field(primary_key=True)
+    dimension: str = Field(primary_key=True, max_length=16)
+    value: str = Field(primary_key=True, max_length=PATH_MAX)
+    visitors: int = 0
+    visits: int = 0
+    views: int = 0
+    bounces: int = 0
+    duration_seconds: float = 0.0

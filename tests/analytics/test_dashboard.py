@@ -11,8 +11,10 @@ import pytest
 from rcxsite.analytics.dashboard import dashboard, table_csv
 from rcxsite.analytics.inputs import DashboardQuery
 from rcxsite.analytics.recording import PageView, store
+from rcxsite.analytics.rollups import counted_until, roll_up
 from rcxsite.analytics.sources import arrival_of
 from rcxsite.core.permissions import StaffActor
+from rcxsite.db import session_scope
 from rcxsite.service_errors import ServiceError
 from tests.support.fixtures import Configure
 from tests.support.postgres import sqlite_or_postgres
@@ -126,6 +128,24 @@ def test_figures_tables_goals_and_funnel_of_the_last_30_days(admin: StaffActor) 
         ("Requests sent", 2),
         ("Won", 1),
     ]
+
+
+def test_counted_days_give_the_same_dashboard_as_the_views(admin: StaffActor) -> None:
+    _seed()
+    queries = [
+        DashboardQuery(period=period) for period in ("7d", "30d", "month", "last_month", "12m")
+    ]
+    from_views = [dashboard(query, actor=admin, now=NOW) for query in queries]
+    assert roll_up(now=NOW) >= 40  # every day from the oldest view to yesterday
+    with session_scope() as session:
+        assert counted_until(session) == NOW.date()
+    assert [dashboard(query, actor=admin, now=NOW) for query in queries] == from_views
+    assert table_csv(queries[1], "pages", actor=admin, now=NOW)[1].count("\n") == 5
+    # A late view of yesterday (a visit that went on past midnight): counted again.
+    _visit(NOW - timedelta(days=1), ["/careers"], ip="81.2.69.190")
+    assert roll_up(now=NOW) == 1
+    board = dashboard(queries[1], actor=admin, now=NOW)
+    assert board.figures.views == from_views[1].figures.views + 1
 
 
 def test_a_filter_narrows_every_figure_and_the_goals_it_can(admin: StaffActor) -> None:

@@ -11,9 +11,10 @@ from sqlmodel import select
 from rcxsite.analytics.agents import agent_of
 from rcxsite.analytics.recording import PageView, Recorder, store
 from rcxsite.analytics.retention import forget_old_views
+from rcxsite.analytics.rollups import roll_up
 from rcxsite.analytics.sources import arrival_of, host_of
 from rcxsite.db import session_scope
-from rcxsite.models import AnalyticsSalt, AnalyticsView, AnalyticsVisit
+from rcxsite.models import AnalyticsDaily, AnalyticsSalt, AnalyticsView, AnalyticsVisit
 
 FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0"
 IPHONE = (
@@ -162,10 +163,16 @@ def test_a_visit_over_midnight_stays_one_visit() -> None:
 
 def test_views_older_than_the_limit_are_forgotten() -> None:
     store([_view(NOON), _view(NOON + timedelta(days=400))])
+    assert roll_up(now=NOON + timedelta(days=2)) == 2
+    with session_scope() as session:
+        daily = len(session.exec(select(AnalyticsDaily)).all())
     assert forget_old_views(now=NOON + timedelta(days=401))["analytics_view"] == 1
     views, visits = _rows()
     assert [v.at for v in views] == [NOON + timedelta(days=400)]
     assert len(visits) == 1
+    # The daily counts stay 25 months.
+    assert forget_old_views(now=NOON + timedelta(days=700))["analytics_daily"] == 0
+    assert forget_old_views(now=NOON + timedelta(days=770))["analytics_daily"] == daily > 2
 
 
 def test_held_first_views_wait_for_the_browser_and_unreachable_storage_drops(caplog) -> None:

@@ -19,6 +19,7 @@ from rcxsite.analytics import visitors
 from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import (
+    AnalyticsDaily,
     AnalyticsSalt,
     AnalyticsView,
     AnalyticsVisit,
@@ -105,6 +106,7 @@ def reset_state() -> None:
             AnalyticsView,
             AnalyticsVisit,
             AnalyticsSalt,
+            AnalyticsDaily,
         ):
             session.exec(delete(table))  # type: ignore[call-overload]
         session.commit()
