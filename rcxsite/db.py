@@ -26,7 +26,10 @@ def get_engine() -> Engine:
         in_memory = make_url(url).database in (None, "", ":memory:")
         sizes = {} if in_memory else _pool_sizes()
         engine = create_engine(
-            url, connect_args={"check_same_thread": False, "timeout": 30}, **sizes
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            hide_parameters=True,
+            **sizes,
         )
 
         @event.listens_for(engine, "connect")
@@ -42,6 +45,8 @@ def get_engine() -> Engine:
         return engine
     return create_engine(
         url,
+        # A failed statement's log line names no value it carried (names, emails, notes).
+        hide_parameters=True,
         pool_pre_ping=True,
         pool_timeout=CONNECT_TIMEOUT_SECONDS * 2,
         connect_args=_postgres_bounds(url),

@@ -70,6 +70,9 @@ def store(views: Sequence[PageView], *, exclude_automation: bool | None = None) 
     if exclude_automation is None:
         exclude_automation = get_settings().analytics_exclude_automation
     rows: list[dict[str, object]] = []
+    days = {view.at.date() for view in views}
+    salts = {day: salt_for(day) for day in days}
+    yesterdays = {day: salt_for(day - timedelta(days=1), create=False) for day in days}
     with session_scope() as session:
         visits: dict[str, AnalyticsVisit] = {}
         for view in sorted(views, key=lambda view: view.at):
@@ -77,14 +80,14 @@ def store(views: Sequence[PageView], *, exclude_automation: bool | None = None) 
             if agent.bot or (agent.automation and exclude_automation):
                 continue
             day = view.at.date()
-            salt = salt_for(session, day)
+            salt = salts[day]
             assert salt is not None
             visitor = visitor_id(
                 salt, address=view.address, user_agent=view.user_agent, host=view.host
             )
             visit = visits.get(visitor)
             if visit is None:
-                yesterday = salt_for(session, day - timedelta(days=1), create=False)
+                yesterday = yesterdays[day]
                 ids = [visitor]
                 if yesterday:
                     ids.append(

@@ -3,6 +3,7 @@ of the page that linked to it. The first that is present wins; none of them is "
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
@@ -68,9 +69,16 @@ class Arrival:
         return replace(self, source=source, medium=self.medium or medium, referrer_host=host)
 
 
+# What a host name may hold once lower-cased (IDNA names arrive as xn--...).
+_HOST = re.compile(r"[a-z0-9.-]{1,255}")
+
+
 def _clean(value: object, limit: int = UTM_MAX) -> str:
+    """A tag's value as stored: printable, within its column, and never an address
+    (a campaign tag is no place for a visitor's email)."""
     text = value if isinstance(value, str) else ""
-    return "".join(ch for ch in text if ch.isprintable()).strip()[:limit]
+    text = "".join(ch for ch in text if ch.isprintable()).strip()[:limit]
+    return "" if "@" in text else text
 
 
 def host_of(url: str, *, own_host: str = "") -> str:
@@ -80,9 +88,11 @@ def host_of(url: str, *, own_host: str = "") -> str:
         host = (parts.hostname or "") if parts.scheme in ("http", "https") else ""
     except ValueError:
         return ""
-    host = host.removeprefix("www.")[:HOST_MAX]
-    own = own_host.split(":")[0].removeprefix("www.")
-    return "" if host == own else host
+    host = host.lower().removeprefix("www.")
+    own = own_host.split(":")[0].lower().removeprefix("www.")
+    if host == own or not _HOST.fullmatch(host):
+        return ""
+    return host[:HOST_MAX]
 
 
 def _named(host: str) -> tuple[str, str]:
@@ -94,7 +104,13 @@ def _named(host: str) -> tuple[str, str]:
     for label in labels[:-1]:
         if label in _SEARCH:
             return _SEARCH[label], "organic"
-    return host, "referral"
+    return host[:UTM_MAX], "referral"
+
+
+def tags_of(query: Mapping[str, object]) -> dict[str, str]:
+    """The parts of a page's query that say where the visitor came from (never a route's
+    token or anything else the address carries), cleaned."""
+    return {key: cleaned for key in (*UTM_KEYS, *CLICK_IDS) if (cleaned := _clean(query.get(key)))}
 
 
 def arrival_of(query: Mapping[str, object], referrer_host: str = "") -> Arrival:

@@ -14,6 +14,7 @@ from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from rcxsite.db import session_scope
 from rcxsite.models.analytics import VISITOR_LENGTH, AnalyticsSalt
 
 _cache: dict[date, str] = {}
@@ -24,19 +25,24 @@ def _stored_salt(session: Session, day: date) -> str | None:
     return session.exec(select(AnalyticsSalt.salt).where(AnalyticsSalt.day == day)).first()
 
 
-def salt_for(session: Session, day: date, *, create: bool = True) -> str | None:
-    """The salt of `day`, made by whichever worker needs it first."""
+def salt_for(day: date, *, create: bool = True) -> str | None:
+    """The salt of `day`, made by whichever worker needs it first. In transactions of its
+    own, before the caller's: SQLite has one writer at a time."""
     with _cache_lock:
         if day in _cache:
             return _cache[day]
-    salt = _stored_salt(session, day)
+    with session_scope() as own:
+        salt = _stored_salt(own, day)
     if salt is None and create:
+        # Committed on its own before anyone uses it: a batch that fails afterwards must
+        # not leave this worker with a salt the others never see.
         try:
-            with session.begin_nested():
-                session.add(AnalyticsSalt(day=day, salt=secrets.token_hex(32)))
+            with session_scope() as own:
+                own.add(AnalyticsSalt(day=day, salt=secrets.token_hex(32)))
         except IntegrityError:  # another worker made it first
             pass
-        salt = _stored_salt(session, day)
+        with session_scope() as own:
+            salt = _stored_salt(own, day)
     if salt is not None:
         with _cache_lock:
             for old in [known for known in _cache if known < day - timedelta(days=1)]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-from rcxsite.models.analytics import Attributed
+from rcxsite.models.analytics import PATH_MAX, UTM_MAX, Attributed
 
 DIRECT = "Direct"
 Row = TypeVar("Row", bound=Attributed)
@@ -38,13 +38,13 @@ class Attribution:
         """The values of an `Attributed` row's columns."""
         last = self.last or Touch(source="")
         return {
-            "source": self.first.source,
-            "medium": self.first.medium,
-            "campaign": self.first.campaign,
-            "landing_page": self.first.landing_page,
-            "last_source": last.source,
-            "last_medium": last.medium,
-            "last_campaign": last.campaign,
+            "source": self.first.source[:UTM_MAX],
+            "medium": self.first.medium[:UTM_MAX],
+            "campaign": self.first.campaign[:UTM_MAX],
+            "landing_page": self.first.landing_page[:PATH_MAX],
+            "last_source": last.source[:UTM_MAX],
+            "last_medium": last.medium[:UTM_MAX],
+            "last_campaign": last.campaign[:UTM_MAX],
         }
 
 

@@ -17,8 +17,9 @@ import reflex as rx
 from reflex.middleware.middleware import Middleware
 
 from rcxsite import routes
+from rcxsite.analytics.agents import agent_of
 from rcxsite.analytics.recording import RECORDER, PageView
-from rcxsite.analytics.sources import arrival_of, host_of
+from rcxsite.analytics.sources import arrival_of, host_of, tags_of
 from rcxsite.core.attribution import Attribution, Touch
 from rcxsite.models import utcnow
 from rcxsite.settings import get_settings
@@ -34,8 +35,11 @@ def _opted_out(headers: dict[str, str]) -> bool:
     return headers.get("sec-gpc", "").strip() == "1" or headers.get("dnt", "").strip() == "1"
 
 
-def _automated(user_agent: str) -> bool:
-    return get_settings().analytics_exclude_automation and "headless" in user_agent.lower()
+def _not_counted(user_agent: str) -> bool:
+    """Crawlers, and (unless ANALYTICS_EXCLUDE_AUTOMATION is off) automated browsers: their
+    tabs are left out whole, attribution included."""
+    agent = agent_of(user_agent)
+    return agent.bot or (agent.automation and get_settings().analytics_exclude_automation)
 
 
 class PageViewState(rx.State):
@@ -49,7 +53,7 @@ class PageViewState(rx.State):
     _first: Touch | None = None
     _last: Touch | None = None
 
-    def attribution(self) -> Attribution | None:
+    def _attribution(self) -> Attribution | None:
         """Where this tab came from, for a row it sends; none for a tab not counted."""
         if self._excluded or self._first is None:
             return None
@@ -117,10 +121,10 @@ class CountPageViews(Middleware):
         tab_state = await state.get_state(PageViewState)
         if tab_state._excluded:
             return
-        if _opted_out(headers) or _automated(user_agent):
+        if _opted_out(headers) or _not_counted(user_agent):
             tab_state._excluded = True
             return
-        query = {key: str(value) for key, value in (data.get("query") or {}).items()}
+        query = tags_of(data.get("query") or {})
         view = PageView(
             at=utcnow(),
             path=path,

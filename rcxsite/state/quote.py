@@ -38,7 +38,7 @@ class QuoteState(SlotPicker, rx.State):
     async def submit(self, form: dict[str, str]):
         fields = {name: str(value) for name, value in form.items()}
         client_ip = self.router.session.client_ip
-        attribution = (await self.get_state(PageViewState)).attribution()
+        attribution = (await self.get_state(PageViewState))._attribution()
         self.error = ""
         outcome: Outcome[leads.QuoteReceipt | booking.BookingReceipt]
         if leads.trap_filled(fields):

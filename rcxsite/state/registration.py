@@ -54,7 +54,7 @@ class RegistrationState(LoginState):
         outcome = await call.send(
             accounts.register,
             client_ip=self.router.session.client_ip,
-            attribution=(await self.get_state(PageViewState)).attribution(),
+            attribution=(await self.get_state(PageViewState))._attribution(),
         )
         if not outcome.ok:
             # A refusal shows its own text after "Error: "; anything else a fixed text.

@@ -12,9 +12,10 @@ from rcxsite.analytics.dashboard import dashboard, table_csv
 from rcxsite.analytics.inputs import DashboardQuery
 from rcxsite.analytics.recording import PageView, store
 from rcxsite.analytics.rollups import counted_until, roll_up
-from rcxsite.analytics.sources import arrival_of
+from rcxsite.analytics.sources import arrival_of, host_of, tags_of
 from rcxsite.core.permissions import StaffActor
 from rcxsite.db import session_scope
+from rcxsite.models import AnalyticsSalt
 from rcxsite.service_errors import ServiceError
 from tests.support.fixtures import Configure
 from tests.support.postgres import sqlite_or_postgres
@@ -197,3 +198,33 @@ def test_only_admins_and_sales_see_it_and_periods_are_checked() -> None:
     assert messages == {"period": "Please choose a period."}
     _, messages = DashboardQuery.read({"filters": {"email": "x"}})
     assert messages == {"filters": "This filter is not one the dashboard knows."}
+
+
+def test_values_are_cut_to_their_columns_and_odd_hosts_refused() -> None:
+    long_host = "a" * 150 + ".example"
+    arrival = arrival_of({"utm_campaign": "c" * 500}).referred_by(
+        host_of(f"https://{long_host}/page")
+    )
+    view = PageView(
+        at=NOW,
+        path="/",
+        address="81.2.69.160",
+        user_agent=CHROME,
+        host="rcx.example",
+        arrival=arrival,
+    )
+    assert store([view]) == 1  # PostgreSQL refuses a value longer than its column
+    board = dashboard(
+        DashboardQuery(period="today"),
+        actor=add_member("Ada Admin", "ada@rcx.example", "admin"),
+        now=NOW,
+    )
+    [source] = board.tables["source"]
+    assert source.label == long_host[:100]
+    assert host_of("https://\u202egoogle.com.evil/") == ""
+    assert tags_of({"utm_term": "jane@client.example", "token": "secret", "gclid": "x"}) == {
+        "gclid": "x"
+    }
+    # A salt is committed before any batch uses it.
+    with session_scope() as session:
+        assert session.get(AnalyticsSalt, NOW.date()) is not None
