@@ -8,7 +8,6 @@ visitors.py), as in every cookieless counter.
 
 from __future__ import annotations
 
-import calendar
 import csv
 import io
 from collections.abc import Sequence
@@ -71,9 +70,13 @@ class Period:
     bucket: Bucket
     label: str
 
-    def before(self) -> Period:
-        length = self.end - self.start
-        return Period(self.start - length, self.start, self.bucket, "the period before")
+    def before(self, now: datetime) -> Period:
+        """The same span as much as has passed of this one (today until this hour, this
+        month until today), one period earlier."""
+        span = self.end - self.start
+        passed = max(min(self.end, now) - self.start, timedelta(0))
+        start = self.start - span
+        return Period(start, start + passed, self.bucket, "the period before")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +130,7 @@ class Row:
 class Goal:
     name: str
     count: int
-    rate: float  # per 100 visitors
+    rate: float | None  # per 100 visitors; None when the goals are not the visitors' own
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +145,8 @@ class Dashboard:
     # False when a filter the requests do not record (page, country, device, browser) is
     # on: the goals are then the period's, unfiltered.
     goals_filtered: bool
-    funnel: list[tuple[str, int]]
+    # A step's count is None when it cannot be told under the filters (see goals_filtered).
+    funnel: list[tuple[str, int | None]]
 
 
 def _month_start(day: date, months_back: int = 0) -> date:
@@ -159,12 +163,8 @@ def period_of(query: DashboardQuery, *, now: datetime) -> Period:
     if query.period in ("7d", "30d"):
         days = 7 if query.period == "7d" else 30
         return Period(day_start(today - timedelta(days=days - 1)), tomorrow, "day", label)
-    if query.period == "month":
-        first = _month_start(today)
-        last = calendar.monthrange(first.year, first.month)[1]
-        return Period(
-            day_start(first), day_start(first.replace(day=last)) + timedelta(days=1), "day", label
-        )
+    if query.period == "month":  # the days so far
+        return Period(day_start(_month_start(today)), tomorrow, "day", label)
     if query.period == "last_month":
         return Period(
             day_start(_month_start(today, 1)), day_start(_month_start(today)), "day", label
@@ -243,17 +243,27 @@ class _Parts:
     AnalyticsDaily) and the rest (`raw`, from the views and visits themselves)."""
 
     counted: tuple[date, date] | None  # first day, day after the last
-    raw: Period | None
+    raw: list[Period]
 
 
 def _parts(session: Session, period: Period, filters: dict[str, str]) -> _Parts:
+    """The whole days of `period` already counted, and the rest (either end)."""
     until = counted_until(session)
     # Filters and hours need the views themselves.
-    if filters or period.bucket == "hour" or until is None or day_start(until) <= period.start:
-        return _Parts(None, period)
-    split = min(day_start(until), period.end)
-    raw = Period(split, period.end, period.bucket, period.label) if split < period.end else None
-    return _Parts((period.start.date(), split.date()), raw)
+    if filters or period.bucket == "hour" or until is None:
+        return _Parts(None, [period])
+    first = period.start.date() + timedelta(
+        days=0 if day_start(period.start.date()) == period.start else 1
+    )
+    last = min(period.end.date(), until)
+    if first >= last:
+        return _Parts(None, [period])
+    raw = []
+    if period.start < day_start(first):
+        raw.append(Period(period.start, day_start(first), period.bucket, period.label))
+    if day_start(last) < period.end:
+        raw.append(Period(day_start(last), period.end, period.bucket, period.label))
+    return _Parts((first, last), raw)
 
 
 def _daily(dimension: str, days: tuple[date, date]) -> list[ColumnElement[bool]]:
@@ -306,8 +316,8 @@ def _figures(session: Session, period: Period, filters: dict[str, str]) -> Figur
         ).one()
         visitors, visits, views, bounces, seconds = sums
         total += Figures(int(visitors), int(visits), int(views), int(bounces), float(seconds))
-    if parts.raw is not None:
-        total += _raw_figures(session, parts.raw, filters)
+    for raw in parts.raw:
+        total += _raw_figures(session, raw, filters)
     return total
 
 
@@ -327,12 +337,12 @@ def _series(session: Session, period: Period, filters: dict[str, str]) -> list[P
             ).where(*_daily(TOTAL, parts.counted))
         ):
             add(day.strftime(pattern), visitors, views)
-    if parts.raw is not None:
+    for raw in parts.raw:
         bucket = bucket_of(session, col(AnalyticsView.at), period.bucket).label("bucket")
         for key, visitors, views in session.execute(
             _views_of(
                 select(bucket, func.count(distinct(col(AnalyticsView.visitor))), func.count()),
-                parts.raw,
+                raw,
                 filters,
             ).group_by(bucket)
         ):
@@ -418,11 +428,11 @@ def _rows(
     wider = max(limit, CSV_ROWS)
     if parts.counted is not None:
         pieces.append(_counted_rows(session, dimension, parts.counted, wider))
-    if parts.raw is not None:
+    for raw in parts.raw:
         if column_name is None:
-            pieces.append(_raw_page_rows(session, parts.raw, filters, wider))
+            pieces.append(_raw_page_rows(session, raw, filters, wider))
         else:
-            pieces.append(_raw_visit_rows(session, parts.raw, filters, column_name, wider))
+            pieces.append(_raw_visit_rows(session, raw, filters, column_name, wider))
     for piece in pieces:
         for row in piece:
             known = merged.setdefault(row.key, Row(key=row.key, label=row.label))
@@ -470,6 +480,7 @@ def _goal_counts(
         .where(
             _in(request_of, period),
             col(QuoteRequest.id).in_(booked),
+            col(QuoteRequest.status) != SPAM,
             *_goal_filters(QuoteRequest, filters),
         ),
     )
@@ -539,11 +550,11 @@ def _visits_that_viewed(
                 )
             ).scalar_one()
         )
-    if parts.raw is not None:
+    for raw in parts.raw:
         total += int(
             session.execute(
                 select(func.count()).where(
-                    _in(col(AnalyticsVisit.started_at), parts.raw),
+                    _in(col(AnalyticsVisit.started_at), raw),
                     *_visit_filters({**filters, "page": path}),
                 )
             ).scalar_one()
@@ -560,7 +571,7 @@ def dashboard(
     filters = dict(query.filters)
     with session_scope() as session:
         figures = _figures(session, period, filters)
-        before = _figures(session, period.before(), filters)
+        before = _figures(session, period.before(now), filters)
         visitors_now = int(
             session.execute(
                 select(func.count(distinct(col(AnalyticsView.visitor)))).where(
@@ -569,22 +580,28 @@ def dashboard(
             ).scalar_one()
         )
         totals = _goal_counts(session, period, filters, None).get("", {})
+        own = all(dimension in _GOAL_COLUMNS for dimension in filters)
         goals = [
             Goal(
                 name,
                 totals.get(name, 0),
-                100 * totals.get(name, 0) / figures.visitors if figures.visitors else 0.0,
+                (100 * totals.get(name, 0) / figures.visitors if figures.visitors else 0.0)
+                if own
+                else None,
             )
             for name in GOALS
         ]
-        funnel = [
+        funnel: list[tuple[str, int | None]] = [
             ("Visits", figures.visits),
             (
                 f"Viewed {routes.QUOTE.text}",
                 _visits_that_viewed(session, period, filters, routes.QUOTE.path),
             ),
-            ("Requests sent", totals.get("Quote requests", 0) + totals.get("Calls booked", 0)),
-            ("Won", totals.get("Won", 0)),
+            (
+                "Requests sent",
+                totals.get("Quote requests", 0) + totals.get("Calls booked", 0) if own else None,
+            ),
+            ("Won", totals.get("Won", 0) if own else None),
         ]
         return Dashboard(
             period=period,
@@ -594,7 +611,7 @@ def dashboard(
             series=_series(session, period, filters),
             tables=_tables(session, period, filters),
             goals=goals,
-            goals_filtered=all(dimension in _GOAL_COLUMNS for dimension in filters),
+            goals_filtered=own,
             funnel=funnel,
         )
 

@@ -31,6 +31,8 @@ DATE_REQUIRED = "Please choose both dates."
 DATES_REVERSED = "The first date must not be after the last."
 TOO_LONG = f"Please choose at most {MAX_DAYS} days."
 FILTER_INVALID = "This filter is not one the dashboard knows."
+EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
+OUT_OF_RANGE = "Please choose dates between 2000 and 2099."
 
 
 class DashboardQuery(FormInput):
@@ -58,6 +60,8 @@ class DashboardQuery(FormInput):
             raise problem(DATES_REVERSED)
         if (value - start).days >= MAX_DAYS:
             raise problem(TOO_LONG)
+        if start < EARLIEST or value > LATEST:
+            raise problem(OUT_OF_RANGE)
         return value
 
     @field_validator("filters")

@@ -164,8 +164,11 @@ class Recorder:
         self._lock = threading.Lock()
         self._flushing = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._overflowed = 0
 
     def offer(self, view: PageView) -> None:
+        if len(self._queue) >= QUEUE_MAX:  # the oldest goes: said at the next flush
+            self._overflowed += 1
         self._queue.append(view)
         self._start()
 
@@ -198,6 +201,11 @@ class Recorder:
             views: list[PageView] = []
             while self._queue:
                 views.append(self._queue.popleft())
+            if self._overflowed:
+                logger.warning(
+                    "Dropped %d page views: more came than could be stored", self._overflowed
+                )
+                self._overflowed = 0
             if not views:
                 return 0
             try:

@@ -170,6 +170,12 @@ def test_today_is_by_hour_and_visitors_now_are_the_last_5_minutes(admin: StaffAc
     board = dashboard(DashboardQuery(period="today"), actor=admin, now=NOW)
     assert len(board.series) == 24 and board.series[12].label == "12:00"
     assert board.visitors_now == 1
+    # Compared with yesterday until the same hour.
+    _visit(NOW - timedelta(hours=29), ["/"], ip="81.2.69.171")  # yesterday 10:00
+    _visit(NOW - timedelta(hours=19), ["/"], ip="81.2.69.172")  # yesterday 20:00
+    assert dashboard(DashboardQuery(period="today"), actor=admin, now=NOW).before.visits == 1
+    month = dashboard(DashboardQuery(period="month"), actor=admin, now=NOW)
+    assert len(month.series) == 20  # 1 to 20 November: no days to come
 
 
 def test_the_csv_of_a_table(admin: StaffActor) -> None:

@@ -97,6 +97,11 @@ def _the_request_and_the_dashboard_show_it(
         expect(figures.get_by_role("listitem").filter(has_text="Page views")).to_contain_text("3")
         chip.click()
         expect(chip).to_have_count(0)
+        # Focus goes on to the figures, not lost with the chip.
+        expect(staff.get_by_role("heading", name="Overview")).to_be_focused()
+        expect(staff.get_by_role("status").filter(has_text="Showing")).to_have_text(
+            "Showing last 30 days."
+        )
     # The staff pages just seen were not counted.
     assert _query(live_site, "SELECT count(*) FROM analytics_view WHERE path LIKE '/staff%'") == [
         (0,)
@@ -198,7 +203,7 @@ def test_the_dashboard_reads_at_desktop_and_phone_widths_without_axe_violations(
         staff.get_by_label("Period").select_option("custom")
         staff.get_by_label("From", exact=True).fill("2026-11-10")
         staff.get_by_label("To", exact=True).fill("2026-11-01")
-        staff.get_by_role("button", name="Show").click()
+        staff.get_by_role("button", name="Apply").click()
         expect(staff.get_by_role("alert")).to_have_text(
             "The first date must not be after the last."
         )

@@ -56,7 +56,7 @@ def _period_controls() -> rx.Component:
                         **control_attrs("analytics-end"),
                     ),
                 ),
-                rx.el.button("Show", type="submit", class_name="button button-primary"),
+                rx.el.button("Apply", type="submit", class_name="button button-primary"),
                 on_submit=State.apply_dates,
                 reset_on_submit=False,
                 no_validate=True,
@@ -102,7 +102,9 @@ def _figures() -> rx.Component:
                 rx.el.span(figure["value"], class_name="analytics-figure-value"),
                 rx.el.span(
                     figure["change"],
-                    rx.el.span(" on the period before", class_name="sr-only"),
+                    # Good or bad news in words, not only in colour.
+                    rx.cond(figure["tone"] != "", ", " + figure["tone"], ""),
+                    rx.el.span(" than the period before", class_name="sr-only"),
                     class_name="analytics-change analytics-change-" + figure["tone"],
                 ),
                 class_name="analytics-figure",
@@ -170,9 +172,7 @@ def _goals() -> rx.Component:
                 State.funnel,
                 lambda step: rx.el.li(
                     rx.el.span(step["name"], class_name="analytics-step-name"),
-                    rx.el.span(
-                        step["count"], " (", step["share"], ")", class_name="analytics-step-count"
-                    ),
+                    rx.el.span(step["count"], step["share"], class_name="analytics-step-count"),
                     rx.el.span(
                         rx.el.span(class_name="analytics-step-bar", style={"width": step["width"]}),
                         aria_hidden="true",
@@ -196,10 +196,10 @@ def _table(name: str) -> rx.Component:
     def cells(row: ObjectVar[dict[str, str]]) -> list[rx.Component | rx.Var[str]]:
         return [
             rx.el.button(
+                rx.el.span(row["filter_label"] + " ", class_name="sr-only"),
                 row["label"],
                 type="button",
                 class_name="analytics-filter",
-                title=row["filter_label"],
                 on_click=State.filter_by(name, row["key"]),
             ),
             *[row[count.lower()] for count in counts],
@@ -229,7 +229,16 @@ def staff_analytics_page(route: Route) -> rx.Component:
         notices(State.error, ""),
         _period_controls(),
         _chips(),
-        rx.el.p(State.period_label, ", compared with the period before.", class_name="staff-note"),
+        rx.el.p(State.updated, role="status", class_name="sr-only"),
+        rx.el.h2(
+            "Overview", id="analytics-figures-heading", tab_index=-1, class_name="staff-subtitle"
+        ),
+        rx.el.p(
+            State.period_label,
+            ", compared with the same span of the period before. Visitors are counted per "
+            "day: someone who comes back on another day counts again.",
+            class_name="staff-note",
+        ),
         _figures(),
         _chart(),
         _goals(),

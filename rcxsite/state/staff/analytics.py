@@ -8,7 +8,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from rcxsite.analytics import dashboard as board
-from rcxsite.analytics.inputs import PERIODS, DashboardQuery
+from rcxsite.analytics.inputs import FILTER_INVALID, PERIODS, DashboardQuery
 from rcxsite.core.permissions import Permission
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.staff.access import acting, staff_event
@@ -35,6 +35,9 @@ TABLE_FILTERS = {
 }
 
 
+UNKNOWN = "Unknown"
+
+
 def _number(value: float) -> str:
     return f"{value:,.0f}"
 
@@ -52,7 +55,7 @@ def _change(now: float, before: float, *, lower_is_better: bool = False) -> tupl
     if percent == 0:
         return "no change", ""
     good = (percent > 0) != lower_is_better
-    return f"{percent:+d}%", "up" if good else "down"
+    return f"{percent:+d}%", "better" if good else "worse"
 
 
 def _figures(result: board.Dashboard) -> list[dict[str, str]]:
@@ -93,7 +96,7 @@ def _rows(name: str, rows: list[board.Row]) -> list[dict[str, str]]:
             "visits": _number(row.visits),
             "views": _number(row.views),
             **{goal: _number(row.goals.get(goal, 0)) for goal in board.GOALS},
-            "filter_label": f"Show only {FILTER_LABELS[TABLE_FILTERS[name]].lower()} {row.label}",
+            "filter_label": f"Show only {FILTER_LABELS[TABLE_FILTERS[name]].lower()}",
         }
         for row in rows
     ]
@@ -121,13 +124,18 @@ class StaffAnalyticsState(rx.State):
     goals: list[dict[str, str]] = []
     goals_note: str = ""
     funnel: list[dict[str, str]] = []
+    # Said to screen readers once the page shows a new period or filter.
+    updated: str = ""
+
+    def _chips(self) -> list[dict[str, str]]:
+        return [
+            {"dimension": key, "text": f"{FILTER_LABELS.get(key, key)}: {value or UNKNOWN}"}
+            for key, value in self.filters.items()
+        ]
 
     @rx.var
     def chips(self) -> list[dict[str, str]]:
-        return [
-            {"dimension": key, "text": f"{FILTER_LABELS.get(key, key)}: {value}"}
-            for key, value in self.filters.items()
-        ]
+        return self._chips()
 
     def _query(self) -> tuple[DashboardQuery | None, str]:
         raw: dict[str, Any] = {"period": self.period, "filters": dict(self.filters)}
@@ -165,26 +173,35 @@ class StaffAnalyticsState(rx.State):
         for name, rows in result.tables.items():
             setattr(self, name, _rows(name, rows))
         self.goals = [
-            {"name": goal.name, "count": _number(goal.count), "rate": f"{goal.rate:.1f}%"}
+            {
+                "name": goal.name,
+                "count": _number(goal.count),
+                "rate": "—" if goal.rate is None else f"{goal.rate:.1f}%",
+            }
             for goal in result.goals
         ]
         self.goals_note = (
             ""
             if result.goals_filtered
             else "Requests, calls and accounts keep their source, campaign and landing page "
-            "only: the goals are the period's, without the page, country, device or "
-            "browser filter."
+            "only: the goals are the whole period's, without the page, country, device or "
+            "browser filter, so they have no conversion rate here."
         )
         first = result.funnel[0][1] or 1
         self.funnel = [
             {
                 "name": name,
-                "count": _number(count),
-                "share": f"{100 * count / first:.0f}%",
-                "width": f"{max(100 * count / first, 0.5):.1f}%",
+                "count": "—" if count is None else _number(count),
+                "share": "" if count is None else f" ({100 * count / first:.0f}%)",
+                "width": "0%" if count is None else f"{max(100 * count / first, 0.5):.1f}%",
             }
             for name, count in result.funnel
         ]
+        self.updated = f"Showing {result.period.label.lower()}" + (
+            f", filtered by {', '.join(chip['text'] for chip in self._chips())}."
+            if self.filters
+            else "."
+        )
 
     @staff_event(Permission.READ_ANALYTICS)
     async def load(self):
@@ -204,16 +221,21 @@ class StaffAnalyticsState(rx.State):
 
     @staff_event(Permission.READ_ANALYTICS)
     async def filter_by(self, table: str, key: str):
-        dimension = TABLE_FILTERS.get(table)
-        if dimension is None:
+        dimension = TABLE_FILTERS.get(str(table))
+        filters = {**self.filters, dimension: key} if dimension and isinstance(key, str) else None
+        # Checked before it is kept: a filter refused stays off the page.
+        if filters is None or DashboardQuery.read({"filters": filters})[0] is None:
+            self.error = FILTER_INVALID
             return
-        self.filters = {**self.filters, dimension: str(key)}
+        self.filters = filters
         await self._reload()
 
     @staff_event(Permission.READ_ANALYTICS)
     async def unfilter(self, dimension: str):
         self.filters = {key: value for key, value in self.filters.items() if key != dimension}
         await self._reload()
+        if not self.filters:  # the chip that had focus is gone with its row
+            return rx.set_focus("analytics-figures-heading")
 
     @staff_event(Permission.READ_ANALYTICS)
     async def export(self, table: str) -> EventSpec | None:
