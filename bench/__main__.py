@@ -5,9 +5,10 @@
 run-scaled against nginx alone, and logins against the hashing limit; then the staff inbox
 at 100,000 requests on SQLite and PostgreSQL (bench/inbox.py: its own section, with its
 own target), the site search's server time per query (bench/search.py, likewise),
-durable mail (bench/outbox.py, likewise) and booked calls: the free times and concurrent
-bookings (bench/booking.py, likewise). The targets are in bench/targets.py, the options
-(BENCH_* variables) in bench/config.py.
+durable mail (bench/outbox.py, likewise), booked calls: the free times and concurrent
+bookings (bench/booking.py, likewise) and analytics: the dashboard over a year of views,
+recording's cost and views at 500 a second (bench/analytics.py, likewise). The targets
+are in bench/targets.py, the options (BENCH_* variables) in bench/config.py.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 
 from bench import (
+    analytics,
     booking,
     inbox,
     inbox_report,
@@ -91,6 +93,11 @@ def _booking(environment: dict[str, str]) -> str:
     return booking.render(booking.run(OUT_DIR / "booking"), environment)
 
 
+def _analytics(environment: dict[str, str]) -> str:
+    print("analytics ...", file=sys.stderr, flush=True)
+    return analytics.render(analytics.run(OUT_DIR / "analytics"), environment)
+
+
 def _only(section: str, replace: Callable[[str, str], str]) -> int:
     """A part run alone: only its own section of the report changes."""
     old = REPORT_PATH.read_text() if REPORT_PATH.exists() else ""
@@ -114,6 +121,8 @@ def main() -> int:
         return _only(_outbox(environment), outbox.replace_section)
     if options.only_booking:
         return _only(_booking(environment), booking.replace_section)
+    if options.only_analytics:
+        return _only(_analytics(environment), analytics.replace_section)
     loads: dict[str, phone.PageLoads] = {}
     audits = rates = None
     if options.phone:
@@ -133,6 +142,7 @@ def main() -> int:
     search_section = _search(environment) if options.search else None
     outbox_section = _outbox(environment) if options.outbox else None
     booking_section = _booking(environment) if options.booking else None
+    analytics_section = _analytics(environment) if options.analytics else None
     markdown = report.render(
         report.Results(
             options=options,
@@ -152,6 +162,8 @@ def main() -> int:
         markdown = outbox.replace_section(markdown, outbox_section)
     if booking_section:
         markdown = booking.replace_section(markdown, booking_section)
+    if analytics_section:
+        markdown = analytics.replace_section(markdown, analytics_section)
     REPORT_PATH.write_text(markdown)
     print(markdown)
     print(f"written to {REPORT_PATH.relative_to(REPORT_PATH.parents[1])}", file=sys.stderr)

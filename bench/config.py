@@ -6,7 +6,9 @@ part alone (it replaces only its own section of the report):
 `make bench BENCH_ONLY=inbox`, quicker with BENCH_INBOX_ROWS=20000 BENCH_INBOX_RUNS=5;
 or the site search part alone (a few seconds): `make bench BENCH_ONLY=search`;
 or durable mail alone (under a minute): `make bench BENCH_ONLY=outbox`;
-or booked calls alone (about a minute): `make bench BENCH_ONLY=booking`.
+or booked calls alone (about a minute): `make bench BENCH_ONLY=booking`;
+or analytics alone (about ten minutes: a year of views is written first):
+`make bench BENCH_ONLY=analytics`, quicker with BENCH_ANALYTICS_SCALE=0.01.
 """
 
 from __future__ import annotations
@@ -202,6 +204,8 @@ class Options:
     only_outbox: bool = False
     booking: bool = True  # booked calls (bench/booking.py)
     only_booking: bool = False
+    analytics: bool = True  # first-party analytics (bench/analytics.py)
+    only_analytics: bool = False
 
     @property
     def phone(self) -> bool:
@@ -212,6 +216,7 @@ class Options:
             or self.only_search
             or self.only_outbox
             or self.only_booking
+            or self.only_analytics
         )
 
     @classmethod
@@ -228,17 +233,18 @@ class Options:
             raise SystemExit("BENCH_PAGES: every page is a path starting with /")
         only = os.environ.get("BENCH_ONLY", "").strip().lower()
         if (
-            only not in {"", "scaled", "inbox", "search", "outbox", "booking"}
+            only not in {"", "scaled", "inbox", "search", "outbox", "booking", "analytics"}
             or (only == "scaled" and not _flag("BENCH_SCALED"))
             or (only == "inbox" and not _flag("BENCH_INBOX"))
             or (only == "search" and not _flag("BENCH_SEARCH"))
             or (only == "outbox" and not _flag("BENCH_OUTBOX"))
             or (only == "booking" and not _flag("BENCH_BOOKING"))
+            or (only == "analytics" and not _flag("BENCH_ANALYTICS"))
         ):
             raise SystemExit(
-                "BENCH_ONLY: `scaled`, `inbox`, `search`, `outbox` or `booking`, and not "
-                "with that part off (BENCH_SCALED=0, BENCH_INBOX=0, "
-                "BENCH_SEARCH=0, BENCH_OUTBOX=0, BENCH_BOOKING=0)"
+                "BENCH_ONLY: `scaled`, `inbox`, `search`, `outbox`, `booking` or `analytics`, "
+                "and not with that part off (BENCH_SCALED=0, BENCH_INBOX=0, "
+                "BENCH_SEARCH=0, BENCH_OUTBOX=0, BENCH_BOOKING=0, BENCH_ANALYTICS=0)"
             )
         return cls(
             pages=pages,
@@ -259,4 +265,6 @@ class Options:
             only_outbox=only == "outbox",
             booking=_flag("BENCH_BOOKING") and only in {"", "booking"},
             only_booking=only == "booking",
+            analytics=_flag("BENCH_ANALYTICS") and only in {"", "analytics"},
+            only_analytics=only == "analytics",
         )

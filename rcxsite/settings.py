@@ -122,6 +122,9 @@ class Settings(BaseSettings):
     analytics_exclude_automation: bool = True
     analytics_keep_months: int = Field(default=13, ge=1)
     analytics_daily_months: int = Field(default=25, ge=1)
+    # How long a tab's first view waits for the browser's word (its referrer, whether it
+    # asked not to be counted) before it is counted without it.
+    analytics_hold_seconds: float = Field(default=10, gt=0, le=60)
     # Site searches (/search) per client address; an empty query does not count.
     search_limit: str = "60 per minute"
     rate_limit_key_prefix: str = "rcx-limits"

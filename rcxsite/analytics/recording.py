@@ -32,7 +32,6 @@ logger = logging.getLogger(__name__)
 
 VISIT_GAP = timedelta(minutes=30)
 FLUSH_SECONDS = 1.0
-HOLD_SECONDS = 10.0
 QUEUE_MAX = 100_000
 
 
@@ -154,7 +153,7 @@ class Recorder:
         *,
         write: Callable[[Sequence[PageView]], int] = store,
         flush_seconds: float = FLUSH_SECONDS,
-        hold_seconds: float = HOLD_SECONDS,
+        hold_seconds: float | None = None,
     ) -> None:
         self._write = write
         self._flush_seconds = flush_seconds
@@ -175,7 +174,8 @@ class Recorder:
     def hold(self, tab: str, view: PageView) -> None:
         """Keep a tab's first view until `release` or `drop` (or the hold runs out)."""
         with self._lock:
-            self._held[tab] = (view, time.monotonic() + self._hold_seconds)
+            hold = self._hold_seconds or get_settings().analytics_hold_seconds
+            self._held[tab] = (view, time.monotonic() + hold)
         self._start()
 
     def release(self, tab: str, *, referrer_host: str = "") -> None:

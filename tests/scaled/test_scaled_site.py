@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -13,6 +14,7 @@ from sqlalchemy import create_engine, text
 
 from rcxsite import routes
 from rcxsite.components.connection import CONNECTION_LOST
+from tests.browser.test_analytics import CHROME, NOT_DRIVEN
 from tests.support.accounts_ui import (
     PASSWORD,
     RESET_LINK,
@@ -31,6 +33,7 @@ from tests.support.plain_http import bearer_for
 from tests.support.plain_http import request as _request
 from tests.support.scaled_site import LOAD_REPORT, ScaledSite
 from tests.support.smtp import Mailbox
+from tests.support.waiting import wait_for
 
 LOAD_SECONDS = 60
 LOAD_VISITORS = 200
@@ -250,3 +253,30 @@ def test_a_minute_of_visitors_and_customers_gets_no_error(scaled_site: ScaledSit
         ).scalar_one()
     engine.dispose()
     assert stored == summary["quotes"]["count"]
+
+
+def test_views_of_pages_nginx_serves_are_counted(browser, scaled_site: ScaledSite) -> None:
+    """nginx serves the pages' HTML; the workers count the views from the tab's events."""
+    campaign = f"scaled-{uuid.uuid4().hex[:8]}"
+    with open_tab(browser, scaled_site, user_agent=f"{CHROME} S/{campaign}") as page:
+        page.add_init_script(NOT_DRIVEN)
+        page.goto(f"/?utm_source=newsletter&utm_campaign={campaign}")
+        page.get_by_role("navigation", name="Main").get_by_role("link", name="About").click()
+        expect(page).to_have_url(re.compile(r"/about$"))
+    engine = create_engine(scaled_site.database_url)
+
+    def views() -> list[tuple]:
+        with engine.connect() as connection:
+            return list(
+                connection.execute(
+                    text(
+                        "SELECT views, entry_path, source FROM analytics_visit WHERE campaign = :c"
+                    ),
+                    {"c": campaign},
+                )
+            )
+
+    try:
+        assert wait_for(lambda: views() == [(2, "/", "newsletter")]), views()
+    finally:
+        engine.dispose()

@@ -20,6 +20,9 @@ STOP_TIMEOUT_S = 15
 # The header's session lifetime the browser tests' site runs with: short enough for a test
 # to watch the header entry expire.
 HEADER_SESSION_SECONDS = 20
+# How long the tests' site holds a tab's first view for the browser's word
+# (ANALYTICS_HOLD_SECONDS).
+ANALYTICS_HOLD_SECONDS = 2
 
 
 @dataclass
