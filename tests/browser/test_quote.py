@@ -15,11 +15,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
-from rcxsite.content.quote import BUDGETS, TIMELINES
 from rcxsite.settings import get_settings
 from tests.support.booking_site import nobody_takes_calls_on
 from tests.support.live_server import LiveServer
-from tests.support.quotes import next_weekday
+from tests.support.quotes import fill_quote_form, next_weekday
 from tests.support.smtp import Mailbox
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,19 +39,6 @@ def _form(page: Page):
     # preference; a form sent before that would be judged a booking.
     expect(form.get_by_label("Preferred call date")).to_be_visible()
     return form
-
-
-def _fill(form, *, name: str, email: str, message: str, day: str) -> None:
-    form.get_by_label("Name").fill(name)
-    form.get_by_label("Work email").fill(email)
-    form.get_by_label("Company").fill("Northway Clinics")
-    form.get_by_label("Phone (optional)").fill("+44 161 496 0000")
-    form.get_by_label("Service of interest").select_option(label="Web Development")
-    form.get_by_label("Budget range").select_option(BUDGETS[1][0])
-    form.get_by_label("Timeline").select_option(TIMELINES[0][0])
-    form.get_by_label("Preferred call date").fill(day)
-    form.get_by_label("Preferred call time").select_option("10:30")
-    form.get_by_label("Tell us about your project").fill(message)
 
 
 def _rows(live_site: LiveServer, email: str) -> list[tuple]:
@@ -93,7 +79,9 @@ def test_wrong_values_are_explained_and_nothing_typed_is_lost(
     email = f"not-an-email-{uuid.uuid4().hex[:6]}"
     saturday = next_weekday(days=7)
     saturday += timedelta(days=5 - saturday.weekday())
-    _fill(form, name="Helen Carter", email=email, message="Too short", day=saturday.isoformat())
+    fill_quote_form(
+        form, name="Helen Carter", email=email, message="Too short", day=saturday.isoformat()
+    )
     form.get_by_label("Phone (optional)").fill("call me")
     form.get_by_role("button", name="Book my call").click()
     expect(form.get_by_text("Invalid email", exact=True)).to_be_visible()
@@ -117,7 +105,7 @@ def test_a_valid_request_is_stored_mailed_to_sales_and_exported(
     email = f"helen-{uuid.uuid4().hex[:8]}@northway.example"
     day = next_weekday(days=10)
     message = "We need online booking and video consultations for 14 clinics."
-    _fill(form, name="Helen Carter", email=email, message=message, day=day.isoformat())
+    fill_quote_form(form, name="Helen Carter", email=email, message=message, day=day.isoformat())
     form.get_by_role("button", name="Book my call").click()
 
     confirmation = page.get_by_role("status").filter(has_text="Thank you!")
@@ -162,7 +150,7 @@ def test_a_filled_honeypot_looks_accepted_and_is_kept_as_spam(
 ) -> None:
     form = _form(page)
     email = f"bot-{uuid.uuid4().hex[:8]}@spam.example"
-    _fill(
+    fill_quote_form(
         form,
         name="Bot",
         email=email,

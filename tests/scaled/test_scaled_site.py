@@ -14,7 +14,6 @@ from sqlalchemy import create_engine, text
 
 from rcxsite import routes
 from rcxsite.components.connection import CONNECTION_LOST
-from tests.browser.test_analytics import CHROME, NOT_DRIVEN
 from tests.support.accounts_ui import (
     PASSWORD,
     RESET_LINK,
@@ -27,7 +26,7 @@ from tests.support.accounts_ui import (
     submit_login,
     unique_email,
 )
-from tests.support.browser import open_tab
+from tests.support.browser import CHROME, NOT_DRIVEN, open_tab
 from tests.support.load import run_load
 from tests.support.plain_http import bearer_for
 from tests.support.plain_http import request as _request

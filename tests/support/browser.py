@@ -13,6 +13,14 @@ from playwright.sync_api import Page
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
 
+# A desktop Chrome as people run it (not headless).
+CHROME = (
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/131.0.0.0 Safari/537.36"
+)
+# What a person's browser says: Playwright's says it is driven (navigator.webdriver).
+NOT_DRIVEN = "Object.defineProperty(Navigator.prototype, 'webdriver', {get: () => false})"
+
 AXE = Axe()
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import create_engine
 from sqlmodel import Session, col, select
 
+from rcxsite.content.quote import BUDGETS, TIMELINES
 from rcxsite.db import get_engine
 from rcxsite.leads.validation import HONEYPOT_FIELD, business_today
 from rcxsite.models import QuoteChange, QuoteNote, QuoteRequest, utcnow
@@ -159,3 +160,18 @@ def notes(quote_id: int) -> list[QuoteNote]:
                 .order_by(col(QuoteNote.id))
             )
         )
+
+
+def fill_quote_form(form: Any, *, name: str, email: str, message: str, day: str) -> None:
+    """Fill in the quote form (a Playwright locator) as a visitor does, preferred call time
+    10:30 on `day`."""
+    form.get_by_label("Name").fill(name)
+    form.get_by_label("Work email").fill(email)
+    form.get_by_label("Company").fill("Northway Clinics")
+    form.get_by_label("Phone (optional)").fill("+44 161 496 0000")
+    form.get_by_label("Service of interest").select_option(label="Web Development")
+    form.get_by_label("Budget range").select_option(BUDGETS[1][0])
+    form.get_by_label("Timeline").select_option(TIMELINES[0][0])
+    form.get_by_label("Preferred call date").fill(day)
+    form.get_by_label("Preferred call time").select_option("10:30")
+    form.get_by_label("Tell us about your project").fill(message)
