@@ -4,8 +4,9 @@ what a content edit broke, one line per problem naming the file (and line) and t
 It checks every article's front matter (required fields, a YYYY-MM-DD date, tags as a
 list, draft true or false), that no two entries of one kind share a slug and no article is
 named like a page of its own folder, that every internal link in an article's text
-points at a page of the route table (or a file in assets/), and that the search words
-(content/search_words.py) are for public pages.
+points at a page of the route table (or a file in assets/), that the search words
+(content/search_words.py) are for public pages, and that the proof (content/proof.py:
+leadership, clients, offices) has its pictures, case studies and dialable phones.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 from rcxsite.content.articles import ARTICLES_DIR, ArticleError, article_files, load_article
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.industries import INDUSTRIES
+from rcxsite.content.proof import CLIENTS, LEADERSHIP, OFFICES, Client, Office, Person
 from rcxsite.content.services import SERVICES
 
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
@@ -74,11 +76,48 @@ def problems(articles_dir: Path = ARTICLES_DIR) -> list[str]:
     found += _duplicates(
         "case study", "rcxsite/content/case_studies.py", (c.slug for c in CASE_STUDIES)
     )
+    found += proof_problems()
     if not found:  # the route table itself needs loadable articles
         pages = _page_paths()
         for path in article_files(articles_dir):
             found += _link_problems(path, pages)
         found += _search_word_problems()
+    return found
+
+
+_DIALLABLE = re.compile(r"\+[0-9][0-9 ]{6,20}")
+
+
+def proof_problems(
+    people: Iterable[Person] = LEADERSHIP,
+    clients: Iterable[Client] = CLIENTS,
+    offices: Iterable[Office] = OFFICES,
+) -> list[str]:
+    """Leadership, clients and offices (content/proof.py): unique slugs, their pictures in
+    assets/, a client's case study that exists, phone numbers a phone can dial."""
+    where = "rcxsite/content/proof.py"
+    people, clients, offices = list(people), list(clients), list(offices)
+    found = _duplicates("leadership", where, (person.slug for person in people))
+    found += _duplicates("client", where, (client.slug for client in clients))
+    found += [
+        f"{where}: {name}: add the picture assets{picture} (drawn in the site's style)"
+        for name, picture in [(p.name, p.portrait) for p in people]
+        + [(c.name, c.logo) for c in clients]
+        if not (ASSETS_DIR / picture.lstrip("/")).is_file()
+    ]
+    studies = {study.slug for study in CASE_STUDIES}
+    found += [
+        f"{where}: {client.name}: case_study {client.case_study!r} is no slug of "
+        "rcxsite/content/case_studies.py (or leave it empty)"
+        for client in clients
+        if client.case_study and client.case_study not in studies
+    ]
+    found += [
+        f"{where}: {office.city}: write the phone as +<country code> and digits, "
+        f"got {office.phone!r}"
+        for office in offices
+        if not _DIALLABLE.fullmatch(office.phone)
+    ]
     return found
 
 

@@ -8,13 +8,10 @@ from rcxsite.components.form_fields import form, status_message
 from rcxsite.components.react import Gallery, nav_link
 from rcxsite.content.careers import APPLY_EMAIL, OPENINGS, apply_href
 from rcxsite.content.company import (
-    ADDRESS,
     COMPANY,
     EMAIL,
     FOUNDED,
-    MAP_URL,
     PHONE,
-    PHONE_HREF,
     VALUES,
 )
 from rcxsite.content.gallery import GALLERY
@@ -23,6 +20,7 @@ from rcxsite.content.products import PRODUCTS
 from rcxsite.content.types import Plan, PlanDuration
 from rcxsite.state.pricing import PricingState, plan_button_id, step_heading_id, step_message_id
 from rcxsite.templates.page_top import page_hero
+from rcxsite.views.proof import credentials, leadership, offices
 
 
 def about_page(route: routes.Route) -> rx.Component:
@@ -33,12 +31,15 @@ def about_page(route: routes.Route) -> rx.Component:
             card_grid(*[card(title, body) for title, body in VALUES]),
         ),
         section(
+            "Leadership",
+            leadership(),
+            intro="The people who answer for every project we take on.",
+        ),
+        section("Certified and audited", credentials(), tone="dark"),
+        section(
             "Where to find us",
-            rx.el.address(
-                rx.el.p(ADDRESS, " (", rx.el.a("view on OpenStreetMap", href=MAP_URL), ")"),
-                rx.el.p("Email: ", rx.el.a(EMAIL, href=f"mailto:{EMAIL}")),
-                rx.el.p("Phone: ", rx.el.a(PHONE, href=PHONE_HREF)),
-            ),
+            offices(),
+            intro=f"Write to {EMAIL} or call {PHONE}; or visit one of our offices.",
             tone="muted",
         ),
         cta_band(),

@@ -15,6 +15,7 @@ from rcxsite.components.react import nav_link
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.company import STATS, TAGLINE
 from rcxsite.content.testimonials import TESTIMONIALS
+from rcxsite.views.proof import client_bar, credentials
 
 
 def home_page(route: routes.Route) -> rx.Component:
@@ -26,6 +27,7 @@ def home_page(route: routes.Route) -> rx.Component:
             art="/illustrations/hero-home.svg",
             art_size=(560, 420),
         ),
+        client_bar(),
         section(
             "What we do",
             route_cards(routes.menu_routes("services")),
@@ -40,6 +42,7 @@ def home_page(route: routes.Route) -> rx.Component:
                 ],
                 class_name="stats",
             ),
+            credentials(),
             tone="dark",
         ),
         section(

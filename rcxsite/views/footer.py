@@ -11,6 +11,7 @@ from rcxsite import routes
 from rcxsite.components.media import image
 from rcxsite.components.react import nav_link
 from rcxsite.settings import get_settings
+from rcxsite.views.proof import footer_credentials, footer_offices
 
 
 def _footer_links() -> tuple[tuple[str, str], ...]:
@@ -90,6 +91,8 @@ def footer() -> rx.Component:
                     "about the result.",
                     class_name="footer-tagline",
                 ),
+                footer_offices(),
+                footer_credentials(),
                 rx.el.ul(
                     *[
                         rx.el.li(
