@@ -162,14 +162,20 @@ class SearchIndex:
     @staticmethod
     def _field_counts(entry: Entry) -> dict[str, Counter[str]]:
         description, *body = entry.passages
-        return {
+        counts = {
             "title": Counter(token.stem for token in tokens(entry.document.title)),
             "description": Counter(token.stem for token in description.tokens),
             "body": Counter(token.stem for passage in body for token in passage.tokens),
-            "also": Counter(
-                token.stem for phrase in entry.document.also for token in tokens(phrase)
-            ),
         }
+        # A search word the page already uses would count twice: the page's own is kept.
+        used = set().union(*counts.values())
+        counts["also"] = Counter(
+            token.stem
+            for phrase in entry.document.also
+            for token in tokens(phrase)
+            if token.stem not in used
+        )
+        return counts
 
     def score(self, word_stem: str, number: int) -> float:
         """BM25F of one stem in one page (0 when the page lacks it)."""

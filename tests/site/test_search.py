@@ -231,3 +231,21 @@ def test_drafts_are_not_searchable(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     draft_path = routes.route_for("article", article.slug).path
     assert draft_path not in {document.path for document in documents.site_documents()}
+
+
+def test_a_search_word_a_page_already_uses_does_not_count_twice() -> None:
+    from rcxsite.search.documents import Document
+    from rcxsite.search.index import SearchIndex
+    from rcxsite.search.text import stem
+
+    def page(path: str, also: tuple[str, ...]) -> Document:
+        return Document(
+            path, "Careers", "page", "Open jobs at RCX.", ("We are hiring.",), also=also
+        )
+
+    plain, repeated = page("/a", ()), page("/b", ("jobs", "careers", "vacancies"))
+    other = page("/c", ())  # a third page keeps the words' rarity the same for both
+    index = SearchIndex((plain, repeated, other))
+    for word in ("jobs", "careers"):
+        assert index.score(stem(word), 1) == index.score(stem(word), 0), word
+    assert index.score(stem("vacancies"), 1) > 0 == index.score(stem("vacancies"), 0)
