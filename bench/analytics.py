@@ -39,6 +39,7 @@ from sqlalchemy import text
 from bench.booking import _alembic, _sqlite_file
 from bench.environment import environment
 from bench.inbox import _postgres_missing, _scratch_postgres
+from bench.sections import replaced
 
 VIEWS_POSTGRESQL = 12_000_000
 VIEWS_SQLITE = 1_000_000
@@ -423,7 +424,4 @@ def render(runs: list[AnalyticsRun], environment_facts: dict[str, str], page_js:
 
 
 def replace_section(markdown: str, section: str) -> str:
-    section = section.rstrip("\n") + "\n"
-    if _SECTION.search(markdown):
-        return _SECTION.sub(lambda _match: section + "\n", markdown, count=1).rstrip("\n") + "\n"
-    return markdown.rstrip("\n") + "\n\n" + section
+    return replaced(markdown, section, _SECTION)

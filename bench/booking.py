@@ -47,6 +47,7 @@ from sqlmodel import Session
 from bench import config
 from bench.environment import environment
 from bench.inbox import _postgres_missing, _scratch_postgres
+from bench.sections import replaced
 
 MEMBERS = 20
 BOOKED = 500
@@ -548,7 +549,4 @@ def render(runs: list[BookingRun], environment_facts: dict[str, str]) -> str:
 
 
 def replace_section(markdown: str, section: str) -> str:
-    section = section.rstrip("\n") + "\n"
-    if _SECTION.search(markdown):
-        return _SECTION.sub(lambda _match: section + "\n", markdown, count=1).rstrip("\n") + "\n"
-    return markdown.rstrip("\n") + "\n\n" + section
+    return replaced(markdown, section, _SECTION)

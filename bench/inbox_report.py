@@ -11,6 +11,7 @@ from bench import config
 from bench.inbox import PARTS, POSTGRESQL, InboxBench, Timing
 from bench.inbox_seed import SEARCH_HIT, SEARCH_HIT_SHARE, STATUSES
 from bench.report import load_average
+from bench.sections import replaced
 from rcxsite.settings import PROJECT_ROOT
 
 TITLE = "## Staff inbox at 100,000 requests"
@@ -122,7 +123,4 @@ def render(bench: InboxBench, environment: dict[str, str]) -> str:
 
 def replace_section(markdown: str, section: str) -> str:
     """`markdown` with its inbox section (if any) replaced by `section`, else with it added."""
-    section = section.rstrip("\n") + "\n"
-    if _SECTION.search(markdown):
-        return _SECTION.sub(lambda _match: section + "\n", markdown, count=1).rstrip("\n") + "\n"
-    return markdown.rstrip("\n") + "\n\n" + section
+    return replaced(markdown, section, _SECTION)

@@ -25,6 +25,7 @@ from alembic.config import Config
 from bench import config
 from bench.environment import environment
 from bench.inbox import _postgres_missing, _scratch_postgres
+from bench.sections import replaced
 
 MAILS = 1000
 REQUESTS = 200
@@ -170,7 +171,4 @@ def render(runs: list[OutboxRun], environment_facts: dict[str, str]) -> str:
 
 
 def replace_section(markdown: str, section: str) -> str:
-    section = section.rstrip("\n") + "\n"
-    if _SECTION.search(markdown):
-        return _SECTION.sub(lambda _match: section + "\n", markdown, count=1).rstrip("\n") + "\n"
-    return markdown.rstrip("\n") + "\n\n" + section
+    return replaced(markdown, section, _SECTION)

@@ -25,6 +25,7 @@ from pathlib import Path
 from bench import config
 from bench.environment import environment
 from bench.report import load_average
+from bench.sections import replaced
 from rcxsite.search import SearchInput, SearchResults, search_site
 from rcxsite.search.index import site_index
 from rcxsite.search.text import clear_stem_cache
@@ -342,7 +343,4 @@ def _adversarial_table(bench: SearchBench) -> list[str]:
 def replace_section(markdown: str, section: str) -> str:
     """`markdown` with its search section (if any) replaced by `section`, else with it
     added at the end."""
-    section = section.rstrip("\n") + "\n"
-    if _SECTION.search(markdown):
-        return _SECTION.sub(lambda _match: section + "\n", markdown, count=1).rstrip("\n") + "\n"
-    return markdown.rstrip("\n") + "\n\n" + section
+    return replaced(markdown, section, _SECTION)
