@@ -34,7 +34,21 @@ class AnalyticsSalt(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-class AnalyticsVisit(SQLModel, table=True):
+class _Seen(SQLModel):
+    """What a view, and the visit it starts, keep of where it came from and of whom."""
+
+    referrer_host: str = Field(default="", max_length=HOST_MAX)
+    # "Direct" when none of the below says otherwise.
+    source: str = Field(default="", max_length=UTM_MAX)
+    medium: str = Field(default="", max_length=UTM_MAX)
+    campaign: str = Field(default="", max_length=UTM_MAX)
+    country: str = Field(default="", max_length=COUNTRY_LENGTH)
+    device: str = Field(default="", max_length=FAMILY_MAX)
+    browser: str = Field(default="", max_length=FAMILY_MAX)
+    os: str = Field(default="", max_length=FAMILY_MAX)
+
+
+class AnalyticsVisit(_Seen, table=True):
     """A visitor's views with no 30-minute gap between them, and where they came from."""
 
     __tablename__ = "analytics_visit"
@@ -49,18 +63,9 @@ class AnalyticsVisit(SQLModel, table=True):
     last_at: datetime = Field(sa_type=UTCDateTime)
     views: int = 1
     entry_path: str = Field(max_length=PATH_MAX)
-    referrer_host: str = Field(default="", max_length=HOST_MAX)
-    # "Direct" when none of the below says otherwise.
-    source: str = Field(default="", max_length=UTM_MAX)
-    medium: str = Field(default="", max_length=UTM_MAX)
-    campaign: str = Field(default="", max_length=UTM_MAX)
-    country: str = Field(default="", max_length=COUNTRY_LENGTH)
-    device: str = Field(default="", max_length=FAMILY_MAX)
-    browser: str = Field(default="", max_length=FAMILY_MAX)
-    os: str = Field(default="", max_length=FAMILY_MAX)
 
 
-class AnalyticsView(SQLModel, table=True):
+class AnalyticsView(_Seen, table=True):
     """One page view: a first load or a move to another page inside the site."""
 
     __tablename__ = "analytics_view"
@@ -75,16 +80,8 @@ class AnalyticsView(SQLModel, table=True):
     at: datetime = Field(sa_type=UTCDateTime)
     # The route's pattern, never the query string (which may carry a link's token).
     path: str = Field(max_length=PATH_MAX)
-    referrer_host: str = Field(default="", max_length=HOST_MAX)
-    source: str = Field(default="", max_length=UTM_MAX)
-    medium: str = Field(default="", max_length=UTM_MAX)
-    campaign: str = Field(default="", max_length=UTM_MAX)
     term: str = Field(default="", max_length=UTM_MAX)
     content: str = Field(default="", max_length=UTM_MAX)
-    country: str = Field(default="", max_length=COUNTRY_LENGTH)
-    device: str = Field(default="", max_length=FAMILY_MAX)
-    browser: str = Field(default="", max_length=FAMILY_MAX)
-    os: str = Field(default="", max_length=FAMILY_MAX)
 
 
 class Attributed(SQLModel):
