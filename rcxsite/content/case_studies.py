@@ -5,6 +5,8 @@ from rcxsite.content.types import CaseStudy, Result
 CASE_STUDIES: tuple[CaseStudy, ...] = (
     CaseStudy(
         slug="healthcare",
+        timeline="7 months, after a 2-month pilot",
+        team="8 people: product lead, 4 engineers, designer, QA, clinical safety officer",
         title="A telehealth platform for a regional clinic network",
         industry="Healthcare",
         client_type=(
@@ -35,6 +37,8 @@ CASE_STUDIES: tuple[CaseStudy, ...] = (
     ),
     CaseStudy(
         slug="fintech",
+        timeline="16 weeks to launch",
+        team="6 people: tech lead, 3 engineers, data scientist, QA",
         title="Instant loan decisions for a digital lender",
         industry="FinTech",
         client_type="Lendwise, an FCA-authorised consumer lending start-up based in Manchester",
@@ -62,6 +66,8 @@ CASE_STUDIES: tuple[CaseStudy, ...] = (
     ),
     CaseStudy(
         slug="education",
+        timeline="5 months, live before the summer exams",
+        team="7 people: tech lead, 4 engineers, SRE, accessibility specialist",
         title="An online exam platform for a university",
         industry="Education",
         client_type="Eastbridge University, a public university with 28,000 students",
@@ -89,6 +95,8 @@ CASE_STUDIES: tuple[CaseStudy, ...] = (
     ),
     CaseStudy(
         slug="ecommerce",
+        timeline="12 weeks to launch, in time for Black Friday",
+        team="6 people: tech lead, 3 engineers, designer, QA",
         title="A headless storefront for a fashion retailer",
         industry="E-commerce",
         client_type="Linea Fashion, a mid-size UK fashion retailer with 40 stores",
@@ -116,6 +124,8 @@ CASE_STUDIES: tuple[CaseStudy, ...] = (
     ),
     CaseStudy(
         slug="automobile",
+        timeline="6 months across 22 showrooms",
+        team="7 people: product lead, 2 mobile and 2 web engineers, designer, QA",
         title="Connected service booking for a car dealer group",
         industry="Automobile",
         client_type="Kestrel Motor Group, a dealer group with 22 showrooms across the Midlands",
@@ -143,6 +153,8 @@ CASE_STUDIES: tuple[CaseStudy, ...] = (
     ),
     CaseStudy(
         slug="Hospitality",
+        timeline="10 weeks to the first direct booking",
+        team="5 people: tech lead, 2 engineers, designer, QA",
         title="A direct-booking engine for a boutique hotel chain",
         industry="Hospitality",
         client_type=(

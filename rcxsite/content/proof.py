@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from rcxsite.content.company import ADDRESS, EMAIL, PHONE
+from rcxsite.content.testimonials import TESTIMONIALS
+from rcxsite.content.types import Testimonial
 
 
 @dataclass(frozen=True)
@@ -110,10 +112,10 @@ LEADERSHIP: tuple[Person, ...] = (
 CLIENTS: tuple[Client, ...] = (
     Client("northway-clinics", "Northway Clinics", "Healthcare", "healthcare"),
     Client("lendwise", "Lendwise", "Financial services", "fintech"),
-    Client("harbour-university", "Harbour University", "Education", "education"),
-    Client("thread-and-loom", "Thread & Loom", "Retail", "ecommerce"),
-    Client("pennine-motors", "Pennine Motors", "Automotive", "automobile"),
-    Client("larch-hotels", "Larch Hotels", "Hospitality", "Hospitality"),
+    Client("eastbridge-university", "Eastbridge University", "Education", "education"),
+    Client("linea-fashion", "Linea Fashion", "Retail", "ecommerce"),
+    Client("kestrel-motor-group", "Kestrel Motor Group", "Automotive", "automobile"),
+    Client("casa-alma-hotels", "Casa Alma Hotels", "Hospitality", "Hospitality"),
 )
 
 CREDENTIALS: tuple[Credential, ...] = (
@@ -141,3 +143,9 @@ OFFICES: tuple[Office, ...] = (
         "berlin@rcx.example",
     ),
 )
+
+
+def client_quote(case_study: str) -> Testimonial | None:
+    """The quote (content/testimonials.py) of the client whose case study this is."""
+    names = {client.name for client in CLIENTS if client.case_study == case_study}
+    return next((item for item in TESTIMONIALS if item.company in names), None)

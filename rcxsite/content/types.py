@@ -61,6 +61,9 @@ class CaseStudy:
     solution: str
     results: tuple[Result, ...]
     services: tuple[str, ...] = ()
+    # How long it took and who did it: "16 weeks", "6 people: ...".
+    timeline: str = ""
+    team: str = ""
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,10 @@
 import reflex as rx
 
 from rcxsite import routes
-from rcxsite.components.blocks import case_study_cards, cta_band, hero, section
+from rcxsite.components.blocks import case_study_cards, cta_band, hero, section, testimonial
 from rcxsite.components.react import nav_link
 from rcxsite.content.case_studies import CASE_STUDIES
+from rcxsite.content.proof import client_quote
 from rcxsite.templates.page_top import page_hero
 
 _STUDIES = {study.slug: study for study in CASE_STUDIES}
@@ -34,6 +35,16 @@ def case_study_page(route: routes.Route) -> rx.Component:
         section(
             "The client",
             rx.el.p(study.client_type, class_name="lead"),
+            rx.el.dl(
+                *[
+                    rx.el.div(rx.el.dt(term), rx.el.dd(value), class_name="fact")
+                    for term, value in (("Timeline", study.timeline), ("Team", study.team))
+                    if value
+                ],
+                class_name="facts",
+            )
+            if study.timeline or study.team
+            else None,
             rx.el.h3("The challenge", class_name="subheading"),
             rx.el.p(study.challenge),
             rx.el.h3("Our solution", class_name="subheading"),
@@ -61,5 +72,8 @@ def case_study_page(route: routes.Route) -> rx.Component:
             ),
             tone="dark",
         ),
+        section("In their words", testimonial(quote), tone="muted")
+        if (quote := client_quote(study.slug))
+        else None,
         cta_band("Want results like these?"),
     )

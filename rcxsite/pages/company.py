@@ -62,6 +62,14 @@ def products_page(route: routes.Route) -> rx.Component:
                         rx.el.h3(product.name, class_name="card-title"),
                         rx.el.p(product.summary, class_name="card-body"),
                         bullet_list(product.features),
+                        rx.el.p(
+                            nav_link(
+                                "See the plans",
+                                rx.el.span(f" for {product.name}", class_name="sr-only"),
+                                to=routes.PRICING.path,
+                                class_name="more-link",
+                            )
+                        ),
                         class_name="card",
                     )
                     for product in PRODUCTS
@@ -192,12 +200,22 @@ def _plan_card(plan: Plan) -> rx.Component:
     )
 
 
+# Which products the plans are for: every plan licenses the same products, as many of
+# them as its first line says.
+_PLANS_COVER = (
+    "Every plan licenses our products, "
+    + ", ".join(product.name for product in PRODUCTS[:-1])
+    + f" and {PRODUCTS[-1].name}: a plan's first line says how many of them you run."
+)
+
+
 def pricing_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
         page_hero(route, "Pricing", "pricing", cta=False),
         section(
             "Plans",
             card_grid(*[_plan_card(plan) for plan in PLANS]),
+            intro=_PLANS_COVER,
         ),
         cta_band("Need something bespoke?"),
     )

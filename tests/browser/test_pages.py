@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 from rcxsite import routes
 from rcxsite.content.careers import APPLY_EMAIL, OPENINGS, apply_href
 from rcxsite.content.company import EMAIL, MAP_URL, PHONE, PHONE_HREF
+from rcxsite.content.proof import OFFICES
 from rcxsite.meta.tags import page_title
 
 CONCRETE = [route.path.replace("[token]", "some-token") for route in routes.ROUTES]
@@ -58,9 +59,15 @@ def test_the_company_contacts_on_about_are_tappable(any_page: Page) -> None:
     expect(where.get_by_role("link", name=EMAIL)).to_have_attribute("href", f"mailto:{EMAIL}")
     expect(where.get_by_role("link", name=PHONE)).to_have_attribute("href", PHONE_HREF)
     assert PHONE_HREF == "tel:+442079460321"
-    expect(where.get_by_role("link", name="view on OpenStreetMap")).to_have_attribute(
+    expect(where.get_by_role("link", name="Map of the London office")).to_have_attribute(
         "href", MAP_URL
     )
+    for office in OFFICES:
+        place = where.filter(has_text=office.address)
+        expect(place.get_by_role("link", name=office.phone)).to_have_attribute(
+            "href", office.phone_href
+        )
+        expect(place.get_by_role("link", name=f"Map of the {office.city} office")).to_be_visible()
 
 
 def test_each_opening_has_its_own_way_to_apply(any_page: Page) -> None:

@@ -1,14 +1,25 @@
 """Proof a buyer looks for: clients on the home page, leadership and offices on /about,
 offices and credentials in every page's footer, all from content/proof.py, which the
-content check guards."""
+content check guards; and products and plans that lead to each other."""
 
 from __future__ import annotations
 
 import html
 
 from rcxsite import routes
+from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.check import proof_problems
-from rcxsite.content.proof import CLIENTS, CREDENTIALS, LEADERSHIP, OFFICES, Client, Office, Person
+from rcxsite.content.products import PRODUCTS
+from rcxsite.content.proof import (
+    CLIENTS,
+    CREDENTIALS,
+    LEADERSHIP,
+    OFFICES,
+    Client,
+    Office,
+    Person,
+    client_quote,
+)
 from tests.support.live_server import LiveServer
 from tests.support.plain_http import fetch
 
@@ -69,3 +80,25 @@ def test_the_content_check_names_what_a_proof_entry_lacks() -> None:
         "(or leave it empty)",
         f"{where}: Leeds: write the phone as +<country code> and digits, got '0113 496 0000'",
     ]
+
+
+def test_products_lead_to_the_plans_and_the_plans_name_the_products(
+    live_site: LiveServer,
+) -> None:
+    products = _page(live_site, routes.PRODUCTS.path)
+    main = products[products.index("<main") : products.index("</main>")]
+    assert main.count(f'href="{routes.PRICING.path}"') >= len(PRODUCTS)
+    pricing = _page(live_site, routes.PRICING.path)
+    assert all(product.name in pricing for product in PRODUCTS)
+
+
+def test_case_studies_show_their_headline_result_timeline_team_and_quote(
+    live_site: LiveServer,
+) -> None:
+    listing = _page(live_site, routes.CASE_STUDIES_INDEX.path)
+    for study in CASE_STUDIES:
+        assert study.results[0].figure in listing and study.results[0].label in listing
+        page = _page(live_site, routes.route_for("case_study", study.slug).path)
+        assert study.timeline in page and study.team in page, study.slug
+        quote = client_quote(study.slug)
+        assert quote is not None and quote.quote in page, study.slug
