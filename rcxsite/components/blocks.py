@@ -64,6 +64,25 @@ def section(
     )
 
 
+def split_section(
+    heading: str, *children: rx.Component | None, lead: str = "", tone: str = "light"
+) -> rx.Component:
+    """A section in two columns where the width allows: the heading and its lead on the
+    left, what they introduce on the right (one column on phones)."""
+    return rx.el.section(
+        rx.el.div(
+            rx.el.div(
+                rx.el.h2(heading, class_name="section-title"),
+                rx.el.p(lead, class_name="lead") if lead else None,
+                class_name="split-side",
+            ),
+            rx.el.div(*children, class_name="split-main"),
+            class_name="page-width split",
+        ),
+        class_name=f"section section-{tone}",
+    )
+
+
 def bullet_list(items: tuple[str, ...] | list[str]) -> rx.Component:
     # role="list": Safari stops announcing a list whose markers are styled away.
     return rx.el.ul(*[rx.el.li(item) for item in items], class_name="check-list", role="list")
@@ -103,18 +122,23 @@ def card(
     )
 
 
-def card_grid(*cards: rx.Component) -> rx.Component:
-    return rx.el.div(*cards, class_name="card-grid")
+def card_grid(*cards: rx.Component, phone: str = "") -> rx.Component:
+    """`phone`: how the cards shrink on a phone, for lists whose own pages say the rest:
+    "compact", two columns of titles; "brief", without their body text."""
+    return rx.el.div(*cards, class_name="card-grid" + (f" card-grid-{phone}" if phone else ""))
 
 
-def route_cards(entries: tuple[routes.Route, ...], link_text: str = "Learn more") -> rx.Component:
+def route_cards(
+    entries: tuple[routes.Route, ...], link_text: str = "Learn more", *, compact: bool = False
+) -> rx.Component:
     return card_grid(
         *[
             card(
                 route.text, route.description, icon=route.icon, href=route.path, link_text=link_text
             )
             for route in entries
-        ]
+        ],
+        phone="compact" if compact else "",
     )
 
 
@@ -139,10 +163,10 @@ def content_sections(sections: tuple[Section, ...], *, first_tone: str = "muted"
     tones = (first_tone, "light" if first_tone == "muted" else "muted")
     return rx.fragment(
         *[
-            section(
+            split_section(
                 entry.heading,
-                rx.el.p(entry.body, class_name="lead"),
                 bullet_list(entry.points) if entry.points else None,
+                lead=entry.body,
                 tone=tones[index % 2],
             )
             for index, entry in enumerate(sections)
@@ -156,7 +180,7 @@ def tag_list(tags: tuple[str, ...], *, label: str) -> rx.Component:
     )
 
 
-def case_study_cards(studies: tuple[CaseStudy, ...]) -> rx.Component:
+def case_study_cards(studies: tuple[CaseStudy, ...], *, brief: bool = False) -> rx.Component:
     return card_grid(
         *[
             card(
@@ -169,7 +193,8 @@ def case_study_cards(studies: tuple[CaseStudy, ...]) -> rx.Component:
                 else None,
             )
             for study in studies
-        ]
+        ],
+        phone="brief" if brief else "",
     )
 
 

@@ -62,7 +62,7 @@ CASE_STUDIES: tuple[CaseStudy, ...] = (
             Result("78%", "of applications decided without manual review"),
             Result("0", "audit findings in the first year"),
         ),
-        services=("software-development", "ai-machine-learning", "devops"),
+        services=("software-development", "ai-machine-learning", "devops", "startup-services"),
     ),
     CaseStudy(
         slug="education",
@@ -141,7 +141,8 @@ CASE_STUDIES: tuple[CaseStudy, ...] = (
             "cars and suggests a slot before the service is due. With the driver's consent, the "
             "app uses manufacturer telematics data, and it falls back to reminders based on "
             "time and typical mileage for older cars. One shared scheduler now balances work "
-            "across all 22 workshops, and customers see their full service history in the app."
+            "across all 22 workshops, customers see their full service history in the app, and "
+            "service plans and accessories are sold in it, paid for when the work is booked."
         ),
         results=(
             Result("38%", "more service bookings"),
@@ -150,6 +151,8 @@ CASE_STUDIES: tuple[CaseStudy, ...] = (
             Result("70,000", "app installs in year one"),
         ),
         services=("mobile-app-development", "software-development", "ui-ux"),
+        # Its app sells service plans and accessories online: retail work too.
+        also_in=("E-commerce",),
     ),
     CaseStudy(
         slug="Hospitality",
@@ -181,5 +184,70 @@ CASE_STUDIES: tuple[CaseStudy, ...] = (
             Result("1.2 s", "booking page load time"),
         ),
         services=("web-development", "internetmarketing", "ui-ux"),
+        also_in=("Travel",),
+    ),
+    CaseStudy(
+        slug="realestate",
+        timeline="5 months, in three releases",
+        team="6 people: tech lead, 3 engineers, designer, QA",
+        title="Online lettings for a property manager",
+        industry="Real Estate",
+        client_type=(
+            "Harbour & Vale Lettings, a property manager looking after 6,500 rented homes in "
+            "Bristol and Bath"
+        ),
+        summary="Viewings, tenancies and deposits handled online, not on the phone.",
+        challenge=(
+            "Every listing went to the portals by hand, and viewing requests arrived by phone "
+            "and email faster than the branches could answer them. Tenancy agreements were "
+            "printed, signed and scanned, and twice in one year a deposit was registered after "
+            "the legal deadline. Homes stood empty between tenants while paperwork caught up."
+        ),
+        solution=(
+            "We built one listings source that publishes to the property portals, a viewing "
+            "planner that applicants book themselves, and tenancy agreements signed online with "
+            "a full audit trail. Identity and right-to-rent checks are recorded against each "
+            "tenancy, deposit deadlines are tracked from the day a tenancy is signed, and "
+            "tenants report repairs with photos from their phones."
+        ),
+        results=(
+            Result("11 days", "shorter time between tenants"),
+            Result("93%", "of tenancies signed online"),
+            Result("0", "deposits registered late since launch"),
+            Result("35%", "fewer calls to the branches"),
+        ),
+        services=("web-development", "software-development", "ui-ux"),
+    ),
+    CaseStudy(
+        slug="travel",
+        timeline="7 months, live for the summer season",
+        team="7 people: product lead, 2 mobile and 2 backend engineers, designer, QA",
+        title="A trip app that rebooks travellers when plans change",
+        industry="Travel",
+        client_type=(
+            "Alpine Trail Holidays, a walking and rail holiday operator taking 38,000 "
+            "travellers a year across the Alps"
+        ),
+        summary="Live itineraries and rebooking in the app when a train is cancelled.",
+        challenge=(
+            "Itineraries were printed and posted, so any change meant a phone call. When a "
+            "rail strike or a landslide closed a line, hundreds of travellers called the "
+            "operations team at once, and each new plan had to be put together by hand from "
+            "60 hotels' and four rail operators' systems."
+        ),
+        solution=(
+            "We built a traveller app with a live itinerary that works offline, connected to "
+            "every hotel and rail supplier through one integration layer. When a connection "
+            "fails, the app proposes a new plan from the seats and rooms still free, and the "
+            "traveller accepts it with one tap; the operations team sees every disruption on "
+            "one board and handles only the cases the app cannot."
+        ),
+        results=(
+            Result("70%", "of disruptions rebooked in the app"),
+            Result("4 min", "median time to a new plan"),
+            Result("52%", "fewer calls in peak season"),
+            Result("4.7/5", "traveller app rating"),
+        ),
+        services=("mobile-app-development", "software-development", "devops"),
     ),
 )

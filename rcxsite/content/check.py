@@ -6,7 +6,9 @@ list, draft true or false), that no two entries of one kind share a slug and no 
 named like a page of its own folder, that every internal link in an article's text
 points at a page of the route table (or a file in assets/), that the search words
 (content/search_words.py) are for public pages, and that the proof (content/proof.py:
-leadership, clients, offices) has its pictures, case studies and dialable phones.
+leadership, clients, offices) has its pictures, case studies and dialable phones, and
+that a case study shown on other industries' pages names industries that exist, and that
+every service, industry and case study has its own illustration.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from rcxsite.content.articles import ARTICLES_DIR, ArticleError, article_files, 
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.industries import INDUSTRIES
 from rcxsite.content.proof import CLIENTS, LEADERSHIP, OFFICES, Client, Office, Person
-from rcxsite.content.services import SERVICES
+from rcxsite.content.services import SERVICE_GROUPS, SERVICE_PROOF, SERVICES, ServiceGroup
+from rcxsite.content.types import CaseStudy, Industry, Service
 
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 # Markdown links and images whose target starts with "/" (the site's own pages).
@@ -76,6 +79,8 @@ def problems(articles_dir: Path = ARTICLES_DIR) -> list[str]:
     found += _duplicates(
         "case study", "rcxsite/content/case_studies.py", (c.slug for c in CASE_STUDIES)
     )
+    found += industry_problems()
+    found += art_problems()
     found += proof_problems()
     if not found:  # the route table itself needs loadable articles
         pages = _page_paths()
@@ -83,6 +88,53 @@ def problems(articles_dir: Path = ARTICLES_DIR) -> list[str]:
             found += _link_problems(path, pages)
         found += _search_word_problems()
     return found
+
+
+def art_problems(
+    entries: Iterable[Service | Industry | CaseStudy] = (*SERVICES, *INDUSTRIES, *CASE_STUDIES),
+) -> list[str]:
+    """Every service, industry and case study has its own hero illustration."""
+    return [
+        f"{entry.slug}: add its illustration assets{entry.art} (drawn in the site's style; "
+        "no two pages share one)"
+        for entry in entries
+        if not (ASSETS_DIR / entry.art.lstrip("/")).is_file()
+    ]
+
+
+def industry_problems(
+    studies: Iterable[CaseStudy] = CASE_STUDIES,
+    groups: Iterable[ServiceGroup] = SERVICE_GROUPS,
+    proof: dict[str, tuple[str, int]] = SERVICE_PROOF,
+) -> list[str]:
+    """A case study's `also_in` names industries of content/industries.py, and the /services
+    overview's groups list each service once, each with a result that exists."""
+    names = {industry.name for industry in INDUSTRIES}
+    grouped = Counter(slug for group in groups for slug in group.services)
+    found = [
+        f"rcxsite/content/services.py: SERVICE_GROUPS: list {service.slug!r} in one group "
+        f"(it is in {grouped[service.slug]})"
+        for service in SERVICES
+        if grouped[service.slug] != 1
+    ]
+    found += [
+        f"rcxsite/content/services.py: SERVICE_GROUPS: {slug!r} is no service slug"
+        for slug in grouped
+        if slug not in {service.slug for service in SERVICES}
+    ]
+    results = {study.slug: len(study.results) for study in CASE_STUDIES}
+    found += [
+        f"rcxsite/content/services.py: SERVICE_PROOF: {slug!r}: {study!r} has no result {index}"
+        for slug, (study, index) in proof.items()
+        if not 0 <= index < results.get(study, 0)
+    ]
+    return found + [
+        f"rcxsite/content/case_studies.py: {study.slug}: also_in {name!r} is no industry "
+        "name of rcxsite/content/industries.py"
+        for study in studies
+        for name in study.also_in
+        if name not in names
+    ]
 
 
 _DIALLABLE = re.compile(r"\+[0-9][0-9 ]{6,20}")

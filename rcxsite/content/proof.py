@@ -116,6 +116,8 @@ CLIENTS: tuple[Client, ...] = (
     Client("linea-fashion", "Linea Fashion", "Retail", "ecommerce"),
     Client("kestrel-motor-group", "Kestrel Motor Group", "Automotive", "automobile"),
     Client("casa-alma-hotels", "Casa Alma Hotels", "Hospitality", "Hospitality"),
+    Client("harbour-vale-lettings", "Harbour & Vale Lettings", "Real estate", "realestate"),
+    Client("alpine-trail-holidays", "Alpine Trail Holidays", "Travel", "travel"),
 )
 
 CREDENTIALS: tuple[Credential, ...] = (

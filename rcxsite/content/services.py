@@ -3,6 +3,8 @@
 The order is the order of the header's Services menu.
 """
 
+from dataclasses import dataclass
+
 from rcxsite.content.types import Section, Service
 
 SERVICES: tuple[Service, ...] = (
@@ -570,5 +572,71 @@ SERVICES: tuple[Service, ...] = (
             "Terraform and Kubernetes",
             "Playwright and Selenium",
         ),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class ServiceGroup:
+    """A row of the /services overview: the need a buyer comes with, and the services
+    (slugs above) that meet it."""
+
+    heading: str
+    intro: str
+    services: tuple[str, ...]
+
+
+SERVICE_GROUPS: tuple[ServiceGroup, ...] = (
+    ServiceGroup(
+        "Build a product",
+        "From the first workshop to the release: one senior team designs, builds and tests "
+        "what your customers will use.",
+        ("software-development", "web-development", "mobile-app-development", "ui-ux"),
+    ),
+    ServiceGroup(
+        "Run it and grow it",
+        "Keep it fast and safe in production, make it smarter with your own data and bring "
+        "the right people to it.",
+        ("devops", "ai-machine-learning", "internetmarketing"),
+    ),
+    ServiceGroup(
+        "Start or strengthen a team",
+        "A partner for founders from idea to funding, or engineers who join your own team "
+        "within two weeks.",
+        ("startup-services", "staff-augmentation"),
+    ),
+)
+
+# One result a case study gave, shown with each service on the /services overview:
+# service slug -> (case study slug, index of the result in its `results`); a service
+# without a study of its own is left out.
+SERVICE_PROOF: dict[str, tuple[str, int]] = {
+    "software-development": ("fintech", 2),
+    "web-development": ("ecommerce", 0),
+    "mobile-app-development": ("automobile", 3),
+    "ui-ux": ("healthcare", 3),
+    "devops": ("education", 0),
+    "ai-machine-learning": ("fintech", 0),
+    "internetmarketing": ("Hospitality", 0),
+    "startup-services": ("fintech", 1),
+}
+
+# How work with us runs, whichever services it needs: (step, what happens).
+ENGAGEMENT_STEPS: tuple[tuple[str, str], ...] = (
+    (
+        "1. Discovery",
+        "Workshops with your people and a prototype of the riskiest part, then a fixed plan "
+        "and price for the first release: one week for a start-up's first version, up to six "
+        "for a large design programme.",
+    ),
+    (
+        "2. Delivery in short sprints",
+        "A working demo every one or two weeks and a written report every Friday: you see "
+        "progress, not slides. Engineers who join your own team work in your sprints instead.",
+    ),
+    (
+        "3. Launch and run",
+        "We release with monitoring in place, stay on call through the first weeks and hand "
+        "over or keep running it, as you prefer.",
     ),
 )

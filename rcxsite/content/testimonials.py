@@ -45,4 +45,18 @@ TESTIMONIALS: tuple[Testimonial, ...] = (
         "Commercial Director",
         "Casa Alma Hotels",
     ),
+    Testimonial(
+        "Our void periods fell by more than a week, and nobody in the branches wants to go "
+        "back to paper tenancies.",
+        "Claire Osei",
+        "Operations Director",
+        "Harbour & Vale Lettings",
+    ),
+    Testimonial(
+        "During last summer's rail strikes most of our travellers had a new plan on their phone "
+        "before they thought of calling us.",
+        "Lukas Brunner",
+        "Head of Operations",
+        "Alpine Trail Holidays",
+    ),
 )

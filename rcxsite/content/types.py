@@ -31,6 +31,11 @@ class Service:
     sections: tuple[Section, ...] = ()
     technologies: tuple[str, ...] = ()
 
+    @property
+    def art(self) -> str:
+        """Its page's hero illustration, drawn for it (the content check asks for the file)."""
+        return f"/illustrations/services/{self.slug}.svg"
+
 
 @dataclass(frozen=True)
 class Industry:
@@ -42,6 +47,10 @@ class Industry:
     challenges: tuple[str, ...]
     solutions: tuple[str, ...]
     sections: tuple[Section, ...] = ()
+
+    @property
+    def art(self) -> str:
+        return f"/illustrations/industries/{self.slug}.svg"
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,16 @@ class CaseStudy:
     # How long it took and who did it: "16 weeks", "6 people: ...".
     timeline: str = ""
     team: str = ""
+    # Other industries (names in content/industries.py) whose pages show this study too:
+    # a hotel chain's booking engine is travel work as well as hospitality.
+    also_in: tuple[str, ...] = ()
+
+    def belongs_to(self, industry: str) -> bool:
+        return industry == self.industry or industry in self.also_in
+
+    @property
+    def art(self) -> str:
+        return f"/illustrations/case-studies/{self.slug}.svg"
 
 
 @dataclass(frozen=True)
@@ -137,6 +156,8 @@ class GalleryItem:
     title: str
     caption: str
     image: str
+    # What the picture shows, for people who cannot see it (the caption says what it is of).
+    alt: str = ""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,14 @@
 import reflex as rx
 
 from rcxsite import routes
-from rcxsite.components.blocks import case_study_cards, cta_band, hero, section, testimonial
+from rcxsite.components.blocks import (
+    case_study_cards,
+    cta_band,
+    hero,
+    section,
+    split_section,
+    testimonial,
+)
 from rcxsite.components.react import nav_link
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.proof import client_quote
@@ -30,11 +37,10 @@ def case_study_page(route: routes.Route) -> rx.Component:
             study.title,
             study.summary,
             eyebrow=f"Case study · {study.industry}",
-            art="/illustrations/case-study.svg",
+            art=study.art,
         ),
-        section(
+        split_section(
             "The client",
-            rx.el.p(study.client_type, class_name="lead"),
             rx.el.dl(
                 *[
                     rx.el.div(rx.el.dt(term), rx.el.dd(value), class_name="fact")
@@ -45,10 +51,6 @@ def case_study_page(route: routes.Route) -> rx.Component:
             )
             if study.timeline or study.team
             else None,
-            rx.el.h3("The challenge", class_name="subheading"),
-            rx.el.p(study.challenge),
-            rx.el.h3("Our solution", class_name="subheading"),
-            rx.el.p(study.solution),
             rx.el.h3("Services used", class_name="subheading") if study.services else None,
             rx.el.ul(
                 *[
@@ -60,7 +62,12 @@ def case_study_page(route: routes.Route) -> rx.Component:
             )
             if study.services
             else None,
+            lead=study.client_type,
         ),
+        split_section(
+            "The challenge", rx.el.p(study.challenge, class_name="body-large"), tone="muted"
+        ),
+        split_section("Our solution", rx.el.p(study.solution, class_name="body-large")),
         section(
             "Results",
             rx.el.dl(

@@ -48,7 +48,7 @@ def about_page(route: routes.Route) -> rx.Component:
 
 def products_page(route: routes.Route) -> rx.Component:
     return rx.fragment(
-        page_hero(route, "Products", "services"),
+        page_hero(route, "Products", "products"),
         section(
             "Ready when you are",
             card_grid(
@@ -162,34 +162,43 @@ def _plan_step(plan: Plan) -> rx.Component:
     )
 
 
+def _billing_class(duration: PlanDuration) -> str:
+    return "billing-yearly" if duration.months == 12 else "billing-monthly"
+
+
 def _plan_card(plan: Plan) -> rx.Component:
     monthly, yearly = DURATIONS
     name_id = f"plan-{plan.id}-name"
-    # (text, billing, free trial, style) of each button: registration with the plan, or
-    # signed in, the step that sets it on the account.
-    actions = (
-        ("Choose plan", monthly, False, "button-primary"),
-        ("Pay yearly", yearly, False, "button-outline"),
-        ("Start free trial", monthly, True, "button-link"),
-    )
     return rx.el.article(
         rx.el.h3(plan.name, class_name="card-title", id=name_id),
         rx.el.p("Most popular", class_name="plan-badge") if plan.highlighted else None,
-        rx.el.p(f"£{plan.monthly_price:,} per month", class_name="price"),
-        rx.el.p(f"or £{plan.yearly_price:,} per year, billed yearly", class_name="card-meta"),
+        # Both billings are in the page; the switch above the cards shows one (CSS), so
+        # the choice needs no server round trip and nothing can be clicked stale.
+        rx.el.p(_price(plan, monthly), class_name="price billing-monthly"),
+        rx.el.p(_price(plan, yearly), class_name="price billing-yearly"),
+        rx.el.p(
+            f"or £{plan.yearly_price:,} per year, billed yearly",
+            class_name="card-meta billing-monthly",
+        ),
+        rx.el.p(
+            f"£{plan.monthly_price * 12 - plan.yearly_price:,} less than paying monthly",
+            class_name="card-meta billing-yearly",
+        ),
         rx.el.p(plan.summary, class_name="card-body"),
         bullet_list(plan.features),
+        # One action: every plan starts with its free trial (signed in, the step can still
+        # turn it off).
         rx.el.div(
             *[
                 rx.el.button(
-                    text,
-                    on_click=PricingState.choose_plan(plan.project_id, plan.id, duration.id, trial),
-                    class_name=f"button {style}",
+                    "Choose plan",
+                    on_click=PricingState.choose_plan(plan.project_id, plan.id, duration.id, True),
+                    class_name=f"button button-primary {_billing_class(duration)}",
                     type="button",
                     aria_describedby=name_id,
-                    id=plan_button_id(plan.id, duration.id, trial),
+                    id=plan_button_id(plan.id, duration.id),
                 )
-                for text, duration, trial, style in actions
+                for duration in DURATIONS
             ],
             class_name="plan-actions",
         ),
@@ -197,6 +206,33 @@ def _plan_card(plan: Plan) -> rx.Component:
         rx.el.p(f"{plan.trial_days}-day free trial, no card needed.", class_name="card-meta"),
         class_name="card plan" + (" plan-highlighted" if plan.highlighted else ""),
         id=f"plan-{plan.id}",
+    )
+
+
+def _billing_switch() -> rx.Component:
+    """Two plain radios (no state): which one is checked decides, in CSS, which billing's
+    prices and buttons the cards show."""
+    monthly, yearly = DURATIONS
+    free = 12 - PLANS[0].yearly_months_charged
+    return rx.el.fieldset(
+        rx.el.legend("Billing", class_name="field-label"),
+        *[
+            rx.el.label(
+                rx.el.input(
+                    type="radio",
+                    name="billing",
+                    id=_billing_class(duration),
+                    default_checked=duration == monthly,
+                ),
+                text,
+                class_name="billing-option",
+            )
+            for duration, text in (
+                (monthly, f" {monthly.label}"),
+                (yearly, f" {yearly.label}: {free} months free"),
+            )
+        ],
+        class_name="billing-switch",
     )
 
 
@@ -214,7 +250,11 @@ def pricing_page(route: routes.Route) -> rx.Component:
         page_hero(route, "Pricing", "pricing", cta=False),
         section(
             "Plans",
-            card_grid(*[_plan_card(plan) for plan in PLANS]),
+            rx.el.div(
+                _billing_switch(),
+                card_grid(*[_plan_card(plan) for plan in PLANS]),
+                class_name="plans-area",
+            ),
             intro=_PLANS_COVER,
         ),
         cta_band("Need something bespoke?"),
@@ -268,7 +308,7 @@ def gallery_page(route: routes.Route) -> rx.Component:
                 items=[
                     {
                         "src": item.image,
-                        "alt": item.caption,
+                        "alt": item.alt or item.caption,
                         "title": item.title,
                         "caption": item.caption,
                         "width": 480,

@@ -30,7 +30,7 @@ def home_page(route: routes.Route) -> rx.Component:
         client_bar(),
         section(
             "What we do",
-            route_cards(routes.menu_routes("services")),
+            route_cards(routes.menu_routes("services"), compact=True),
             intro="Nine practices, one accountable team from first workshop to production.",
         ),
         section(
@@ -42,17 +42,24 @@ def home_page(route: routes.Route) -> rx.Component:
                 ],
                 class_name="stats",
             ),
-            credentials(),
+            credentials(brief=True),
             tone="dark",
         ),
         section(
             "Industries we know",
-            route_cards(routes.menu_routes("industry")),
+            route_cards(routes.menu_routes("industry"), compact=True),
         ),
-        section("Recent results", case_study_cards(CASE_STUDIES[:3])),
+        section(
+            "Recent results",
+            case_study_cards(CASE_STUDIES[:3], brief=True),
+            nav_link("All case studies", to=routes.CASE_STUDIES_INDEX.path, class_name="more-link"),
+        ),
         section(
             "What clients say",
-            rx.el.div(*[testimonial(item) for item in TESTIMONIALS[:3]], class_name="card-grid"),
+            rx.el.div(
+                *[testimonial(item) for item in TESTIMONIALS[:3]],
+                class_name="card-grid home-quotes",
+            ),
             nav_link("More client stories", to=routes.TESTIMONIALS.path, class_name="more-link"),
             tone="muted",
         ),

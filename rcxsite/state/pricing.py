@@ -22,9 +22,10 @@ from rcxsite.state.service_calls import FormCall
 from rcxsite.state.session import SessionState
 
 
-def plan_button_id(plan_id: int, duration_id: int, is_trial: bool) -> str:
-    """The id of the pricing page's button that chooses this plan, billing and trial."""
-    return f"plan-{plan_id}-{duration_id}-{'trial' if is_trial else 'paid'}"
+def plan_button_id(plan_id: int, duration_id: int) -> str:
+    """The id of the pricing page's button that chooses this plan with this billing (the
+    page shows the one of the billing its switch is on)."""
+    return f"plan-{plan_id}-{duration_id}"
 
 
 def step_heading_id(plan_id: int) -> str:
@@ -97,7 +98,7 @@ class PricingState(SessionState):
             self.error = outcome.message()
             return
         offer = outcome.result()
-        self._opener = plan_button_id(choice.plan_id, choice.duration_id, choice.is_trial)
+        self._opener = plan_button_id(choice.plan_id, choice.duration_id)
         self.plan_id, self.duration_id = choice.plan_id, choice.duration_id
         self.is_trial = choice.is_trial and offer.trial_ends_at is not None
         self.trial_offer = self.trial_note = self.error = self.message = ""

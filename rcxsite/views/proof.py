@@ -38,7 +38,8 @@ def client_bar() -> rx.Component:
     )
 
 
-def credentials() -> rx.Component:
+def credentials(*, brief: bool = False) -> rx.Component:
+    """`brief`: on phones the names only (the about page has the details)."""
     return rx.el.ul(
         *[
             rx.el.li(
@@ -48,7 +49,7 @@ def credentials() -> rx.Component:
             )
             for item in CREDENTIALS
         ],
-        class_name="credentials",
+        class_name="credentials" + (" credentials-brief" if brief else ""),
         role="list",
     )
 

@@ -141,7 +141,9 @@ def test_signed_in_choosing_a_plan_confirms_it_and_my_account_shows_it(
     expect(page).to_have_url(re.compile(re.escape(routes.PRICING.path) + "/?$"))
 
     card = page.locator(f"#plan-{GROWTH.id}")
-    card.get_by_role("button", name="Start free trial").click()
+    # One action a card: the billing is the page's switch, the trial the step's.
+    expect(card.get_by_role("button")).to_have_count(1)
+    card.get_by_role("button", name="Choose plan").click()
 
     step = card.get_by_role("region", name=f"Confirm the {GROWTH.name} plan")
     expect(step.get_by_role("heading", name=f"Confirm the {GROWTH.name} plan")).to_be_focused()
@@ -171,6 +173,14 @@ def test_signed_in_choosing_a_plan_confirms_it_and_my_account_shows_it(
     _no_axe(page, "My account with a plan")
 
 
+def _pay_yearly(page: Page) -> None:
+    billing = page.get_by_role("group", name="Billing")
+    billing.get_by_role("radio", name=re.compile("^Yearly")).check()
+    for plan in PLANS:
+        prices = page.locator(f"#plan-{plan.id} .price")
+        expect(prices.filter(visible=True)).to_have_text(f"£{plan.yearly_price:,} per year")
+
+
 def test_cancel_closes_the_step_and_gives_focus_back_and_nothing_changes(
     any_page: Page, live_site: LiveServer
 ) -> None:
@@ -179,12 +189,13 @@ def test_cancel_closes_the_step_and_gives_focus_back_and_nothing_changes(
     log_in(page, email)
     page.goto(routes.PRICING.path)
     card = page.locator(f"#plan-{STARTER.id}")
-    button = card.get_by_role("button", name="Pay yearly")
+    button = card.get_by_role("button", name="Choose plan")
+    _pay_yearly(page)
 
     button.click()
     step = card.get_by_role("region", name=f"Confirm the {STARTER.name} plan")
     expect(step.get_by_role("radio", name=re.compile("^Yearly"))).to_be_checked()
-    expect(step.get_by_role("checkbox")).not_to_be_checked()
+    expect(step.get_by_role("checkbox")).to_be_checked()
     step.get_by_role("button", name="Cancel").click()
 
     expect(step).to_have_count(0)
@@ -199,12 +210,13 @@ def test_signed_out_a_plan_button_still_opens_registration_with_the_plan(
     page = any_page
     page.goto(routes.PRICING.path)
 
-    page.locator(f"#plan-{GROWTH.id}").get_by_role("button", name="Pay yearly").click()
+    _pay_yearly(page)
+    page.locator(f"#plan-{GROWTH.id}").get_by_role("button", name="Choose plan").click()
 
     expect(page).to_have_url(
         re.compile(
             rf"{routes.LOG_IN.path}/?\?ProjectId={GROWTH.project_id}"
-            rf"&SubscriptionPlanId={GROWTH.id}&PlanDurationId=2&IsTrial=false$"
+            rf"&SubscriptionPlanId={GROWTH.id}&PlanDurationId=2&IsTrial=true$"
         )
     )
     form = page.get_by_role("form", name="Register")

@@ -25,7 +25,7 @@ def test_gallery_lightbox_with_the_keyboard(any_page: Page) -> None:
     dialog = page.get_by_role("dialog", name=GALLERY[1].title)
     expect(dialog).to_be_visible()
     expect(dialog.get_by_role("button", name="Close")).to_be_focused()
-    expect(dialog.get_by_role("img")).to_have_attribute("alt", GALLERY[1].caption)
+    expect(dialog.get_by_role("img")).to_have_attribute("alt", GALLERY[1].alt)
     page.keyboard.press("ArrowRight")
     expect(page.get_by_role("dialog", name=GALLERY[2].title)).to_be_visible()
     page.keyboard.press("ArrowLeft")

@@ -101,3 +101,38 @@ def test_navigation_scrolls_to_the_top(page: Page) -> None:
     page.locator("footer").get_by_role("link", name="About Us").click()
     expect(page).to_have_url(re.compile(re.escape(routes.ABOUT.path) + "/?$"))
     page.wait_for_function("window.scrollX === 0 && window.scrollY === 0")
+
+
+# What a phone (375 x 812) shows before any scrolling: the heading's bottom, and at least
+# this much of what follows the page's top (its hero, or the heading where there is none).
+_CONTENT_SEEN_PX = 40
+_FIRST_SCREEN = """() => {
+  const h1 = document.querySelector("main h1");
+  const top = h1.closest(".hero") || h1;
+  const next = top.nextElementSibling || top.parentElement.nextElementSibling;
+  return {
+    heading: h1.getBoundingClientRect().bottom,
+    next: next ? next.getBoundingClientRect().top : Infinity,
+    screen: window.innerHeight,
+  };
+}"""
+
+
+def test_a_phone_s_first_screen_shows_each_page_s_heading_and_its_start(phone: Page) -> None:
+    late = []
+    for route in routes.public_routes():
+        phone.goto(route.path)
+        seen = phone.evaluate(_FIRST_SCREEN)
+        if seen["heading"] > seen["screen"] or seen["next"] > seen["screen"] - _CONTENT_SEEN_PX:
+            late.append((route.path, seen))
+    assert late == []
+
+
+def test_the_home_page_is_short_on_a_phone_and_keeps_each_section_s_links(phone: Page) -> None:
+    phone.goto(routes.HOME.path)
+    assert phone.evaluate("document.documentElement.scrollHeight") < 4500
+    main = phone.locator("main")
+    for route in (*routes.menu_routes("services"), *routes.menu_routes("industry")):
+        expect(main.get_by_role("link", name=route.text, exact=True)).to_be_visible()
+    for text in ("All case studies", "More client stories", "Request a Quote"):
+        expect(main.get_by_role("link", name=text).first).to_be_visible()

@@ -132,7 +132,7 @@ def test_pricing_plan_button_carries_the_plan_into_registration(
 ) -> None:
     plan = next(p for p in PLANS if p.highlighted)
     page.goto(routes.PRICING.path)
-    page.locator(f"#plan-{plan.id}").get_by_role("button", name="Start free trial").click()
+    page.locator(f"#plan-{plan.id}").get_by_role("button", name="Choose plan").click()
     expect(page).to_have_url(
         re.compile(
             rf"{routes.LOG_IN.path}/?\?ProjectId={plan.project_id}&SubscriptionPlanId={plan.id}"

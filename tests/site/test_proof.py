@@ -5,10 +5,13 @@ content check guards; and products and plans that lead to each other."""
 from __future__ import annotations
 
 import html
+import re
+from dataclasses import replace
 
 from rcxsite import routes
 from rcxsite.content.case_studies import CASE_STUDIES
-from rcxsite.content.check import proof_problems
+from rcxsite.content.check import art_problems, industry_problems, proof_problems
+from rcxsite.content.industries import INDUSTRIES
 from rcxsite.content.products import PRODUCTS
 from rcxsite.content.proof import (
     CLIENTS,
@@ -20,6 +23,7 @@ from rcxsite.content.proof import (
     Person,
     client_quote,
 )
+from rcxsite.content.services import SERVICE_GROUPS, SERVICES
 from tests.support.live_server import LiveServer
 from tests.support.plain_http import fetch
 
@@ -102,3 +106,62 @@ def test_case_studies_show_their_headline_result_timeline_team_and_quote(
         assert study.timeline in page and study.team in page, study.slug
         quote = client_quote(study.slug)
         assert quote is not None and quote.quote in page, study.slug
+
+
+def test_every_industry_page_shows_its_case_studies_and_those_of_related_work(
+    live_site: LiveServer,
+) -> None:
+    for industry in INDUSTRIES:
+        page = _page(live_site, routes.route_for("industry", industry.slug).path)
+        shown = [
+            study.slug
+            for study in CASE_STUDIES
+            if f'href="{routes.route_for("case_study", study.slug).path}"' in page
+        ]
+        expected = [study.slug for study in CASE_STUDIES if study.belongs_to(industry.name)]
+        assert shown == expected and shown, industry.name
+    assert {"Hospitality", "automobile"} <= {study.slug for study in CASE_STUDIES if study.also_in}
+
+
+def test_the_content_check_names_an_unknown_industry_and_a_service_not_grouped() -> None:
+    assert industry_problems() == []
+    study = CASE_STUDIES[0]
+    moved = replace(study, also_in=("Travel", "Aerospace"))
+    first, *others = SERVICE_GROUPS
+    groups = [replace(first, services=(*first.services[1:], "blockchain")), *others]
+    assert industry_problems([moved], groups, {"ui-ux": ("healthcare", 9)}) == [
+        f"rcxsite/content/services.py: SERVICE_GROUPS: list {first.services[0]!r} in one group "
+        "(it is in 0)",
+        "rcxsite/content/services.py: SERVICE_GROUPS: 'blockchain' is no service slug",
+        "rcxsite/content/services.py: SERVICE_PROOF: 'ui-ux': 'healthcare' has no result 9",
+        f"rcxsite/content/case_studies.py: {study.slug}: also_in 'Aerospace' is no industry "
+        "name of rcxsite/content/industries.py",
+    ]
+
+
+def test_the_services_overview_is_not_the_home_page_s_cards(live_site: LiveServer) -> None:
+    overview = _page(live_site, routes.SERVICES_INDEX.path)
+    home = _page(live_site, routes.HOME.path)
+    for group in SERVICE_GROUPS:
+        assert group.heading in overview and group.heading not in home
+    for service in SERVICES:
+        assert service.offerings[0] in overview and service.offerings[0] not in home
+    assert "How an engagement runs" in overview
+
+
+def test_each_service_industry_and_case_study_page_has_art_of_its_own(
+    live_site: LiveServer,
+) -> None:
+    assert art_problems() == []
+    study = CASE_STUDIES[0]
+    assert art_problems([replace(study, slug="undrawn")]) == [
+        "undrawn: add its illustration assets/illustrations/case-studies/undrawn.svg (drawn in "
+        "the site's style; no two pages share one)"
+    ]
+    seen: dict[str, str] = {}
+    for route in (*routes.SERVICE_ROUTES, *routes.INDUSTRY_ROUTES, *routes.CASE_STUDY_ROUTES):
+        page = _page(live_site, route.path)
+        hero = page[page.index('class="hero') : page.index("</section>")]
+        (art,) = re.findall(r'src="(/illustrations/[^"]+)"', hero)
+        assert art not in seen, f"{route.path} shares {art} with {seen.get(art)}"
+        seen[art] = route.path
