@@ -9,6 +9,11 @@ from rcxsite.components.media import image
 from rcxsite.components.react import nav_link
 from rcxsite.content.types import CaseStudy, Section, Testimonial
 
+# Up to this width the hero art is left out (the `max-width: 640px` rules of pages.css).
+PHONE_MAX_PX = 640
+# A transparent 1x1 GIF: what a phone loads instead of the hero art.
+_NOTHING = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw=="
+
 
 def hero(
     title: str,
@@ -29,14 +34,19 @@ def hero(
                 cta_button("Request a Quote") if cta else None,
                 class_name="hero-text",
             ),
-            # Decorative: the heading already says what the page is about.
-            image(
-                art,
-                alt="",
-                width=art_size[0],
-                height=art_size[1],
-                class_name="hero-art",
-                priority=True,
+            # Decorative: the heading already says what the page is about. Phones do not
+            # show it (assets/pages.css, the same width) and so do not fetch it either.
+            rx.el.picture(
+                rx.el.source(media=f"(max-width: {PHONE_MAX_PX}px)", src_set=_NOTHING),
+                image(
+                    art,
+                    alt="",
+                    width=art_size[0],
+                    height=art_size[1],
+                    class_name="hero-art",
+                    priority=True,
+                ),
+                class_name="hero-art-frame",
             )
             if art
             else None,
