@@ -14,6 +14,7 @@ from rcxsite.models.types import (
     MOBILE_NUMBER_LENGTH,
     SHA256_HEX_LENGTH,
     USER_NAME_MAX,
+    SessionColumns,
     UTCDateTime,
     utcnow,
 )
@@ -48,23 +49,13 @@ class Customer(Attributed, table=True):
     email_verified_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
-class LoginSession(SQLModel, table=True):
+class LoginSession(SessionColumns, table=True):
     """One login: the `userSession` cookie's Token names it (see rcxsite.accounts.sessions)."""
 
     __tablename__ = "login_session"
 
     id: int | None = Field(default=None, primary_key=True)
     customer_id: int = Field(foreign_key="customer.id", ondelete="CASCADE", index=True)
-    # Only the SHA-256 of the random token is kept, so a database leak signs nobody in.
-    token_hash: str = Field(max_length=SHA256_HEX_LENGTH, unique=True, index=True)
-    # A login made on the screens: SHA-256 of the one-time ticket the browser trades for
-    # its HttpOnly cookie (rcxsite/web/login_cookie.py); cleared once traded.
-    cookie_ticket_hash: str | None = Field(
-        default=None, max_length=SHA256_HEX_LENGTH, unique=True, index=True
-    )
-    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    last_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class PasswordResetToken(SQLModel, table=True):

@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import Index, false
 from sqlmodel import Field, SQLModel
 
-from rcxsite.models.types import EMAIL_MAX, SHA256_HEX_LENGTH, UTCDateTime, utcnow
+from rcxsite.models.types import EMAIL_MAX, SHA256_HEX_LENGTH, SessionColumns, UTCDateTime, utcnow
 
 STAFF_NAME_MAX = 100
 ROLE_MAX = 16
@@ -74,21 +74,13 @@ class StaffInvitation(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-class StaffSession(SQLModel, table=True):
+class StaffSession(SessionColumns, table=True):
     """A staff sign-in; the `staffSession` cookie holds the token whose digest is here."""
 
     __tablename__ = "staff_session"
 
     id: int | None = Field(default=None, primary_key=True)
     staff_member_id: int = Field(foreign_key="staff_member.id", ondelete="CASCADE", index=True)
-    token_hash: str = Field(max_length=SHA256_HEX_LENGTH, unique=True, index=True)
-    # SHA-256 of the one-time ticket the page trades for the cookie; cleared once traded.
-    cookie_ticket_hash: str | None = Field(
-        default=None, max_length=SHA256_HEX_LENGTH, unique=True, index=True
-    )
-    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    last_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class QuoteNote(SQLModel, table=True):

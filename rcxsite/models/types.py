@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from sqlalchemy import DateTime
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
-from sqlmodel import SQLModel
+from sqlmodel import Field, SQLModel
 
 # Named constraints keep Alembic's batch mode (SQLite) able to alter them later.
 SQLModel.metadata.naming_convention = {
@@ -59,3 +59,18 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class SessionColumns(SQLModel):
+    """What a customer's login and a staff sign-in keep. Only the SHA-256 of the cookie's
+    random token is stored, so a database leak signs nobody in; a login made on the screens
+    also has the SHA-256 of the one-time ticket the browser trades for its HttpOnly cookie
+    (rcxsite/web/login_cookie.py), cleared once traded."""
+
+    token_hash: str = Field(max_length=SHA256_HEX_LENGTH, unique=True, index=True)
+    cookie_ticket_hash: str | None = Field(
+        default=None, max_length=SHA256_HEX_LENGTH, unique=True, index=True
+    )
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    last_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
