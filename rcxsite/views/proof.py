@@ -3,19 +3,40 @@ page), leadership and offices (/about), and the footer's offices line."""
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.media import image
 from rcxsite.components.react import nav_link
+from rcxsite.content.check import ASSETS_DIR
 from rcxsite.content.proof import CLIENTS, CREDENTIALS, LEADERSHIP, OFFICES, Client, Office
 
 _CASE_STUDY_PATHS = {route.key: route.path for route in routes.CASE_STUDY_ROUTES}
 
 
+_VIEW_BOX = re.compile(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')
+
+
+@cache
+def _drawn_size(picture: str) -> tuple[int, int]:
+    """A wordmark's own width and height (its viewBox): the page reserves that shape before
+    the file arrives, so the row does not move when it does."""
+    found = _VIEW_BOX.search((ASSETS_DIR / picture.lstrip("/")).read_text(encoding="utf-8"))
+    return (round(float(found[1])), round(float(found[2]))) if found else (200, 56)
+
+
 def _client(client: Client) -> rx.Component:
+    width, height = _drawn_size(client.logo)
     logo = image(
-        client.logo, alt=client.name, width=200, height=56, lazy=True, class_name="client-logo"
+        client.logo,
+        alt=client.name,
+        width=width,
+        height=height,
+        lazy=True,
+        class_name="client-logo",
     )
     if client.case_study in _CASE_STUDY_PATHS:
         # The logo says who; the hidden words say where the link goes.
