@@ -97,13 +97,7 @@ def production_site(work_dir: Path, url: str | None) -> Iterator[str]:
         DATABASE_URL=f"sqlite:///{work_dir / 'rcx.db'}",
         REFLEX_STATES_WORKDIR=str(work_dir / "states"),
     )
-    subprocess.run(
-        [sys.executable, "-m", "alembic", "upgrade", "head"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    processes.migrate(env)
     print("building and starting the production site ...", file=sys.stderr, flush=True)
     process = processes.start(
         [sys.executable, "-m", "reflex", "run", "--env", "prod"],

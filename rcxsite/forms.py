@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self
 
 from annotated_types import MaxLen
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
@@ -50,6 +50,16 @@ def text_only(*fields: str) -> Any:
     """A before-validator for `fields`: a value that is not text (a number, a list: a
     client can send anything) counts as empty, so the field's own message explains it."""
     return field_validator(*fields, mode="before")(classmethod(_empty_unless_text))
+
+
+def parsed_by(parse: Callable[..., Any], *fields: str, before: bool = False, **options: Any) -> Any:
+    """A validator of `fields` that is `parse(value, **options)`: the rule lives in one
+    function that several models share (`options`: this field's messages). `before` runs
+    it on the raw value (a checkbox's "on", a date input's text) instead of the typed one."""
+    mode: Literal["before", "after"] = "before" if before else "after"
+    return field_validator(*fields, mode=mode)(
+        classmethod(lambda cls, value: parse(value, **options))
+    )
 
 
 def multiline_text(value: str, *, required: str) -> str:

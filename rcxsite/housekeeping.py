@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from sqlalchemy import and_, delete, or_
+from sqlalchemy import Delete, and_, delete, or_
 from sqlmodel import col
 
 from rcxsite.db import session_scope
@@ -33,6 +33,15 @@ KEEP_DAYS = 30
 DAY = 24 * 3600
 
 
+def _ended_sessions(
+    model: type[LoginSession] | type[StaffSession], *, lifetime: timedelta, before: datetime
+) -> Delete:
+    """The sessions that ended (signed out, or past their `lifetime`) before `before`."""
+    return delete(model).where(
+        or_(col(model.revoked_at) < before, col(model.created_at) < before - lifetime)
+    )
+
+
 @periodic("prune_expired", every_seconds=DAY)
 def prune_expired(*, now: datetime | None = None) -> dict[str, int]:
     """Delete what expired or ended over KEEP_DAYS ago; how many rows of each table."""
@@ -42,24 +51,14 @@ def prune_expired(*, now: datetime | None = None) -> dict[str, int]:
     login_age = timedelta(days=settings.login_token_days)
     staff_age = timedelta(hours=settings.staff_session_hours)
     statements = {
-        "login_session": delete(LoginSession).where(
-            or_(
-                col(LoginSession.revoked_at) < now - keep,
-                col(LoginSession.created_at) < now - login_age - keep,
-            )
-        ),
+        "login_session": _ended_sessions(LoginSession, lifetime=login_age, before=now - keep),
         "password_reset_token": delete(PasswordResetToken).where(
             col(PasswordResetToken.expires_at) < now - keep
         ),
         "email_verification_token": delete(EmailVerificationToken).where(
             col(EmailVerificationToken.expires_at) < now - keep
         ),
-        "staff_session": delete(StaffSession).where(
-            or_(
-                col(StaffSession.revoked_at) < now - keep,
-                col(StaffSession.created_at) < now - staff_age - keep,
-            )
-        ),
+        "staff_session": _ended_sessions(StaffSession, lifetime=staff_age, before=now - keep),
         "staff_invitation": delete(StaffInvitation).where(
             col(StaffInvitation.expires_at) < now - keep
         ),

@@ -34,7 +34,7 @@ from rcxsite.core.validation import (
     required_email,
     required_text,
 )
-from rcxsite.forms import BLANK, FormInput, documented, problem, text_rule
+from rcxsite.forms import BLANK, FormInput, documented, parsed_by, problem, text_rule
 from rcxsite.models import (
     COMPANY_NAME_MAX,
     EMAIL_MAX,
@@ -188,10 +188,7 @@ class RegistrationInput(_DetailRules):
     plan_duration_id: OptionalId = Field(None, alias="PlanDurationId", strict=True)
     is_trial: bool = Field(False, alias="IsTrial", strict=True)
 
-    @field_validator("email")
-    @classmethod
-    def _email(cls, value: str) -> str:
-        return required_email(value, invalid="Invalid email")
+    _email = parsed_by(required_email, "email", invalid="Invalid email")
 
     @field_validator("password")
     @classmethod
@@ -200,10 +197,9 @@ class RegistrationInput(_DetailRules):
             value, required=PASSWORD_REQUIRED, too_short=f"Min {MIN_PASSWORD} characters"
         )
 
-    @field_validator("project_id", "subscription_plan_id", "plan_duration_id", mode="before")
-    @classmethod
-    def _ids(cls, value: object) -> object:
-        return _optional_id(value)
+    _ids = parsed_by(
+        _optional_id, "project_id", "subscription_plan_id", "plan_duration_id", before=True
+    )
 
 
 class ProfileInput(_DetailRules):

@@ -28,7 +28,13 @@ from rcxsite.core.tickets import claim_ticket
 from rcxsite.core.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
-from rcxsite.models import Customer, LoginSession, PasswordResetToken, utcnow
+from rcxsite.models import (
+    Customer,
+    EmailVerificationToken,
+    LoginSession,
+    PasswordResetToken,
+    utcnow,
+)
 from rcxsite.settings import get_settings, keyed_hash
 
 # The browser's name for the login, which existing clients read: the cookie and the
@@ -202,18 +208,25 @@ def end_digest_session(digest: str) -> None:
     security_event("logout", "success" if ended.rowcount else "no_session")
 
 
-def void_reset_links(session: Session, customer_id: int, now: datetime) -> None:
-    """Within the caller's transaction: every unused reset link of a customer stops working
-    (after a reset, a password change or sign out everywhere, a link still in a mailbox
-    must not undo it)."""
+def void_open_links(
+    session: Session,
+    model: type[PasswordResetToken] | type[EmailVerificationToken],
+    customer_id: int,
+    now: datetime,
+) -> None:
+    """Within the caller's transaction: every unused link of `model` the customer was
+    mailed stops working."""
     session.exec(
-        update(PasswordResetToken)
-        .where(
-            col(PasswordResetToken.customer_id) == customer_id,
-            col(PasswordResetToken.used_at).is_(None),
-        )
+        update(model)
+        .where(col(model.customer_id) == customer_id, col(model.used_at).is_(None))
         .values(used_at=now)
     )
+
+
+def void_reset_links(session: Session, customer_id: int, now: datetime) -> None:
+    """After a reset, a password change or sign out everywhere: a reset link still in a
+    mailbox must not undo it."""
+    void_open_links(session, PasswordResetToken, customer_id, now)
 
 
 def revoke_all_sessions(session: Session, customer_id: int, now: datetime) -> None:

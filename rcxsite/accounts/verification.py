@@ -31,6 +31,7 @@ from rcxsite import mail, routes
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import VERIFY_LINK_INVALID, VerifyEmailInput
 from rcxsite.accounts.my_account import SIGNED_OUT
+from rcxsite.accounts.sessions import void_open_links
 from rcxsite.core.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
@@ -58,17 +59,6 @@ def verification_link(token: str) -> str:
     return get_settings().site_url + routes.verify_email_path(token)
 
 
-def _void_open_links(session: Session, customer_id: int, now: datetime) -> None:
-    session.exec(
-        update(EmailVerificationToken)
-        .where(
-            col(EmailVerificationToken.customer_id) == customer_id,
-            col(EmailVerificationToken.used_at).is_(None),
-        )
-        .values(used_at=now)
-    )
-
-
 def issue_verification_link(session: Session, customer: Customer) -> None:
     """Within the caller's transaction: a new link for the customer's current address, only
     its digest stored, its mail queued in the same transaction (the outbox); every older
@@ -76,7 +66,7 @@ def issue_verification_link(session: Session, customer: Customer) -> None:
     assert customer.id is not None
     days = get_settings().email_verification_days
     now = utcnow()
-    _void_open_links(session, customer.id, now)
+    void_open_links(session, EmailVerificationToken, customer.id, now)
     token, digest = new_token()
     session.add(
         EmailVerificationToken(

@@ -10,8 +10,10 @@ shows in the visitors' times at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from typing import TypeVar
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, delete, func, select
@@ -45,6 +47,9 @@ TOO_MANY_TIME_OFF = "There is too much time off listed already. Please remove so
 # keeps: enough for any plan, bounded so a page and the slots' query stay small.
 HORIZON = timedelta(days=2 * 366)
 MAX_ENTRIES = 100
+
+# A member's dated entry: a date override or a stretch of time off.
+Entry = TypeVar("Entry", MemberDay, MemberTimeOff)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,16 +334,40 @@ def add_day(
         return f"{day_text(day)}: not available, saved."
 
 
-def remove_day(*, actor: StaffActor | None, member_id: int, day_id: int) -> str:
+def _remove_entry(
+    model: type[Entry],
+    entry_id: int,
+    *,
+    actor: StaffActor | None,
+    member_id: int,
+    action: str,
+    detail: Callable[[Entry], str],
+) -> Entry:
+    """Delete one of the member's own dated entries (404 for anyone else's, as for none),
+    recorded as `action` with `detail(row)`; the row, its columns still loaded."""
     actor = may_edit(actor, member_id)
     with session_scope(for_update=True) as session:
         member = _host(session, member_id, lock=True)
-        row = session.get(MemberDay, day_id)
+        row = session.get(model, entry_id)
         if row is None or row.staff_member_id != member_id:
             raise ServiceError(404, NO_SUCH_ENTRY)
         session.delete(row)
-        _record(session, actor, member, "call_day_removed", row.day.isoformat())
-        return f"{day_text(row.day)} follows the weekly hours again."
+        _record(session, actor, member, action, detail(row))
+        session.flush()
+        session.expunge(row)
+        return row
+
+
+def remove_day(*, actor: StaffActor | None, member_id: int, day_id: int) -> str:
+    row = _remove_entry(
+        MemberDay,
+        day_id,
+        actor=actor,
+        member_id=member_id,
+        action="call_day_removed",
+        detail=lambda row: row.day.isoformat(),
+    )
+    return f"{day_text(row.day)} follows the weekly hours again."
 
 
 def add_time_off(
@@ -363,21 +392,15 @@ def add_time_off(
 
 
 def remove_time_off(*, actor: StaffActor | None, member_id: int, time_off_id: int) -> str:
-    actor = may_edit(actor, member_id)
-    with session_scope(for_update=True) as session:
-        member = _host(session, member_id, lock=True)
-        row = session.get(MemberTimeOff, time_off_id)
-        if row is None or row.staff_member_id != member_id:
-            raise ServiceError(404, NO_SUCH_ENTRY)
-        session.delete(row)
-        _record(
-            session,
-            actor,
-            member,
-            "time_off_removed",
-            f"{row.first_day.isoformat()} to {row.last_day.isoformat()}",
-        )
-        return "Time off removed."
+    _remove_entry(
+        MemberTimeOff,
+        time_off_id,
+        actor=actor,
+        member_id=member_id,
+        action="time_off_removed",
+        detail=lambda row: f"{row.first_day.isoformat()} to {row.last_day.isoformat()}",
+    )
+    return "Time off removed."
 
 
 __all__ = [

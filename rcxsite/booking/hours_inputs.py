@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import Field, ValidationInfo, field_validator
 
 from rcxsite.booking.inputs import TIME_ZONE_UNKNOWN, time_zone_name
-from rcxsite.forms import FormInput, problem
+from rcxsite.forms import FormInput, parsed_by, problem
 from rcxsite.models.staff import TIME_ZONE_MAX
 
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -99,15 +99,9 @@ class CallSettingsInput(FormInput):
     takes_calls: bool = False
     time_zone: str = Field("", max_length=TIME_ZONE_MAX)
 
-    @field_validator("takes_calls", mode="before")
-    @classmethod
-    def _takes_calls(cls, value: Any) -> bool:
-        return checked(value)
+    _takes_calls = parsed_by(checked, "takes_calls", before=True)
 
-    @field_validator("time_zone", mode="before")
-    @classmethod
-    def _zone(cls, value: Any) -> str:
-        return time_zone_name(value)
+    _zone = parsed_by(time_zone_name, "time_zone", before=True)
 
 
 _ON = tuple(f"{key}_on" for key in WEEKDAY_KEYS)
@@ -144,10 +138,7 @@ class WeekInput(FormInput):
     sun_start: str = Field("", max_length=TIME_INPUT_MAX)
     sun_end: str = Field("", max_length=TIME_INPUT_MAX)
 
-    @field_validator(*_ON, mode="before")
-    @classmethod
-    def _on(cls, value: Any) -> bool:
-        return checked(value)
+    _on = parsed_by(checked, *_ON, before=True)
 
     @field_validator(*_STARTS, mode="before")
     @classmethod
@@ -180,15 +171,9 @@ class DayInput(FormInput):
     start: str = Field("", max_length=TIME_INPUT_MAX)
     end: str = Field("", max_length=TIME_INPUT_MAX)
 
-    @field_validator("day", mode="before")
-    @classmethod
-    def _day(cls, value: Any) -> date:
-        return form_date(value)
+    _day = parsed_by(form_date, "day", before=True)
 
-    @field_validator("unavailable", mode="before")
-    @classmethod
-    def _unavailable(cls, value: Any) -> bool:
-        return checked(value)
+    _unavailable = parsed_by(checked, "unavailable", before=True)
 
     @field_validator("start", mode="before")
     @classmethod
@@ -214,10 +199,7 @@ class TimeOffInput(FormInput):
     first_day: date | None = None
     last_day: date | None = None
 
-    @field_validator("first_day", mode="before")
-    @classmethod
-    def _first(cls, value: Any) -> date:
-        return form_date(value)
+    _first = parsed_by(form_date, "first_day", before=True)
 
     @field_validator("last_day", mode="before")
     @classmethod

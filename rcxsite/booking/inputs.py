@@ -16,7 +16,7 @@ from zoneinfo import available_timezones
 from pydantic import Field, field_validator
 
 from rcxsite.booking.rules import COMPANY_TIME_ZONE
-from rcxsite.forms import FormInput, documented, problem, text_only
+from rcxsite.forms import FormInput, documented, parsed_by, problem, text_only
 from rcxsite.leads.validation import QuoteContactFields, QuoteFields
 from rcxsite.models.staff import TIME_ZONE_MAX
 
@@ -127,15 +127,9 @@ class _ChosenStart(QuoteContactFields):
     start: Annotated[datetime, START] = Field(cast(datetime, None))
     time_zone: Annotated[str, TIME_ZONE] = Field("", max_length=TIME_ZONE_MAX)
 
-    @field_validator("start", mode="before")
-    @classmethod
-    def _start(cls, value: Any) -> datetime:
-        return start_time(value)
+    _start = parsed_by(start_time, "start", before=True)
 
-    @field_validator("time_zone", mode="before")
-    @classmethod
-    def _time_zone(cls, value: Any) -> str:
-        return time_zone_name(value)
+    _time_zone = parsed_by(time_zone_name, "time_zone", before=True)
 
 
 class BookingInput(QuoteFields, _ChosenStart):
@@ -189,10 +183,7 @@ class SlotQuery(FormInput):
             raise problem(DAYS_INVALID)
         return value
 
-    @field_validator("time_zone", mode="before")
-    @classmethod
-    def _time_zone(cls, value: Any) -> str:
-        return time_zone_name(value)
+    _time_zone = parsed_by(time_zone_name, "time_zone", before=True)
 
 
 class CancelInput(FormInput):
@@ -215,7 +206,4 @@ class RescheduleInput(CancelInput):
 
     start: Annotated[datetime, START] = Field(cast(datetime, None))
 
-    @field_validator("start", mode="before")
-    @classmethod
-    def _start(cls, value: Any) -> datetime:
-        return start_time(value)
+    _start = parsed_by(start_time, "start", before=True)

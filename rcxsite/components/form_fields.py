@@ -7,16 +7,36 @@ instead of sending a message the server refuses.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
 from reflex.vars import Var
 
 from rcxsite.components.react import PasswordInput, ResultDialog
+from rcxsite.forms import FormInput, max_length
 
 
-def _error(field_id: str, error: Var[str] | str) -> rx.Component:
+def field_error(field_id: str, error: Var[str] | str) -> rx.Component:
     return rx.el.p(error, id=f"{field_id}-error", class_name="field-error", aria_live="polite")
+
+
+def labelled(
+    label: str,
+    field_id: str,
+    control: rx.Component,
+    error: Var[str] | str = "",
+    *,
+    wide: bool = False,
+) -> rx.Component:
+    """A field: its label, the control, and the error line the control points to. A
+    control built by the caller must carry `control_attrs(field_id, error)`."""
+    return rx.el.div(
+        rx.el.label(label, html_for=field_id, class_name="field-label"),
+        control,
+        field_error(field_id, error),
+        class_name="field field-wide" if wide else "field",
+    )
 
 
 def text_field(
@@ -30,24 +50,21 @@ def text_field(
     **props,
 ) -> rx.Component:
     field_id = field_id or name
-    return rx.el.div(
-        rx.el.label(label, html_for=field_id, class_name="field-label"),
+    return labelled(
+        label,
+        field_id,
         rx.el.input(
-            id=field_id,
             name=name,
             type=input_type,
             auto_complete=autocomplete or "off",
-            class_name="field-input",
-            aria_invalid=rx.cond(error != "", "true", "false"),
-            aria_describedby=f"{field_id}-error",
+            **control_attrs(field_id, error),
             **props,
         ),
-        _error(field_id, error),
-        class_name="field",
+        error,
     )
 
 
-def _control_attrs(field_id: str, error: Var[str] | str) -> dict[str, Any]:
+def control_attrs(field_id: str, error: Var[str] | str = "") -> dict[str, Any]:
     return {
         "id": field_id,
         "class_name": "field-input",
@@ -67,18 +84,18 @@ def select_field(
     **props,
 ) -> rx.Component:
     field_id = field_id or name
-    return rx.el.div(
-        rx.el.label(label, html_for=field_id, class_name="field-label"),
+    return labelled(
+        label,
+        field_id,
         rx.el.select(
             rx.el.option(placeholder, value=""),
             *[rx.el.option(text, value=value) for value, text in options],
             name=name,
             default_value="",
-            **_control_attrs(field_id, error),
+            **control_attrs(field_id, error),
             **props,
         ),
-        _error(field_id, error),
-        class_name="field",
+        error,
     )
 
 
@@ -86,11 +103,12 @@ def textarea_field(
     label: str, name: str, *, error: Var[str] | str, field_id: str = "", rows: int = 6, **props
 ) -> rx.Component:
     field_id = field_id or name
-    return rx.el.div(
-        rx.el.label(label, html_for=field_id, class_name="field-label"),
-        rx.el.textarea(name=name, rows=rows, **_control_attrs(field_id, error), **props),
-        _error(field_id, error),
-        class_name="field field-wide",
+    return labelled(
+        label,
+        field_id,
+        rx.el.textarea(name=name, rows=rows, **control_attrs(field_id, error), **props),
+        error,
+        wide=True,
     )
 
 
@@ -104,8 +122,9 @@ def password_field(
     autocomplete: str = "current-password",
 ) -> rx.Component:
     field_id = field_id or name
-    return rx.el.div(
-        rx.el.label(label, html_for=field_id, class_name="field-label"),
+    return labelled(
+        label,
+        field_id,
         PasswordInput.create(
             label=label,
             input_id=field_id,
@@ -115,8 +134,7 @@ def password_field(
             described_by=f"{field_id}-error",
             max_length=max_length,
         ),
-        _error(field_id, error),
-        class_name="field",
+        error,
     )
 
 
@@ -155,3 +173,57 @@ def form(*children: rx.Component, **props: Any) -> rx.Component:
     loaded (a slow phone, Enter pressed early), a form without a method would send
     `GET ?email=...&password=...` into history and access logs; POST keeps it in the body."""
     return rx.el.form(*children, method="post", **props)
+
+
+def action_button(
+    text: str,
+    *,
+    on_click: Any,
+    kind: str = "outline",
+    busy: Var[bool] | None = None,
+    busy_text: str = "",
+    **props: Any,
+) -> rx.Component:
+    """A button that runs a handler and never submits the form it sits in. `kind` is the
+    look: "primary", "outline", "link" (a button drawn as a link), "text" (a link inside a
+    sentence or a table cell). With `busy`, it says `busy_text` and waits while that is on."""
+    class_name = "link-button" if kind == "text" else f"button button-{kind}"
+    if busy is not None:
+        props["disabled"] = busy
+        label: Any = rx.cond(busy, busy_text, text)
+    else:
+        label = text
+    return rx.el.button(label, type="button", on_click=on_click, class_name=class_name, **props)
+
+
+@dataclass(frozen=True)
+class ModelFields:
+    """The fields of one input model's form: each takes its length limit from `model`, its
+    message from `errors` (the state's per-field messages) and the id `{prefix}-{name}`
+    unless it names its own."""
+
+    model: type[FormInput]
+    errors: Any
+    prefix: str
+
+    def _common(self, name: str, field_id: str) -> dict[str, Any]:
+        return {
+            "error": self.errors[name],
+            "field_id": field_id or f"{self.prefix}-{name}",
+            "max_length": max_length(self.model, name),
+        }
+
+    def text(self, label: str, name: str, *, field_id: str = "", **props: Any) -> rx.Component:
+        return text_field(label, name, **self._common(name, field_id), **props)
+
+    def password(
+        self,
+        label: str,
+        name: str,
+        *,
+        field_id: str = "",
+        autocomplete: str = "current-password",
+    ) -> rx.Component:
+        return password_field(
+            label, name, autocomplete=autocomplete, **self._common(name, field_id)
+        )

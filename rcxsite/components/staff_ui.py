@@ -8,7 +8,7 @@ import reflex as rx
 from reflex.event import EventSpec
 from reflex.vars import ArrayVar, NumberVar, ObjectVar, Var
 
-from rcxsite.components.form_fields import status_message
+from rcxsite.components.form_fields import action_button, status_message
 
 
 def data_table(
@@ -60,13 +60,7 @@ def pager(
     nouns: str,
 ) -> rx.Component:
     return rx.el.nav(
-        rx.el.button(
-            "Previous",
-            type="button",
-            class_name="button button-outline",
-            disabled=page <= 1,
-            on_click=go_to(page - 1),
-        ),
+        action_button("Previous", on_click=go_to(page - 1), disabled=page <= 1),
         rx.el.span(
             "Page ",
             page,
@@ -80,13 +74,7 @@ def pager(
             class_name="staff-pager-text",
             aria_live="polite",
         ),
-        rx.el.button(
-            "Next",
-            type="button",
-            class_name="button button-outline",
-            disabled=page >= pages,
-            on_click=go_to(page + 1),
-        ),
+        action_button("Next", on_click=go_to(page + 1), disabled=page >= pages),
         aria_label="Pages",
         class_name="staff-pager",
     )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, update
+from sqlalchemy import ColumnElement, or_, true, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
@@ -135,6 +135,16 @@ def renew(job: Claimed, *, runner: str, now: datetime | None = None) -> bool:
     another runner may have taken them over meanwhile: those are skipped, not done twice."""
     now = now or utcnow()
     lease = timedelta(seconds=get_settings().job_lease_seconds)
+    return _update_own_claim(
+        job, runner=runner, also=col(Job.claimed_until) > now, claimed_until=now + lease
+    )
+
+
+def _update_own_claim(
+    job: Claimed, *, runner: str, also: ColumnElement[bool] | None = None, **values: Any
+) -> bool:
+    """Write `values` to `job` if `runner` still holds this attempt's claim (and `also`
+    holds); False when another runner took it over or it was cancelled meanwhile."""
     with session_scope() as session:
         result = session.exec(
             update(Job)
@@ -143,9 +153,9 @@ def renew(job: Claimed, *, runner: str, now: datetime | None = None) -> bool:
                 col(Job.claimed_by) == runner,
                 col(Job.state) == QUEUED,
                 col(Job.attempts) == job.attempts,
-                col(Job.claimed_until) > now,
+                also if also is not None else true(),
             )
-            .values(claimed_until=now + lease)
+            .values(**values)
         )
         return bool(result.rowcount)
 
@@ -194,19 +204,8 @@ def finish(
                 "claimed_until": None,
                 "last_error": message,
             }
-    with session_scope() as session:
-        result = session.exec(
-            update(Job)
-            .where(
-                col(Job.id) == job.id,
-                col(Job.claimed_by) == runner,
-                col(Job.state) == QUEUED,
-                col(Job.attempts) == job.attempts,
-            )
-            .values(**values)
-        )
-        if not result.rowcount:
-            return ""
+    if not _update_own_claim(job, runner=runner, **values):
+        return ""
     state = str(values.get("state", QUEUED))
     if state == FAILED:
         logger.error(

@@ -39,6 +39,7 @@ from rcxsite.forms import (
     documented,
     multiline_pattern,
     multiline_text,
+    parsed_by,
     problem,
     text_only,
     text_rule,
@@ -167,20 +168,11 @@ class QuoteContactFields(FormInput):
         "name", "email", "company", "phone", "service", "budget", "timeline"
     )
 
-    @field_validator("name")
-    @classmethod
-    def _name(cls, value: str) -> str:
-        return required_text(value, required=NAME_REQUIRED)
+    _name = parsed_by(required_text, "name", required=NAME_REQUIRED)
 
-    @field_validator("email")
-    @classmethod
-    def _email(cls, value: str) -> str:
-        return required_email(value, required=EMAIL_REQUIRED, invalid=EMAIL_INVALID)
+    _email = parsed_by(required_email, "email", required=EMAIL_REQUIRED, invalid=EMAIL_INVALID)
 
-    @field_validator("company")
-    @classmethod
-    def _company(cls, value: str) -> str:
-        return required_text(value, required=COMPANY_REQUIRED)
+    _company = parsed_by(required_text, "company", required=COMPANY_REQUIRED)
 
     @field_validator("phone")
     @classmethod

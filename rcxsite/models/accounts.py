@@ -58,27 +58,27 @@ class LoginSession(SessionColumns, table=True):
     customer_id: int = Field(foreign_key="customer.id", ondelete="CASCADE", index=True)
 
 
-class PasswordResetToken(SQLModel, table=True):
-    __tablename__ = "password_reset_token"
+class MailedLinkColumns(SQLModel):
+    """What a link mailed to a customer keeps. Only the SHA-256 of the emailed token is
+    stored, so a database leak grants no resets and verifies no address."""
 
-    id: int | None = Field(default=None, primary_key=True)
-    customer_id: int = Field(foreign_key="customer.id", ondelete="CASCADE", index=True)
-    # Only the SHA-256 of the emailed token is kept, so a database leak grants no resets.
     token_hash: str = Field(max_length=SHA256_HEX_LENGTH, unique=True, index=True)
     expires_at: datetime = Field(sa_type=UTCDateTime)
     used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-class EmailVerificationToken(SQLModel, table=True):
+class PasswordResetToken(MailedLinkColumns, table=True):
+    __tablename__ = "password_reset_token"
+
+    id: int | None = Field(default=None, primary_key=True)
+    customer_id: int = Field(foreign_key="customer.id", ondelete="CASCADE", index=True)
+
+
+class EmailVerificationToken(MailedLinkColumns, table=True):
     """A link mailed to prove that a customer's address is theirs; a newer link voids it."""
 
     __tablename__ = "email_verification_token"
 
     id: int | None = Field(default=None, primary_key=True)
     customer_id: int = Field(foreign_key="customer.id", ondelete="CASCADE", index=True)
-    # Only the SHA-256 of the emailed token is kept, as for reset links.
-    token_hash: str = Field(max_length=SHA256_HEX_LENGTH, unique=True, index=True)
-    expires_at: datetime = Field(sa_type=UTCDateTime)
-    used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

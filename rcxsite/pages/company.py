@@ -4,7 +4,7 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.blocks import bullet_list, card, card_grid, cta_band, hero, section
-from rcxsite.components.form_fields import form, status_message
+from rcxsite.components.form_fields import action_button, form, status_message
 from rcxsite.components.react import Gallery, nav_link
 from rcxsite.content.careers import APPLY_EMAIL, OPENINGS, apply_href
 from rcxsite.content.company import (
@@ -95,12 +95,7 @@ def _plan_step(plan: Plan) -> rx.Component:
         rx.el.p(PricingState.message, id=message_id, role="status", tab_index=-1),
         rx.el.p(nav_link("See your plan in My account", to=routes.ACCOUNT.path)),
         rx.el.div(
-            rx.el.button(
-                "Close",
-                type="button",
-                on_click=PricingState.close,
-                class_name="button button-outline",
-            ),
+            action_button("Close", on_click=PricingState.close),
             class_name="plan-actions",
         ),
     )
@@ -140,12 +135,7 @@ def _plan_step(plan: Plan) -> rx.Component:
                 disabled=PricingState.busy,
                 class_name="button button-primary",
             ),
-            rx.el.button(
-                "Cancel",
-                type="button",
-                on_click=PricingState.close,
-                class_name="button button-link",
-            ),
+            action_button("Cancel", on_click=PricingState.close, kind="link"),
             class_name="plan-actions",
         ),
         key=PricingState.step_version.to_string(),

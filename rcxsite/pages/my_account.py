@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import reflex as rx
+from reflex.vars import ArrayVar, ObjectVar
 
 from rcxsite import routes
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
-from rcxsite.components.form_fields import form, password_field, status_message, text_field
+from rcxsite.components.form_fields import (
+    ModelFields,
+    action_button,
+    form,
+    status_message,
+)
 from rcxsite.components.react import nav_link
-from rcxsite.forms import max_length
 from rcxsite.pages.registration import mobile_field
 from rcxsite.state import messages as msg
 from rcxsite.state.my_account import AccountState
@@ -86,92 +93,88 @@ def _plan() -> rx.Component:
     )
 
 
-def _quotes() -> rx.Component:
+def _listing(
+    items: ArrayVar[list[dict[str, str]]],
+    *,
+    caption: str,
+    columns: tuple[str, ...],
+    row: Callable[[ObjectVar[dict[str, str]]], rx.Component],
+    none_yet: str,
+    link: tuple[str, str],
+    needs_verification: str,
+) -> rx.Component:
+    """A table of the customer's own items; under it, until the address is verified, why
+    it is empty, else a link to make the first."""
     return rx.cond(
-        AccountState.quotes.length() > 0,
+        items.length() > 0,
         rx.el.table(
-            rx.el.caption("Your quote requests"),
-            rx.el.thead(
-                rx.el.tr(
-                    rx.el.th("Date", scope="col"),
-                    rx.el.th("Service", scope="col"),
-                    rx.el.th("Status", scope="col"),
-                    rx.el.th("Your contact", scope="col"),
-                )
-            ),
-            rx.el.tbody(
-                rx.foreach(
-                    AccountState.quotes,
-                    lambda quote: rx.el.tr(
-                        rx.el.td(quote["date"]),
-                        rx.el.td(quote["service"]),
-                        rx.el.td(quote["status"]),
-                        rx.el.td(
-                            rx.el.div(quote["contact"]),
-                            # Its own line, wrapped anywhere: an address does not widen
-                            # the table past a phone's screen.
-                            rx.el.div(
-                                rx.el.a(quote["contact_email"], href=quote["contact_href"]),
-                                class_name="account-note",
-                            ),
-                        ),
-                    ),
-                )
-            ),
+            rx.el.caption(caption),
+            rx.el.thead(rx.el.tr(*[rx.el.th(name, scope="col") for name in columns])),
+            rx.el.tbody(rx.foreach(items, row)),
             class_name="account-table",
         ),
         rx.cond(
             AccountState.email_verified,
-            rx.el.p(
-                "No quote requests from this email yet. ",
-                nav_link("Request a quote", to=routes.QUOTE.path),
+            rx.el.p(none_yet + " ", nav_link(link[0], to=link[1])),
+            rx.el.p(needs_verification),
+        ),
+    )
+
+
+def _quote_row(quote: ObjectVar[dict[str, str]]) -> rx.Component:
+    return rx.el.tr(
+        rx.el.td(quote["date"]),
+        rx.el.td(quote["service"]),
+        rx.el.td(quote["status"]),
+        rx.el.td(
+            rx.el.div(quote["contact"]),
+            # Its own line, wrapped anywhere: an address does not widen the table past a
+            # phone's screen.
+            rx.el.div(
+                rx.el.a(quote["contact_email"], href=quote["contact_href"]),
+                class_name="account-note",
             ),
-            rx.el.p(QUOTES_NEED_VERIFICATION),
+        ),
+    )
+
+
+def _quotes() -> rx.Component:
+    return _listing(
+        AccountState.quotes,
+        caption="Your quote requests",
+        columns=("Date", "Service", "Status", "Your contact"),
+        row=_quote_row,
+        none_yet="No quote requests from this email yet.",
+        link=("Request a quote", routes.QUOTE.path),
+        needs_verification=QUOTES_NEED_VERIFICATION,
+    )
+
+
+def _call_row(call: ObjectVar[dict[str, str]]) -> rx.Component:
+    return rx.el.tr(
+        rx.el.td(call["when"]),
+        rx.el.td(call["host"]),
+        rx.el.td(
+            action_button(
+                "Manage",
+                on_click=AccountState.manage_call(call["id"]),
+                kind="text",
+                aria_label="Manage your call on " + call["when"],
+            )
         ),
     )
 
 
 def _calls() -> rx.Component:
     """The calls to come, each with the link that reschedules or cancels it."""
-    return rx.cond(
-        AccountState.calls.length() > 0,
-        rx.el.table(
-            rx.el.caption("Your upcoming calls"),
-            rx.el.thead(
-                rx.el.tr(
-                    rx.el.th("When", scope="col"),
-                    rx.el.th("Host", scope="col"),
-                    rx.el.th("Change", scope="col"),
-                )
-            ),
-            rx.el.tbody(
-                rx.foreach(
-                    AccountState.calls,
-                    lambda call: rx.el.tr(
-                        rx.el.td(call["when"]),
-                        rx.el.td(call["host"]),
-                        rx.el.td(
-                            rx.el.button(
-                                "Manage",
-                                type="button",
-                                on_click=AccountState.manage_call(call["id"]),
-                                aria_label="Manage your call on " + call["when"],
-                                class_name="link-button",
-                            )
-                        ),
-                    ),
-                )
-            ),
-            class_name="account-table",
-        ),
-        rx.cond(
-            AccountState.email_verified,
-            rx.el.p(
-                "No upcoming calls with us. ",
-                nav_link("Book a call", to=routes.QUOTE.path),
-            ),
-            rx.el.p(CALLS_NEED_VERIFICATION),
-        ),
+    return _listing(
+        AccountState.calls,
+        caption="Your upcoming calls",
+        columns=("When", "Host", "Change"),
+        row=_call_row,
+        none_yet="No upcoming calls with us.",
+        link=("Book a call", routes.QUOTE.path),
+        needs_verification=CALLS_NEED_VERIFICATION,
     )
 
 
@@ -242,15 +245,9 @@ def _detail(name: str) -> rx.Component:
             default_value=AccountState.mobile_number,
         )
     label, input_type, autocomplete, value = _DETAILS[name]
-    return text_field(
-        label,
-        name,
-        field_id=f"account-{name}",
-        input_type=input_type,
-        autocomplete=autocomplete,
-        error=AccountState.detail_errors[name],
-        max_length=max_length(ProfileInput, name),
-        default_value=value,
+    fields = ModelFields(ProfileInput, AccountState.detail_errors, "account")
+    return fields.text(
+        label, name, input_type=input_type, autocomplete=autocomplete, default_value=value
     )
 
 
@@ -273,8 +270,8 @@ def _details_form() -> rx.Component:
 
 
 def _password_form() -> rx.Component:
-    limit = max_length(ChangePasswordInput, "NewPassword")
-    fields = (
+    fields = ModelFields(ChangePasswordInput, AccountState.password_errors, "account")
+    names = (
         ("CurrentPassword", "Current password", "current-password"),
         ("NewPassword", "New password", "new-password"),
         ("ConfirmPassword", "Confirm new password", "new-password"),
@@ -285,15 +282,8 @@ def _password_form() -> rx.Component:
         _form(
             "Change password",
             *[
-                password_field(
-                    label,
-                    name,
-                    field_id=f"account-{name}",
-                    max_length=limit,
-                    error=AccountState.password_errors[name],
-                    autocomplete=complete,
-                )
-                for name, label, complete in fields
+                fields.password(label, name, autocomplete=complete)
+                for name, label, complete in names
             ],
             _outcome(AccountState.password_message, AccountState.password_failed),
             _button("Change password", "Changing...", "password", type="submit"),
@@ -344,12 +334,8 @@ def _delete_form() -> rx.Component:
                 "This removes your account and signs you out everywhere. Quote requests "
                 "you sent stay with our sales team so that they can answer them."
             ),
-            password_field(
-                "Password",
-                "Password",
-                field_id="account-delete-password",
-                error=AccountState.delete_errors["Password"],
-                max_length=max_length(DeleteAccountInput, "Password"),
+            ModelFields(DeleteAccountInput, AccountState.delete_errors, "account").password(
+                "Password", "Password", field_id="account-delete-password"
             ),
             rx.el.div(
                 rx.el.label(

@@ -7,6 +7,8 @@ import reflex as rx
 from rcxsite import routes
 from rcxsite.components.blocks import section
 from rcxsite.components.form_fields import (
+    ModelFields,
+    action_button,
     form,
     select_field,
     status_message,
@@ -49,6 +51,20 @@ def _prefilled(name: str) -> dict[str, Any]:
     }
 
 
+_FIELDS = ModelFields(QuoteInput, QuoteState.field_errors, "quote")
+
+
+def _field(label: str, name: str, **props: Any) -> rx.Component:
+    """One of the visitor's details, which a signed-in customer's own start with."""
+    return _FIELDS.text(label, name, **props, **_prefilled(name))
+
+
+def _choice(label: str, name: str, choices: Any) -> rx.Component:
+    return select_field(
+        label, name, choices, error=_error(name), field_id=f"quote-{name}", aria_required="true"
+    )
+
+
 def _honeypot() -> rx.Component:
     # Bots fill every field; people never see this one.
     return rx.el.div(
@@ -83,13 +99,8 @@ def _preferred_time() -> rx.Component:
             input_type="date",
             aria_required="true",
         ),
-        select_field(
-            f"Preferred call time ({options.CALL_TIMEZONE_LABEL})",
-            "call_time",
-            options.CALL_TIMES,
-            error=_error("call_time"),
-            field_id="quote-call_time",
-            aria_required="true",
+        _choice(
+            f"Preferred call time ({options.CALL_TIMEZONE_LABEL})", "call_time", options.CALL_TIMES
         ),
     )
 
@@ -97,71 +108,24 @@ def _preferred_time() -> rx.Component:
 def _form() -> rx.Component:
     return form(
         rx.el.div(
-            text_field(
-                "Name",
-                "name",
-                error=_error("name"),
-                field_id="quote-name",
-                autocomplete="name",
-                aria_required="true",
-                max_length=_limit("name"),
-                **_prefilled("name"),
-            ),
-            text_field(
+            _field("Name", "name", autocomplete="name", aria_required="true"),
+            _field(
                 "Work email",
                 "email",
-                error=_error("email"),
-                field_id="quote-email",
                 input_type="email",
                 autocomplete="email",
                 aria_required="true",
-                max_length=_limit("email"),
-                **_prefilled("email"),
             ),
-            text_field(
+            _field(
                 "Company",
                 "company",
-                error=_error("company"),
-                field_id="quote-company",
                 autocomplete="organization",
                 aria_required="true",
-                max_length=_limit("company"),
-                **_prefilled("company"),
             ),
-            text_field(
-                "Phone (optional)",
-                "phone",
-                error=_error("phone"),
-                field_id="quote-phone",
-                input_type="tel",
-                autocomplete="tel",
-                max_length=_limit("phone"),
-                **_prefilled("phone"),
-            ),
-            select_field(
-                "Service of interest",
-                "service",
-                options.SERVICE_CHOICES,
-                error=_error("service"),
-                field_id="quote-service",
-                aria_required="true",
-            ),
-            select_field(
-                "Budget range",
-                "budget",
-                options.BUDGETS,
-                error=_error("budget"),
-                field_id="quote-budget",
-                aria_required="true",
-            ),
-            select_field(
-                "Timeline",
-                "timeline",
-                options.TIMELINES,
-                error=_error("timeline"),
-                field_id="quote-timeline",
-                aria_required="true",
-            ),
+            _field("Phone (optional)", "phone", input_type="tel", autocomplete="tel"),
+            _choice("Service of interest", "service", options.SERVICE_CHOICES),
+            _choice("Budget range", "budget", options.BUDGETS),
+            _choice("Timeline", "timeline", options.TIMELINES),
             rx.cond(
                 QuoteState.taking_calls,
                 slot_picker(QuoteState, prefix="quote", error=_error("start")),
@@ -194,12 +158,7 @@ def _confirmation() -> rx.Component:
     return rx.el.div(
         rx.el.h2(QuoteState.confirmation, class_name="section-title"),
         rx.el.p(QuoteState.next_steps, class_name="lead"),
-        rx.el.button(
-            "Send another request",
-            type="button",
-            on_click=QuoteState.start_over,
-            class_name="button button-outline",
-        ),
+        action_button("Send another request", on_click=QuoteState.start_over),
         role="status",
         class_name="quote-confirmation",
     )

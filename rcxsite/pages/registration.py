@@ -10,11 +10,11 @@ from reflex.vars import Var
 from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.components.auth_card import switch_line
 from rcxsite.components.form_fields import (
+    ModelFields,
+    field_error,
     form,
-    password_field,
     result_dialog,
     submit_button,
-    text_field,
 )
 from rcxsite.forms import FormInput, max_length
 from rcxsite.models import MOBILE_NUMBER_LENGTH
@@ -37,7 +37,7 @@ def mobile_field(
 ) -> rx.Component:
     """The mobile number field of registration and My account: its hint under the label,
     read out with the field (`aria-describedby`) as its error is."""
-    hint_id, error_id = f"{field_id}-hint", f"{field_id}-error"
+    hint_id = f"{field_id}-hint"
     return rx.el.div(
         rx.el.label("Mobile number", html_for=field_id, class_name="field-label"),
         rx.el.p(MOBILE_HINT, id=hint_id, class_name="form-note"),
@@ -48,27 +48,21 @@ def mobile_field(
             auto_complete="tel",
             class_name="field-input",
             aria_invalid=rx.cond(error != "", "true", "false"),
-            aria_describedby=f"{hint_id} {error_id}",
+            aria_describedby=f"{hint_id} {field_id}-error",
             max_length=max_length(model, "MobileNumber"),
             **props,
         ),
-        rx.el.p(error, id=error_id, class_name="field-error", aria_live="polite"),
+        field_error(field_id, error),
         class_name="field",
     )
 
 
 def register_form() -> rx.Component:
+    fields = ModelFields(RegistrationInput, RegistrationState.field_errors, "register")
+
     def field(name: str) -> rx.Component:
         label, input_type, autocomplete = _REGISTER_LABELS[name]
-        return text_field(
-            label,
-            name,
-            field_id=f"register-{name}",
-            input_type=input_type,
-            autocomplete=autocomplete,
-            error=RegistrationState.field_errors[name],
-            max_length=max_length(RegistrationInput, name),
-        )
+        return fields.text(label, name, input_type=input_type, autocomplete=autocomplete)
 
     return form(
         rx.cond(
@@ -81,14 +75,7 @@ def register_form() -> rx.Component:
             error=RegistrationState.field_errors["MobileNumber"],
             model=RegistrationInput,
         ),
-        password_field(
-            "Password",
-            "Password",
-            field_id="register-Password",
-            error=RegistrationState.field_errors["Password"],
-            autocomplete="new-password",
-            max_length=max_length(RegistrationInput, "Password"),
-        ),
+        fields.password("Password", "Password", autocomplete="new-password"),
         *[field(name) for name in ("CompanyName", "Location")],
         submit_button("Register", "Registering...", busy=RegistrationState.busy),
         switch_line("Already have an account?", "Log in", LoginState.show_mode("login")),

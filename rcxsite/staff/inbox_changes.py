@@ -85,7 +85,7 @@ def _set_status(
     *,
     status: str,
     reason: str,
-    action: str,
+    action: str = "quote_status_changed",
 ) -> bool:
     """Change the status (and lost reason), with its history line and audit entry; False
     when both are already so."""
@@ -108,14 +108,7 @@ def change_status(form: StatusInput, *, actor: StaffActor | None, quote_id: int)
     member = require(actor, Permission.WORK_QUOTES)
     with session_scope() as session:
         quote = quote_or_404(session, quote_id, for_update=True)
-        changed = _set_status(
-            session,
-            quote,
-            member,
-            status=form.status,
-            reason=form.reason,
-            action="quote_status_changed",
-        )
+        changed = _set_status(session, quote, member, status=form.status, reason=form.reason)
     return f"Status changed to {status_text(form.status)}." if changed else NOTHING_CHANGED
 
 
@@ -198,12 +191,7 @@ def save_work(form: WorkInput, *, actor: StaffActor | None, quote_id: int, seen:
         if owner_changed:
             _new_owner(session, form.member_id)  # refused before anything is written
         if (form.status, form.reason) != (seen.status, seen.lost_reason) and _set_status(
-            session,
-            quote,
-            member,
-            status=form.status,
-            reason=form.reason,
-            action="quote_status_changed",
+            session, quote, member, status=form.status, reason=form.reason
         ):
             said.append(f"Status changed to {status_text(form.status)}.")
         new_owner = _set_owner(session, quote, member, form.member_id) if owner_changed else None

@@ -18,6 +18,7 @@ from rcxsite.forms import (
     FormInput,
     has_forbidden_characters,
     multiline_text,
+    parsed_by,
     problem,
     text_only,
 )
@@ -84,10 +85,7 @@ class StatusInput(FormInput):
 
     _text_only = text_only("status", "reason")
 
-    @field_validator("status")
-    @classmethod
-    def _status(cls, value: str) -> str:
-        return _valid_status(value)
+    _status = parsed_by(_valid_status, "status")
 
     @field_validator("reason")
     @classmethod
@@ -104,10 +102,7 @@ class OwnerInput(FormInput):
 
     _text_only = text_only("owner")
 
-    @field_validator("owner")
-    @classmethod
-    def _owner(cls, value: str) -> str:
-        return _valid_owner(value)
+    _owner = parsed_by(_valid_owner, "owner")
 
     @property
     def member_id(self) -> int | None:
@@ -127,20 +122,14 @@ class WorkInput(FormInput):
 
     _text_only = text_only("status", "reason", "owner")
 
-    @field_validator("status")
-    @classmethod
-    def _status(cls, value: str) -> str:
-        return _valid_status(value)
+    _status = parsed_by(_valid_status, "status")
 
     @field_validator("reason")
     @classmethod
     def _reason(cls, value: str, info: ValidationInfo) -> str:
         return _valid_reason(value, info)
 
-    @field_validator("owner")
-    @classmethod
-    def _owner(cls, value: str) -> str:
-        return _valid_owner(value)
+    _owner = parsed_by(_valid_owner, "owner")
 
     @property
     def member_id(self) -> int | None:
@@ -155,7 +144,4 @@ class NoteInput(FormInput):
 
     _text_only = text_only("body")
 
-    @field_validator("body")
-    @classmethod
-    def _body(cls, value: str) -> str:
-        return multiline_text(value, required=NOTE_REQUIRED)
+    _body = parsed_by(multiline_text, "body", required=NOTE_REQUIRED)

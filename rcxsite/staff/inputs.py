@@ -10,7 +10,7 @@ from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 from rcxsite.core.common_passwords import COMMON_PASSWORD, is_common_password
 from rcxsite.core.permissions import ROLES
 from rcxsite.core.validation import MAX_PASSWORD, PASSWORD_TOO_LONG, required_text
-from rcxsite.forms import FormInput, problem
+from rcxsite.forms import FormInput, parsed_by, problem
 from rcxsite.models import EMAIL_MAX
 from rcxsite.models.staff import STAFF_NAME_MAX, TIME_ZONE_MAX
 
@@ -118,26 +118,14 @@ class InviteInput(FormInput):
     name: str = Field("", alias="name", max_length=STAFF_NAME_MAX)
     role: str = Field("", alias="role", max_length=16)
 
-    @field_validator("email")
-    @classmethod
-    def _email(cls, value: str) -> str:
-        return _staff_email(value)
+    _email = parsed_by(_staff_email, "email")
 
-    @field_validator("name")
-    @classmethod
-    def _name(cls, value: str) -> str:
-        return required_text(value, required="Name is required")
+    _name = parsed_by(required_text, "name", required="Name is required")
 
-    @field_validator("role")
-    @classmethod
-    def _valid_role(cls, value: str) -> str:
-        return _role(value)
+    _valid_role = parsed_by(_role, "role")
 
 
 class RoleInput(FormInput):
     role: str = Field("", alias="role", max_length=16)
 
-    @field_validator("role")
-    @classmethod
-    def _valid_role(cls, value: str) -> str:
-        return _role(value)
+    _valid_role = parsed_by(_role, "role")

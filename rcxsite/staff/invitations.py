@@ -185,14 +185,7 @@ def finish_enrolment(
         member.last_sign_in_at = now
         session.add(member)
         started = sessions.start_session(session, member.id, now)
-        actor = StaffActor(
-            member_id=member.id,
-            name=member.name,
-            email=member.email,
-            role=member.role,
-            time_zone=member.time_zone,
-            client_address=client_ip,
-        )
+        actor = sessions.actor_of(member, client_address=client_ip)
         audit.record(
             session, action="invitation_accepted", actor=actor, target=f"member {member.email}"
         )

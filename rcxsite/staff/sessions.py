@@ -32,6 +32,19 @@ class NewStaffSession:
     cookie_ticket: str
 
 
+def actor_of(member: StaffMember, *, client_address: str) -> StaffActor:
+    """The member as the services name whoever acts: from their row as it is now."""
+    assert member.id is not None
+    return StaffActor(
+        member_id=member.id,
+        name=member.name,
+        email=member.email,
+        role=member.role,
+        time_zone=member.time_zone,
+        client_address=client_address,
+    )
+
+
 def _ticket_token(ticket: str) -> str:
     return keyed_hash("staff-session-token:" + ticket)
 
@@ -92,15 +105,7 @@ def digest_actor(
         row, member = found
         row.last_seen_at = now
         session.add(row)
-        assert member.id is not None
-        return StaffActor(
-            member_id=member.id,
-            name=member.name,
-            email=member.email,
-            role=member.role,
-            time_zone=member.time_zone,
-            client_address=client_address,
-        )
+        return actor_of(member, client_address=client_address)
 
 
 def end_session(digest: str) -> bool:

@@ -181,14 +181,7 @@ def sign_in(form: StaffSignInInput, *, client_ip: str) -> StaffSignedIn:
             stored.time_zone = form.time_zone
         session.add(stored)
         started = sessions.start_session(session, member.id)
-        actor = StaffActor(
-            member_id=member.id,
-            name=member.name,
-            email=member.email,
-            role=member.role,
-            time_zone=stored.time_zone,
-            client_address=client_ip,
-        )
+        actor = sessions.actor_of(stored, client_address=client_ip)
         audit.record(
             session,
             action="signed_in",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+from collections.abc import AsyncIterator, Callable, Iterable
 from datetime import datetime
 from typing import Any
 
@@ -25,7 +26,7 @@ from rcxsite.booking.wording import long_time
 from rcxsite.models import utcnow
 from rcxsite.state.login import log_in_path
 from rcxsite.state.messages import SOMETHING_WENT_WRONG
-from rcxsite.state.service_calls import FormCall, ServiceCall, call_service
+from rcxsite.state.service_calls import FormCall, Outcome, ServiceCall, call_service
 from rcxsite.state.session import SessionState
 
 DETAIL_FIELDS = ProfileInput.field_names()
@@ -187,27 +188,52 @@ class AccountState(SessionState):
         self.calls = [_call(call) for call in calls]
         self.view = "ready"
 
-    @rx.event
-    async def save_details(self, form: dict[str, str]):
-        self.details_message, self.details_failed = "", False
-        call = await FormCall.read(ProfileInput, {name: form.get(name) for name in DETAIL_FIELDS})
-        self.detail_errors = call.field_messages(DETAIL_FIELDS)
-        if not call.valid:
+    async def _act(
+        self,
+        call: ServiceCall,
+        flag: str,
+        service: Callable[..., Any],
+        finish: Callable[[Outcome[Any]], Iterable[EventSpec]],
+        **arguments: Any,
+    ) -> AsyncIterator[EventSpec | None]:
+        """One action of the signed-in customer: asked for again, the busy flag up while
+        `service` runs (a form's input first, then the customer and their address), and
+        `finish` turning the outcome into the page's texts and the events to send."""
+        if isinstance(call, FormCall) and not call.valid:
             return
         customer_id = await self._customer()
         if customer_id is None:
             yield _to_login()
             return
-        call.busy(self, "details")
-        yield
-        outcome = await call.send(
-            _save_details, customer_id=customer_id, client_ip=self.router.session.client_ip
-        )
+        call.busy(self, flag)
+        yield None  # the page shows the flag before the service runs
+        client_ip = self.router.session.client_ip
+        if isinstance(call, FormCall):
+            outcome = await call.send(
+                service, customer_id=customer_id, client_ip=client_ip, **arguments
+            )
+        else:
+            outcome = await call.run(
+                service, customer_id=customer_id, client_ip=client_ip, **arguments
+            )
+        for event in finish(outcome):
+            yield event
+
+    @rx.event
+    async def save_details(self, form: dict[str, str]):
+        self.details_message, self.details_failed = "", False
+        call = await FormCall.read(ProfileInput, {name: form.get(name) for name in DETAIL_FIELDS})
+        self.detail_errors = call.field_messages(DETAIL_FIELDS)
+        async for event in self._act(call, "details", _save_details, self._details_saved):
+            yield event
+
+    def _details_saved(self, outcome: Outcome[accounts.AccountOverview]) -> list[EventSpec]:
         if outcome.ok:
             self._show(outcome.result())
             self.details_message = DETAILS_SAVED
         else:
             self.details_failed, self.details_message = True, outcome.message()
+        return []
 
     @rx.event
     async def change_password(self, form: dict[str, str]):
@@ -216,34 +242,30 @@ class AccountState(SessionState):
             ChangePasswordInput, {name: form.get(name) for name in PASSWORD_FIELDS}
         )
         self.password_errors = call.field_messages(PASSWORD_FIELDS)
-        if not call.valid:
-            return
-        customer_id = await self._customer()
-        if customer_id is None:
-            yield _to_login()
-            return
-        call.busy(self, "password")
-        yield
-        outcome = await call.send(
-            accounts.change_password,
-            customer_id=customer_id,
-            client_ip=self.router.session.client_ip,
-            via_ticket=True,
+        changing = self._act(
+            call, "password", accounts.change_password, self._password_changed, via_ticket=True
         )
-        if outcome.ok:
-            changed = outcome.result()
-            # The session this tab had is ended too; the browser's cookie moves to the new.
-            yield self._start_session(
+        async for event in changing:
+            yield event
+
+    def _password_changed(self, outcome: Outcome[accounts.PasswordChanged]) -> list[EventSpec]:
+        if not outcome.ok:
+            if outcome.field_refusal:
+                self.password_errors = outcome.field_messages(PASSWORD_FIELDS)
+            else:
+                self.password_failed, self.password_message = True, outcome.message()
+            return []
+        changed = outcome.result()
+        self.password_message = changed.message
+        self.form_version += 1  # empties the three fields
+        # The session this tab had is ended too; the browser's cookie moves to the new.
+        return [
+            self._start_session(
                 digest=changed.session_digest,
                 cookie_ticket=changed.cookie_ticket,
                 email=self.email,
             )
-            self.password_message = changed.message
-            self.form_version += 1  # empties the three fields
-        elif outcome.field_refusal:
-            self.password_errors = outcome.field_messages(PASSWORD_FIELDS)
-        else:
-            self.password_failed, self.password_message = True, outcome.message()
+        ]
 
     def _close(self, message: str) -> list[EventSpec]:
         self._forget_personal_data()
@@ -273,66 +295,52 @@ class AccountState(SessionState):
     @rx.event
     async def send_verification_again(self):
         self.verification_message, self.verification_failed = "", False
-        customer_id = await self._customer()
-        if customer_id is None:
-            yield _to_login()
-            return
-        call = ServiceCall()
-        call.busy(self, "verification")
-        yield
-        outcome = await call.run(
-            accounts.send_verification_again,
-            customer_id=customer_id,
-            client_ip=self.router.session.client_ip,
+        sending = self._act(
+            ServiceCall(), "verification", accounts.send_verification_again, self._sent
         )
+        async for event in sending:
+            yield event
+
+    def _sent(self, outcome: Outcome[str]) -> list[EventSpec]:
         if outcome.ok:
             self.verification_message = outcome.result()
         else:
             self.verification_failed, self.verification_message = True, outcome.message()
+        return []
 
     @rx.event
     async def sign_out_everywhere(self):
         self.data_message = ""
-        customer_id = await self._customer()
-        if customer_id is None:
-            yield _to_login()
-            return
-        call = ServiceCall()
-        call.busy(self, "sessions")
-        yield
-        outcome = await call.run(
-            accounts.sign_out_everywhere,
-            customer_id=customer_id,
-            client_ip=self.router.session.client_ip,
+        signing_out = self._act(
+            ServiceCall(), "sessions", accounts.sign_out_everywhere, self._closed
         )
+        async for event in signing_out:
+            yield event
+
+    def _closed(self, outcome: Outcome[str]) -> list[EventSpec]:
         if outcome.ok:
-            yield self._close(outcome.result())
-        else:
-            self.data_message = outcome.message()
+            return self._close(outcome.result())
+        self.data_message = outcome.message()
+        return []
 
     @rx.event
     async def download_data(self):
         self.data_message = ""
-        customer_id = await self._customer()
-        if customer_id is None:
-            yield _to_login()
-            return
-        call = ServiceCall()
-        call.busy(self, "export")
-        yield
-        outcome = await call.run(
-            accounts.export_account,
-            customer_id=customer_id,
-            client_ip=self.router.session.client_ip,
-        )
-        if outcome.ok:
-            yield rx.download(
+        exporting = self._act(ServiceCall(), "export", accounts.export_account, self._exported)
+        async for event in exporting:
+            yield event
+
+    def _exported(self, outcome: Outcome[dict[str, Any]]) -> list[EventSpec]:
+        if not outcome.ok:
+            self.data_message = outcome.message()
+            return []
+        return [
+            rx.download(
                 data=json.dumps(outcome.result(), indent=2, ensure_ascii=False),
                 filename=EXPORT_FILE,
                 mime_type="application/json",
             )
-        else:
-            self.data_message = outcome.message()
+        ]
 
     @rx.event
     async def delete_account(self, form: dict[str, Any]):
@@ -340,22 +348,14 @@ class AccountState(SessionState):
         raw = {"Password": form.get("Password"), "Confirm": bool(form.get("Confirm"))}
         call = await FormCall.read(DeleteAccountInput, raw)
         self.delete_errors = call.field_messages(DELETE_FIELDS)
-        if not call.valid:
-            return
-        customer_id = await self._customer()
-        if customer_id is None:
-            yield _to_login()
-            return
-        call.busy(self, "delete")
-        yield
-        outcome = await call.send(
-            accounts.delete_account,
-            customer_id=customer_id,
-            client_ip=self.router.session.client_ip,
-        )
+        async for event in self._act(call, "delete", accounts.delete_account, self._deleted):
+            yield event
+
+    def _deleted(self, outcome: Outcome[str]) -> list[EventSpec]:
         if outcome.ok:
-            yield self._close(outcome.result())
-        elif outcome.field_refusal:
+            return self._close(outcome.result())
+        if outcome.field_refusal:
             self.delete_errors = outcome.field_messages(DELETE_FIELDS)
         else:
             self.delete_message = outcome.message()
+        return []

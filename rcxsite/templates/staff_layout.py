@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite import routes
+from rcxsite.components.form_fields import action_button
 from rcxsite.components.react import nav_link
 from rcxsite.core.permissions import NO_ACCESS, Permission
 from rcxsite.state.staff.access import StaffState, role_may
@@ -60,12 +61,7 @@ def _header() -> rx.Component:
                 StaffState.member_name != "",
                 rx.el.div(
                     rx.el.span(StaffState.member_name, class_name="staff-member"),
-                    rx.el.button(
-                        "Sign out",
-                        type="button",
-                        class_name="button button-outline",
-                        on_click=StaffState.sign_out,
-                    ),
+                    action_button("Sign out", on_click=StaffState.sign_out),
                     class_name="staff-account",
                 ),
             ),

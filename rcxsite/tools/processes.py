@@ -12,6 +12,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -26,6 +27,17 @@ class NotReady(RuntimeError):
     def __init__(self, message: str, *, exited: bool) -> None:
         super().__init__(message)
         self.exited = exited
+
+
+def migrate(env: Mapping[str, str]) -> None:
+    """The database `env` names brought to the newest migration (raises if it fails)."""
+    subprocess.run(
+        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
 
 
 def free_port(host: str = "127.0.0.1") -> int:

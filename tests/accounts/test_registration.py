@@ -84,6 +84,17 @@ RULE_CASES = [
 ]
 
 
+# The registration form sent empty: every field's own message at once.
+EVERY_FIELD_REQUIRED = {
+    "UserName": "Username is required",
+    "EmailAddress": "Email is required",
+    "MobileNumber": "Mobile number is required",
+    "Password": "Password is required",
+    "CompanyName": "Company name is required",
+    "Location": "Location is required",
+}
+
+
 def _customers() -> list[Customer]:
     with Session(get_engine()) as session:
         return list(session.exec(select(Customer)))
@@ -132,14 +143,7 @@ def test_every_invalid_field_is_reported_at_once() -> None:
     errors = calls.validate_registration(
         user_name="", email="", mobile_number="", password="", company_name="", location=""
     )
-    assert errors == {
-        "UserName": "Username is required",
-        "EmailAddress": "Email is required",
-        "MobileNumber": "Mobile number is required",
-        "Password": "Password is required",
-        "CompanyName": "Company name is required",
-        "Location": "Location is required",
-    }
+    assert errors == EVERY_FIELD_REQUIRED
 
 
 def test_passwords_of_128_characters_and_unicode_text_are_accepted() -> None:
@@ -219,14 +223,7 @@ def test_a_duplicate_committed_after_the_check_is_caught_by_the_unique_index(
     [
         (
             RegistrationInput,
-            {
-                "UserName": "Username is required",
-                "EmailAddress": "Email is required",
-                "MobileNumber": "Mobile number is required",
-                "Password": "Password is required",
-                "CompanyName": "Company name is required",
-                "Location": "Location is required",
-            },
+            EVERY_FIELD_REQUIRED,
         ),
         (LoginInput, {"UserName": "Email is required", "Password": "Password is required"}),
         (ForgotPasswordInput, {"email": "Email is required"}),

@@ -11,10 +11,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rcxsite.booking import TAKEN
-from tests.support.booking import add_host, empty_booking_tables, member_name, stored_bookings
+from tests.support.booking import (
+    add_host,
+    booking_database,
+    empty_booking_tables,
+    member_name,
+    stored_bookings,
+)
 from tests.support.fixtures import Configure
 from tests.support.parallel import at_once
-from tests.support.postgres import sqlite_or_postgres
 from tests.support.quotes import quote_fields
 
 VISITORS = 12
@@ -23,8 +28,7 @@ MEMBERS = 3
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, configure: Configure) -> Iterator[str]:
-    configure(booking_limit="1000 per hour")
-    with sqlite_or_postgres(request.param, configure) as kind:
+    with booking_database(request.param, configure) as kind:
         empty_booking_tables()
         yield kind
 

@@ -110,45 +110,22 @@ def test_patch_me_validates_like_registration_and_saves(client: TestClient) -> N
     assert saved["data"]["emailAddress"] == "alice@example.com"  # type: ignore[index]
 
 
+def _change_password(
+    client: TestClient, headers: dict[str, str], current: str, new: str, confirm: str
+) -> dict[str, object]:
+    body = {"CurrentPassword": current, "NewPassword": new, "ConfirmPassword": confirm}
+    return envelope(client.post(CHANGE_PASSWORD, headers=headers, json=body))
+
+
 def test_change_password_ends_every_token_and_answers_a_new_one(client: TestClient) -> None:
     register_customer()
     this, other = _bearer(client), _bearer(client)
-    wrong = envelope(
-        client.post(
-            CHANGE_PASSWORD,
-            headers=this,
-            json={
-                "CurrentPassword": "nope",
-                "NewPassword": NEW_PASSWORD,
-                "ConfirmPassword": NEW_PASSWORD,
-            },
-        )
-    )
+    wrong = _change_password(client, this, "nope", NEW_PASSWORD, NEW_PASSWORD)
     assert (wrong["status"], wrong["message"]) == (400, "Your current password is incorrect.")
-    mismatch = envelope(
-        client.post(
-            CHANGE_PASSWORD,
-            headers=this,
-            json={
-                "CurrentPassword": PASSWORD,
-                "NewPassword": NEW_PASSWORD,
-                "ConfirmPassword": "other",
-            },
-        )
-    )
+    mismatch = _change_password(client, this, PASSWORD, NEW_PASSWORD, "other")
     assert mismatch["data"] == {"errors": {"ConfirmPassword": "Passwords do not match."}}
 
-    done = envelope(
-        client.post(
-            CHANGE_PASSWORD,
-            headers=this,
-            json={
-                "CurrentPassword": PASSWORD,
-                "NewPassword": NEW_PASSWORD,
-                "ConfirmPassword": NEW_PASSWORD,
-            },
-        )
-    )
+    done = _change_password(client, this, PASSWORD, NEW_PASSWORD, NEW_PASSWORD)
 
     assert done["status"] == 200
     # Rotated: the token that made the change is refused like every other one.

@@ -15,31 +15,17 @@ from hypothesis import strategies as st
 from rcxsite.accounts.inputs import ProfileInput
 from rcxsite.accounts.my_account import SIGNED_OUT
 from rcxsite.api.openapi_rules import BEARER
-from tests.support.api import (
-    CHANGE_PASSWORD,
-    CHECK,
-    CREATE,
-    EXPORT,
-    FORGOT,
-    LOGIN,
-    LOGOUT,
-    LOGOUT_ALL,
-    ME,
-    RESET,
-    VERIFICATION_EMAIL,
-    VERIFY_EMAIL,
-    envelope,
-)
+from tests.support import api
 
 SIGNED_IN = {
-    (LOGOUT_ALL, "post"),
-    (ME, "get"),
-    (ME, "patch"),
-    (ME, "delete"),
-    (CHANGE_PASSWORD, "post"),
-    (EXPORT, "get"),
-    (VERIFICATION_EMAIL, "post"),
-    (VERIFY_EMAIL, "post"),
+    (api.LOGOUT_ALL, "post"),
+    (api.ME, "get"),
+    (api.ME, "patch"),
+    (api.ME, "delete"),
+    (api.CHANGE_PASSWORD, "post"),
+    (api.EXPORT, "get"),
+    (api.VERIFICATION_EMAIL, "post"),
+    (api.VERIFY_EMAIL, "post"),
 }
 REQUIRED = {
     "RegistrationInput": {
@@ -135,16 +121,18 @@ def test_signed_in_routes_name_the_bearer_scheme(document: dict[str, Any]) -> No
             if (path, method) in SIGNED_IN:
                 assert operation["security"] == [{BEARER: []}], (path, method)
                 assert "401" in operation["responses"], (path, method)
-            elif (path, method) == (LOGOUT, "post"):
+            elif (path, method) == (api.LOGOUT, "post"):
                 assert operation["security"] == [{BEARER: []}, {}]  # answers either way
             else:
                 assert "security" not in operation, (path, method)
-    assert {FORGOT, CHECK, RESET, LOGIN, CREATE, VERIFY_EMAIL} <= set(document["paths"])
+    assert {api.FORGOT, api.CHECK, api.RESET, api.LOGIN, api.CREATE, api.VERIFY_EMAIL} <= set(
+        document["paths"]
+    )
 
 
 def test_a_missing_token_still_gets_the_spec_401_before_the_route_runs(
     client: TestClient,
 ) -> None:
-    answer = client.patch(ME, json={"UserName": ""})  # an invalid body, too
+    answer = client.patch(api.ME, json={"UserName": ""})  # an invalid body, too
     assert answer.status_code == 401
-    assert envelope(answer) == {"status": 401, "message": SIGNED_OUT, "data": None}
+    assert api.envelope(answer) == {"status": 401, "message": SIGNED_OUT, "data": None}

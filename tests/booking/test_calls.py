@@ -10,11 +10,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from fastapi.testclient import TestClient
 from icalendar import Calendar
-from sqlmodel import Session
 
 from rcxsite.booking import calls
 from rcxsite.core.permissions import NO_ACCESS, StaffActor
-from rcxsite.db import get_engine
 from rcxsite.models import QuoteRequest, StaffMember
 from rcxsite.routes import staff_quote_path
 from rcxsite.service_errors import ServiceError
@@ -22,6 +20,7 @@ from rcxsite.settings import get_settings
 from rcxsite.web import calendar_feed
 from rcxsite.web.server import server
 from tests.support.booking import KOLKATA, MONDAY, NOW, add_booking, at, stored_booking
+from tests.support.rows import change_row
 from tests.support.staff import add_member, audit_entries
 
 
@@ -39,12 +38,7 @@ def _sales(name: str = "Sam Sales", *, time_zone: str = "") -> StaffActor:
 def _company_of(booking_id: int, company: str) -> int:
     """Names the company of the booking's request; the request's id."""
     request_id = stored_booking(booking_id).quote_request_id
-    with Session(get_engine()) as session:
-        request = session.get(QuoteRequest, request_id)
-        assert request is not None
-        request.company = company
-        session.add(request)
-        session.commit()
+    change_row(QuoteRequest, request_id, company=company)
     return request_id
 
 
@@ -55,12 +49,7 @@ def _token(url: str) -> str:
 
 
 def _disable(member_id: int) -> None:
-    with Session(get_engine()) as session:
-        member = session.get(StaffMember, member_id)
-        assert member is not None
-        member.disabled_at = NOW
-        session.add(member)
-        session.commit()
+    change_row(StaffMember, member_id, disabled_at=NOW)
 
 
 def test_my_calls_lists_the_calls_to_come_by_day_on_the_members_clock() -> None:

@@ -21,6 +21,7 @@ from tests.support.booking import (
     add_host,
     at,
     book,
+    booking_database,
     member_name,
     reschedule,
     stored_booking,
@@ -39,9 +40,7 @@ MEMBERS = 3
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, configure: Configure) -> Iterator[str]:
-    # Every visitor here comes from an address of their own; the limits have their tests.
-    configure(booking_limit="1000 per hour")
-    with sqlite_or_postgres(request.param, configure) as kind:
+    with booking_database(request.param, configure) as kind:
         yield kind
 
 

@@ -29,6 +29,7 @@ from tests.support.accounts_ui import (
     log_in,
     new_customer,
     open_registration,
+    signed_in_customer,
     unique_email,
 )
 from tests.support.booking_site import rows_on
@@ -133,8 +134,7 @@ def test_signed_in_choosing_a_plan_confirms_it_and_my_account_shows_it(
     any_page: Page, live_site: LiveServer
 ) -> None:
     page = any_page
-    email = new_customer(live_site.url, "plan")
-    log_in(page, email)
+    signed_in_customer(page, live_site.url, "plan")
     page.goto(routes.ACCOUNT.path)
     expect(page.get_by_text("You have not chosen a plan yet.")).to_be_visible()
     page.get_by_role("link", name="Pick a plan").click()
@@ -185,8 +185,7 @@ def test_cancel_closes_the_step_and_gives_focus_back_and_nothing_changes(
     any_page: Page, live_site: LiveServer
 ) -> None:
     page = any_page
-    email = new_customer(live_site.url, "cancel")
-    log_in(page, email)
+    signed_in_customer(page, live_site.url, "cancel")
     page.goto(routes.PRICING.path)
     card = page.locator(f"#plan-{STARTER.id}")
     button = card.get_by_role("button", name="Choose plan")
@@ -227,8 +226,7 @@ def test_the_quote_form_starts_with_the_customers_details_and_they_can_change_th
     any_page: Page, signed_out: Page, live_site: LiveServer
 ) -> None:
     page = any_page
-    email = new_customer(live_site.url, "quote")
-    log_in(page, email)
+    email = signed_in_customer(page, live_site.url, "quote")
 
     page.goto(routes.QUOTE.path)
 
@@ -287,8 +285,7 @@ def test_my_accounts_mobile_number_has_the_same_hint_and_rule(
     any_page: Page, live_site: LiveServer
 ) -> None:
     page = any_page
-    email = new_customer(live_site.url, "mobile-edit")
-    log_in(page, email)
+    signed_in_customer(page, live_site.url, "mobile-edit")
     page.goto(routes.ACCOUNT.path)
     form = page.get_by_role("form", name="Edit details")
     mobile = form.get_by_label("Mobile number", exact=True)

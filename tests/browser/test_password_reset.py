@@ -17,6 +17,7 @@ from tests.support.accounts_ui import (
     new_customer,
     record_button_states,
     recorded_button_states,
+    signed_in_customer,
     unique_email,
 )
 from tests.support.live_server import LiveServer
@@ -178,8 +179,7 @@ def test_reset_link_page_verifies_first_then_rejects_a_bad_token(page: Page) -> 
 def test_password_reset_signs_out_other_browsers(
     page: Page, live_site: LiveServer, site_mailbox: Mailbox
 ) -> None:
-    email = new_customer(live_site.url, "revoked")
-    log_in(page, email)
+    email = signed_in_customer(page, live_site.url, "revoked")
     second = page.context.browser.new_context(base_url=live_site.url)
     try:
         other = second.new_page()

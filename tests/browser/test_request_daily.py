@@ -82,6 +82,18 @@ def _fits_the_width(page: Page) -> bool:
     )
 
 
+def _note_box_fills_its_column(page: Page) -> None:
+    note_box = page.get_by_label("Note", exact=True).bounding_box()
+    notes_column = _section(page, "Internal notes").bounding_box()
+    assert note_box and notes_column and note_box["width"] >= 0.95 * notes_column["width"]
+
+
+def _assign_to_me(page: Page, my_name: str) -> None:
+    page.get_by_role("button", name="Assign to me").click()
+    expect(page.get_by_role("status")).to_have_text("Assigned to you.")
+    expect(_fact(page, "Current owner")).to_have_text(my_name)
+
+
 def test_sales_work_a_request_in_one_form_with_links_account_and_their_own_clock(
     page: Page, live_site: LiveServer
 ) -> None:
@@ -130,14 +142,10 @@ def test_sales_work_a_request_in_one_form_with_links_account_and_their_own_clock
     assert spam.bounding_box()["y"] > save.bounding_box()["y"]  # type: ignore[index]
 
     # The note box is as wide as its column.
-    note_box = page.get_by_label("Note", exact=True).bounding_box()
-    notes_column = _section(page, "Internal notes").bounding_box()
-    assert note_box and notes_column and note_box["width"] >= 0.95 * notes_column["width"]
+    _note_box_fills_its_column(page)
 
     # One click makes the request the member's.
-    page.get_by_role("button", name="Assign to me").click()
-    expect(page.get_by_role("status")).to_have_text("Assigned to you.")
-    expect(_fact(page, "Current owner")).to_have_text(me.name)
+    _assign_to_me(page, me.name)
     expect(page.get_by_role("button", name="Assign to me")).to_have_count(0)
     expect(work.get_by_label("Owner", exact=True)).to_have_value(re.compile(r"^\d+$"))
 
@@ -195,13 +203,9 @@ def test_sales_on_a_phone_assign_and_mark_spam(phone: Page, live_site: LiveServe
     assert _fits_the_width(page)
     _no_axe(page, "one request at 375 px")
 
-    note_box = page.get_by_label("Note", exact=True).bounding_box()
-    notes_column = _section(page, "Internal notes").bounding_box()
-    assert note_box and notes_column and note_box["width"] >= 0.95 * notes_column["width"]
+    _note_box_fills_its_column(page)
 
-    page.get_by_role("button", name="Assign to me").click()
-    expect(page.get_by_role("status")).to_have_text("Assigned to you.")
-    expect(_fact(page, "Current owner")).to_have_text(me.name)
+    _assign_to_me(page, me.name)
 
     # The quiet spam button still works, and the request can be rescued from the top.
     page.get_by_role("button", name="Mark as spam").click()

@@ -20,6 +20,7 @@ from tests.support.accounts_ui import (
     log_in,
     new_customer,
     session_cookie,
+    signed_in_customer,
     unique_email,
     wait_for_logout_answer,
 )
@@ -31,8 +32,7 @@ from tests.support.waiting import wait_for
 def test_the_login_cookie_is_httponly_and_no_script_sees_the_token(
     page: Page, live_site: LiveServer
 ) -> None:
-    email = new_customer(live_site.url, "httponly")
-    log_in(page, email)
+    email = signed_in_customer(page, live_site.url, "httponly")
 
     cookie = session_cookie(page.context)
     assert cookie is not None

@@ -8,9 +8,6 @@ front of it runs) only; the clients below connect from other addresses.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,7 +19,7 @@ from limits import parse
 from rcxsite import routes
 from rcxsite.settings import Settings
 from rcxsite.tools import processes
-from rcxsite.tools.run_scaled import NGINX, ROOT
+from rcxsite.tools.run_scaled import NGINX
 from rcxsite.tools.scaled_config import render_nginx_conf
 from tests.support.accounts_ui import PASSWORD, new_customer
 from tests.support.front_proxy import front_proxy
@@ -34,6 +31,7 @@ from tests.support.scaled_site import (
     TRUSTED_PROXY,
     WEBSOCKETS_PER_CLIENT,
     ScaledSite,
+    run_scaled_setup,
 )
 from tests.support.services import service_missing
 from tests.support.websocket_flood import flood_in_background
@@ -214,20 +212,11 @@ def test_one_client_with_2000_websockets_is_capped_while_another_carries_on(
 
 
 def test_run_scaled_refuses_a_trusted_proxy_that_is_not_an_address(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "DATABASE_URL": "postgresql://127.0.0.1:9/none",
-        "REDIS_URL": "redis://127.0.0.1:9/0",
-        "SCALED_RUN_DIR": str(tmp_path),
-        "TRUSTED_PROXIES": "10.0.0.0/8, lb.internal",
-    }
-    result = subprocess.run(
-        [sys.executable, "-m", "rcxsite.tools.run_scaled"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    result = run_scaled_setup(
+        tmp_path,
+        DATABASE_URL="postgresql://127.0.0.1:9/none",
+        REDIS_URL="redis://127.0.0.1:9/0",
+        TRUSTED_PROXIES="10.0.0.0/8, lb.internal",
     )
     assert result.returncode == 2
     assert "TRUSTED_PROXIES: 'lb.internal' is not an address or CIDR" in result.stderr

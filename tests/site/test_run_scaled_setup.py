@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 from rcxsite import routes
-from rcxsite.tools.run_scaled import ROOT
 from rcxsite.tools.scaled_build import build_inputs
 from rcxsite.tools.scaled_config import render_nginx_conf
+from tests.support.scaled_site import run_scaled_setup
 
 
 def test_run_scaled_names_what_is_missing(tmp_path) -> None:
-    env = {
-        **os.environ,
-        "DATABASE_URL": "sqlite:///x.db",
-        "REDIS_URL": "",
-        "SCALED_RUN_DIR": str(tmp_path),
-    }
-    result = subprocess.run(
-        [sys.executable, "-m", "rcxsite.tools.run_scaled"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    result = run_scaled_setup(
+        tmp_path,
+        DATABASE_URL="sqlite:///x.db",
+        REDIS_URL="",
     )
     assert result.returncode == 2
     assert "DATABASE_URL must name a PostgreSQL database" in result.stderr

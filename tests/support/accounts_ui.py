@@ -128,6 +128,13 @@ def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
     expect_signed_in_at_home(page)
 
 
+def signed_in_customer(page: Page, base_url: str, prefix: str = "customer") -> str:
+    """A new customer (`new_customer`) logged in on `page`; their address."""
+    email = new_customer(base_url, prefix)
+    log_in(page, email)
+    return email
+
+
 def expect_signed_in_at_home(page: Page) -> None:
     """Where every successful login ends: home, with Logout in the header. (The
     "Logged in successfully!" text in between shows for a second only; on a busy machine

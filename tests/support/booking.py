@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -26,7 +27,10 @@ from rcxsite.models import (
     QuoteRequest,
     StaffMember,
 )
+from tests.support.fixtures import Configure
+from tests.support.postgres import sqlite_or_postgres
 from tests.support.quotes import quote_fields, quote_row
+from tests.support.rows import stored
 from tests.support.staff import ENROLLED
 
 # A Monday in March 2027, before both daylight-saving changes (US 14th, UK 28th).
@@ -95,6 +99,40 @@ def add_time_off(member_id: int, first_day: date, last_day: date) -> None:
         session.commit()
 
 
+def booking_row(
+    quote_id: int,
+    host_id: int,
+    start: datetime,
+    *,
+    email: str,
+    name: str = "Earlier Visitor",
+    status: str = "booked",
+    minutes: int = 30,
+    buffer: int = 15,
+    **columns: Any,
+) -> Booking:
+    """A booking of the stored request `quote_id` with a fresh manage token (its digest and
+    sealed copy), not yet added to a session."""
+    token = secrets.token_urlsafe(16)
+    return Booking(
+        quote_request_id=quote_id,
+        host_id=host_id,
+        starts_at=start,
+        ends_at=start + timedelta(minutes=minutes),
+        blocked_until=start + timedelta(minutes=minutes + buffer),
+        status=status,
+        active=status in {"booked", "moved"},
+        visitor_name=name,
+        visitor_email=email,
+        email_key=email.lower(),
+        visitor_time_zone=LONDON,
+        token_hash=hashlib.sha256(token.encode()).hexdigest(),
+        token_sealed=seal("booking-token", token),
+        uid=f"booking-test-{secrets.token_hex(8)}@rcx.test",
+        **columns,
+    )
+
+
 def add_booking(
     host_id: int,
     start: datetime,
@@ -106,27 +144,19 @@ def add_booking(
     buffer: int = 15,
 ) -> int:
     """A booking stored directly (with its quote request); its id."""
-    token = secrets.token_urlsafe(16)
     with Session(get_engine()) as session:
         request = quote_row(email=email, owner_id=host_id, created_at=created_at)
         session.add(request)
         session.flush()
         assert request.id is not None
-        row = Booking(
-            quote_request_id=request.id,
-            host_id=host_id,
-            starts_at=start,
-            ends_at=start + timedelta(minutes=minutes),
-            blocked_until=start + timedelta(minutes=minutes + buffer),
+        row = booking_row(
+            request.id,
+            host_id,
+            start,
+            email=email,
             status=status,
-            active=status in {"booked", "moved"},
-            visitor_name="Earlier Visitor",
-            visitor_email=email,
-            email_key=email.lower(),
-            visitor_time_zone=LONDON,
-            token_hash=hashlib.sha256(token.encode()).hexdigest(),
-            token_sealed=seal("booking-token", token),
-            uid=f"booking-test-{secrets.token_hex(8)}@rcx.test",
+            minutes=minutes,
+            buffer=buffer,
             created_at=created_at,
             updated_at=created_at,
         )
@@ -212,11 +242,7 @@ def stored_booking(booking_id: int) -> Booking:
 
 
 def stored_request(request_id: int) -> QuoteRequest:
-    with Session(get_engine()) as session:
-        row = session.get(QuoteRequest, request_id)
-        assert row is not None
-        session.expunge(row)
-        return row
+    return stored(QuoteRequest, request_id)
 
 
 def history(request_id: int) -> list[tuple[str, str, str]]:
@@ -231,7 +257,13 @@ def history(request_id: int) -> list[tuple[str, str, str]]:
 
 
 def member_name(member_id: int) -> str:
-    with Session(get_engine()) as session:
-        member = session.get(StaffMember, member_id)
-        assert member is not None
-        return member.name
+    return stored(StaffMember, member_id).name
+
+
+@contextmanager
+def booking_database(kind: str, configure: Configure) -> Iterator[str]:
+    """SQLite or PostgreSQL (`kind`, skipped when absent) for many visitors booking at
+    once, each from an address of their own: the limits have their own tests."""
+    configure(booking_limit="1000 per hour")
+    with sqlite_or_postgres(kind, configure) as database:
+        yield database

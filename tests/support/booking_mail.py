@@ -18,7 +18,8 @@ from rcxsite.core.tokens import new_token
 from rcxsite.db import get_engine
 from rcxsite.models import Booking, QuoteRequest, StaffMember
 from tests.support.quotes import quote_row
-from tests.support.staff import ENROLLED
+from tests.support.rows import stored
+from tests.support.staff import member_row
 
 BUFFER = timedelta(minutes=15)
 
@@ -37,15 +38,7 @@ def add_host(
     name: str = "Sam Sales", email: str = "sam@rcx.example", *, time_zone: str = ""
 ) -> StaffMember:
     with Session(get_engine()) as session:
-        host = StaffMember(
-            name=name,
-            email=email,
-            email_key=email.lower(),
-            role="sales",
-            time_zone=time_zone,
-            takes_calls=True,
-            password_hash=ENROLLED,
-        )
+        host = member_row(name, email, "sales", time_zone=time_zone, takes_calls=True)
         session.add(host)
         session.commit()
         session.refresh(host)
@@ -102,11 +95,7 @@ def book_call(
 
 
 def stored_booking(booking_id: int) -> Booking:
-    with Session(get_engine()) as session:
-        booking = session.get(Booking, booking_id)
-        assert booking is not None, f"booking #{booking_id} is not stored"
-        session.expunge(booking)
-        return booking
+    return stored(Booking, booking_id)
 
 
 def change_booking(booking_id: int, **values: object) -> Booking:

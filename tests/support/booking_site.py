@@ -9,8 +9,7 @@ from typing import Any
 from sqlalchemy import create_engine, text
 from sqlmodel import Session
 
-from rcxsite.models import StaffMember
-from tests.support.staff import ENROLLED
+from tests.support.staff import member_row
 
 
 def _engine(site: Any) -> Any:
@@ -34,15 +33,7 @@ def only_host_on(site: Any, name: str, *, time_zone: str = "") -> int:
     engine = _engine(site)
     try:
         with Session(engine) as session:
-            member = StaffMember(
-                name=name,
-                email=email,
-                email_key=email,
-                role="sales",
-                time_zone=time_zone,
-                takes_calls=True,
-                password_hash=ENROLLED,
-            )
+            member = member_row(name, email, "sales", time_zone=time_zone, takes_calls=True)
             session.add(member)
             session.commit()
             assert member.id is not None

@@ -3,16 +3,14 @@ directly with the status, time and visitor's zone a test needs."""
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlmodel import Session
 
-from rcxsite.at_rest import seal
 from rcxsite.db import get_engine
 from rcxsite.models import Booking
-from tests.support.booking import LONDON, add_booking
+from tests.support.booking import LONDON, add_booking, booking_row
+from tests.support.rows import change_row
 
 
 def booked_request(
@@ -25,34 +23,14 @@ def booked_request(
 ) -> int:
     """A quote request whose call (with `host_id`, at `start`) is `status`; its id."""
     booking_id = add_booking(host_id, start, status=status, email=email)
-    with Session(get_engine()) as session:
-        row = session.get(Booking, booking_id)
-        assert row is not None
-        row.visitor_time_zone = time_zone
-        session.add(row)
-        session.commit()
-        return row.quote_request_id
+    return change_row(Booking, booking_id, visitor_time_zone=time_zone).quote_request_id
 
 
 def add_call(quote_id: int, host_id: int, start: datetime, *, email: str) -> int:
     """A booked 30-minute call for the stored request `quote_id` (the configured database:
     a live site's too, from a process with its environment); the booking's id."""
-    token = secrets.token_urlsafe(16)
     with Session(get_engine()) as session:
-        row = Booking(
-            quote_request_id=quote_id,
-            host_id=host_id,
-            starts_at=start,
-            ends_at=start + timedelta(minutes=30),
-            blocked_until=start + timedelta(minutes=45),
-            visitor_name="Booked Visitor",
-            visitor_email=email,
-            email_key=email.lower(),
-            visitor_time_zone=LONDON,
-            token_hash=hashlib.sha256(token.encode()).hexdigest(),
-            token_sealed=seal("booking-token", token),
-            uid=f"booking-test-{secrets.token_hex(8)}@rcx.test",
-        )
+        row = booking_row(quote_id, host_id, start, email=email, name="Booked Visitor")
         session.add(row)
         session.commit()
         assert row.id is not None

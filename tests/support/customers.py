@@ -13,6 +13,7 @@ from sqlmodel import Session, col, select, update
 from rcxsite.db import get_engine
 from rcxsite.models import Customer, LoginSession, PasswordResetToken, utcnow
 from tests.support import service_calls as calls
+from tests.support.rows import change_row
 
 if TYPE_CHECKING:
     from tests.support.live_server import LiveServer
@@ -129,12 +130,7 @@ def customer_row(customer_id: int) -> Customer | None:
 
 def set_locked(customer_id: int, when: datetime | None) -> None:
     """Lock or unlock behind the service's back (a lock racing with something else)."""
-    with Session(get_engine()) as session:
-        customer = session.get(Customer, customer_id)
-        assert customer is not None
-        customer.locked_at = when
-        session.add(customer)
-        session.commit()
+    change_row(Customer, customer_id, locked_at=when)
 
 
 def sessions_of(customer_id: int) -> list[LoginSession]:

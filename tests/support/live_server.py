@@ -66,13 +66,7 @@ def server_env(*, data_dir: Path, port: int, extra: dict[str, str]) -> dict[str,
 def start_live_server(data_dir: Path, extra_env: dict[str, str]) -> LiveServer:
     port = processes.free_port()
     env = server_env(data_dir=data_dir, port=port, extra=extra_env)
-    subprocess.run(
-        [sys.executable, "-m", "alembic", "upgrade", "head"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    processes.migrate(env)
     log_path = data_dir / "server.log"
     process = processes.start(
         [sys.executable, "-m", "reflex", "run", "--env", "prod"],

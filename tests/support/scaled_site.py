@@ -35,6 +35,19 @@ TRUSTED_PROXY = "127.0.0.1"
 WEBSOCKETS_PER_CLIENT: int = Settings.model_fields["websockets_per_client"].default
 
 
+def run_scaled_setup(run_dir: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """`python -m rcxsite.tools.run_scaled` with `env` over this environment, run until it
+    stops (a refused configuration stops it before anything starts)."""
+    return subprocess.run(
+        [sys.executable, "-m", "rcxsite.tools.run_scaled"],
+        cwd=ROOT,
+        env={**os.environ, "SCALED_RUN_DIR": str(run_dir), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 @dataclass
 class ScaledSite:
     url: str

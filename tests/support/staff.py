@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlmodel import Session, col, delete, select
 
@@ -31,6 +32,19 @@ ENROLLED = "(enrolled in a test)"
 STAFF_IP = "198.51.100.20"
 
 
+def member_row(name: str, email: str, role: str, **columns: Any) -> StaffMember:
+    """A member as if their invitation had been accepted (`ENROLLED`), not yet added to a
+    session."""
+    return StaffMember(
+        name=name,
+        email=email,
+        email_key=email.lower(),
+        role=role,
+        password_hash=ENROLLED,
+        **columns,
+    )
+
+
 def add_member(
     name: str,
     email: str,
@@ -42,15 +56,7 @@ def add_member(
 ) -> StaffActor:
     """A member row with this role, returned as the actor a live session would name."""
     with Session(get_engine()) as session:
-        member = StaffMember(
-            name=name,
-            email=email,
-            email_key=email.lower(),
-            role=role,
-            time_zone=time_zone,
-            disabled_at=disabled_at,
-            password_hash=ENROLLED,
-        )
+        member = member_row(name, email, role, time_zone=time_zone, disabled_at=disabled_at)
         session.add(member)
         session.commit()
         assert member.id is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite import routes
-from rcxsite.components.form_fields import form, status_message, submit_button
+from rcxsite.components.form_fields import action_button, form, status_message, submit_button
 from rcxsite.pages.booking.slot_picker import slot_picker
 from rcxsite.state.booking.manage import CHANGE_BROKEN, ManageBookingState
 
@@ -38,18 +38,8 @@ def _actions() -> rx.Component:
     return rx.cond(
         State.can_change,
         rx.el.div(
-            rx.el.button(
-                "Reschedule",
-                type="button",
-                on_click=State.start_reschedule,
-                class_name="button button-primary",
-            ),
-            rx.el.button(
-                "Cancel the call",
-                type="button",
-                on_click=State.ask_cancel,
-                class_name="button button-outline",
-            ),
+            action_button("Reschedule", on_click=State.start_reschedule, kind="primary"),
+            action_button("Cancel the call", on_click=State.ask_cancel),
             class_name="booking-actions",
         ),
         rx.el.p(State.notice, class_name="lead", role="status"),
@@ -62,12 +52,7 @@ def _reschedule_form() -> rx.Component:
         status_message(State.error, kind="error"),
         rx.el.div(
             submit_button("Move my call", "Moving...", busy=State.busy),
-            rx.el.button(
-                "Keep my time",
-                type="button",
-                on_click=State.keep,
-                class_name="button button-outline",
-            ),
+            action_button("Keep my time", on_click=State.keep),
             class_name="booking-actions",
         ),
         on_submit=State.reschedule,
@@ -83,19 +68,14 @@ def _cancel_question() -> rx.Component:
         rx.el.p("Cancel this call? The time is then free for others.", class_name="lead"),
         status_message(State.error, kind="error"),
         rx.el.div(
-            rx.el.button(
-                rx.cond(State.busy, "Cancelling...", "Yes, cancel the call"),
-                type="button",
+            action_button(
+                "Yes, cancel the call",
                 on_click=State.cancel,
-                disabled=State.busy,
-                class_name="button button-primary",
+                kind="primary",
+                busy=State.busy,
+                busy_text="Cancelling...",
             ),
-            rx.el.button(
-                "Keep the call",
-                type="button",
-                on_click=State.keep,
-                class_name="button button-outline",
-            ),
+            action_button("Keep the call", on_click=State.keep),
             class_name="booking-actions",
         ),
         role="group",

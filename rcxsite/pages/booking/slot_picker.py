@@ -9,6 +9,7 @@ from typing import Any
 
 import reflex as rx
 
+from rcxsite.components.form_fields import action_button
 from rcxsite.state.booking.slot_picker import DayView, TimeView
 
 NO_FREE_TIMES_SHOWN = "No free times on these days. Please look at more days."
@@ -67,12 +68,7 @@ def _zone_chooser(state: Any, prefix: str) -> rx.Component:
             "Times are shown in ",
             rx.el.strong(state.time_zone),
             ". ",
-            rx.el.button(
-                "Change time zone",
-                type="button",
-                on_click=state.change_time_zone,
-                class_name="link-button",
-            ),
+            action_button("Change time zone", on_click=state.change_time_zone, kind="text"),
             class_name="slot-zone",
         ),
     )

@@ -11,9 +11,8 @@ from reflex.vars import ObjectVar
 
 from rcxsite.analytics.dashboard import GOALS, TABLES
 from rcxsite.analytics.inputs import PERIODS
-from rcxsite.components.form_fields import form
+from rcxsite.components.form_fields import control_attrs, form, labelled
 from rcxsite.components.staff_ui import data_table, notices, page_heading
-from rcxsite.pages.staff.shared import control_attrs, labelled
 from rcxsite.routes import Route
 from rcxsite.state.staff.analytics import StaffAnalyticsState as State
 

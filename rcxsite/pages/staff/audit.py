@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite.components.form_fields import form, text_field
+from rcxsite.components.form_fields import action_button, text_field
 from rcxsite.components.staff_ui import data_table, notices, page_heading, pager
+from rcxsite.pages.staff.shared import staff_form
 from rcxsite.routes import Route
 from rcxsite.state.staff.audit import StaffAuditState
 
 
 def _audit_filter() -> rx.Component:
-    return form(
+    return staff_form(
         rx.el.div(
             rx.el.div(
                 rx.el.label("Actor", html_for="audit-actor", class_name="field-label"),
@@ -39,11 +40,8 @@ def _audit_filter() -> rx.Component:
             text_field("To", "until", error="", field_id="audit-until", input_type="date"),
             class_name="staff-form-row",
         ),
-        rx.el.button("Filter", type="submit", class_name="button button-primary"),
+        submit="Filter",
         on_submit=StaffAuditState.apply_filter,
-        reset_on_submit=False,
-        no_validate=True,
-        class_name="staff-form",
         aria_label="Filter the audit log",
     )
 
@@ -52,12 +50,7 @@ def staff_audit_page(route: Route) -> rx.Component:
     return rx.el.div(
         page_heading(
             "Audit log",
-            rx.el.button(
-                "Export CSV",
-                type="button",
-                class_name="button button-outline",
-                on_click=StaffAuditState.export_csv,
-            ),
+            action_button("Export CSV", on_click=StaffAuditState.export_csv),
         ),
         notices(StaffAuditState.error, ""),
         _audit_filter(),

@@ -12,9 +12,9 @@ import reflex as rx
 from reflex.event import EventSpec
 from reflex.vars import ArrayVar, Var
 
-from rcxsite.components.form_fields import form
+from rcxsite.components.form_fields import action_button, control_attrs, labelled
 from rcxsite.components.staff_ui import notices, page_heading
-from rcxsite.pages.staff.shared import control_attrs, labelled
+from rcxsite.pages.staff.shared import staff_form
 from rcxsite.routes import Route
 from rcxsite.state.staff.availability import EntryRow, StaffAvailabilityState, WeekRow
 
@@ -65,7 +65,7 @@ def _member_select() -> rx.Component:
 
 def _settings_form() -> rx.Component:
     errors = S.settings_errors
-    return form(
+    return staff_form(
         rx.el.fieldset(
             rx.el.legend("Taking calls", class_name="staff-legend"),
             rx.el.div(
@@ -101,12 +101,9 @@ def _settings_form() -> rx.Component:
             ),
             class_name="staff-fieldset",
         ),
-        rx.el.button("Save settings", type="submit", class_name="button button-primary"),
-        key=S.revision,
+        submit="Save settings",
         on_submit=S.save_settings,
-        reset_on_submit=False,
-        no_validate=True,
-        class_name="staff-form",
+        key=S.revision,
     )
 
 
@@ -143,7 +140,7 @@ def _weekday(row: WeekRow) -> rx.Component:
 
 
 def _week_form() -> rx.Component:
-    return form(
+    return staff_form(
         rx.el.fieldset(
             rx.el.legend("Weekly hours", class_name="staff-legend"),
             rx.el.p(
@@ -158,12 +155,9 @@ def _week_form() -> rx.Component:
             rx.foreach(S.week, _weekday),
             class_name="staff-fieldset staff-week",
         ),
-        rx.el.button("Save weekly hours", type="submit", class_name="button button-primary"),
-        key=S.revision,
+        submit="Save weekly hours",
         on_submit=S.save_week,
-        reset_on_submit=False,
-        no_validate=True,
-        class_name="staff-form",
+        key=S.revision,
     )
 
 
@@ -182,12 +176,10 @@ def _entries(
                 rows,
                 lambda row: rx.el.li(
                     rx.el.span(row["label"]),
-                    rx.el.button(
+                    action_button(
                         "Remove",
-                        type="button",
-                        class_name="button button-outline",
-                        aria_label=f"Remove {what}: " + row["label"],
                         on_click=remove(row["id"]),
+                        aria_label=f"Remove {what}: " + row["label"],
                     ),
                     class_name="staff-entry-row",
                 ),
@@ -228,7 +220,7 @@ def _days_section() -> rx.Component:
             class_name="staff-hint",
         ),
         _entries(S.days, remove=S.remove_day, empty="No date overrides.", what="date override"),
-        form(
+        staff_form(
             rx.el.fieldset(
                 rx.el.legend("Add a date override", class_name="staff-legend"),
                 rx.el.div(
@@ -245,12 +237,9 @@ def _days_section() -> rx.Component:
                 ),
                 class_name="staff-fieldset",
             ),
-            rx.el.button("Add date", type="submit", class_name="button button-primary"),
-            key=S.revision,
+            submit="Add date",
             on_submit=S.add_day,
-            reset_on_submit=False,
-            no_validate=True,
-            class_name="staff-form",
+            key=S.revision,
         ),
         class_name="staff-section",
         aria_label="Date overrides",
@@ -263,7 +252,7 @@ def _time_off_section() -> rx.Component:
         rx.el.h2("Time off", class_name="staff-subtitle"),
         rx.el.p("Whole days without calls, first to last day.", class_name="staff-hint"),
         _entries(S.time_off, remove=S.remove_time_off, empty="No time off.", what="time off"),
-        form(
+        staff_form(
             rx.el.fieldset(
                 rx.el.legend("Add time off", class_name="staff-legend"),
                 rx.el.div(
@@ -273,12 +262,9 @@ def _time_off_section() -> rx.Component:
                 ),
                 class_name="staff-fieldset",
             ),
-            rx.el.button("Add time off", type="submit", class_name="button button-primary"),
-            key=S.revision,
+            submit="Add time off",
             on_submit=S.add_time_off,
-            reset_on_submit=False,
-            no_validate=True,
-            class_name="staff-form",
+            key=S.revision,
         ),
         class_name="staff-section",
         aria_label="Time off",

@@ -5,11 +5,11 @@ from __future__ import annotations
 import reflex as rx
 from reflex.event import EventHandler
 
-from rcxsite.components.form_fields import form, text_field
+from rcxsite.components.form_fields import control_attrs, labelled, text_field
 from rcxsite.components.staff_ui import data_table, notices, page_heading
 from rcxsite.core.permissions import Permission
 from rcxsite.models import EMAIL_MAX
-from rcxsite.pages.staff.shared import control_attrs, facts, labelled, link
+from rcxsite.pages.staff.shared import facts, link, staff_form
 from rcxsite.routes import Route
 from rcxsite.staff.support import SEARCH_MAX
 from rcxsite.staff.support_inputs import CONFIRM_EMAIL
@@ -18,7 +18,7 @@ from rcxsite.state.staff.customers import StaffCustomersState, StaffCustomerStat
 
 
 def _search_form() -> rx.Component:
-    return form(
+    return staff_form(
         rx.el.div(
             labelled(
                 "Search",
@@ -41,12 +41,9 @@ def _search_form() -> rx.Component:
         rx.el.p(
             "Name, email or company.", id="customer-search-hint", class_name="field-hint staff-hint"
         ),
-        rx.el.button("Search", type="submit", class_name="button button-primary"),
+        submit="Search",
         on_submit=StaffCustomersState.search,
-        reset_on_submit=False,
-        no_validate=True,
         role="search",
-        class_name="staff-form",
     )
 
 
@@ -114,7 +111,7 @@ def _actions() -> rx.Component:
             ),
             class_name="staff-actions",
         ),
-        form(
+        staff_form(
             rx.el.h3("Delete the account for good", class_name="staff-subtitle"),
             rx.el.p(
                 "Their sessions and reset links end and they are mailed; their quote "
@@ -132,12 +129,10 @@ def _actions() -> rx.Component:
                 ),
                 class_name="staff-form-row",
             ),
-            rx.el.button("Delete account", type="submit", class_name="button button-danger"),
-            key=state.revision,
+            submit="Delete account",
+            kind="danger",
             on_submit=state.delete,
-            reset_on_submit=False,
-            no_validate=True,
-            class_name="staff-form",
+            key=state.revision,
         ),
         class_name="staff-section",
     )

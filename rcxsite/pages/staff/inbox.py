@@ -10,13 +10,18 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars import ObjectVar
 
-from rcxsite.components.form_fields import form, status_message
+from rcxsite.components.form_fields import (
+    action_button,
+    control_attrs,
+    form,
+    labelled,
+    status_message,
+)
 from rcxsite.components.react import nav_link
 from rcxsite.components.staff_ui import badge, data_table, notices, page_heading, pager
 from rcxsite.core.permissions import Permission
 from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
-from rcxsite.models.types import LOST_REASON_MAX
-from rcxsite.pages.staff.shared import control_attrs, field_error, labelled
+from rcxsite.pages.staff.shared import lost_reason_field
 from rcxsite.routes import Route
 from rcxsite.staff.inbox import ALL, MINE, STATUS_FILTERS, UNASSIGNED
 from rcxsite.staff.inbox_query import SEARCH_MAX
@@ -248,36 +253,12 @@ def _selection_form() -> rx.Component:
                 "status",
                 *[rx.el.option(STATUS_LABELS[status], value=status) for status in QUOTE_STATUSES],
             ),
-            rx.el.div(
-                rx.el.label("Reason", html_for="selection-reason", class_name="field-label"),
-                rx.el.input(
-                    type="text",
-                    name="reason",
-                    max_length=LOST_REASON_MAX,
-                    auto_complete="off",
-                    **{
-                        **control_attrs("selection-reason", _SELECTION_ERRORS["reason"]),
-                        "aria_describedby": "selection-reason-hint selection-reason-error",
-                    },
-                ),
-                rx.el.p(
-                    "Needed when the status is Lost.",
-                    id="selection-reason-hint",
-                    class_name="field-hint staff-hint",
-                ),
-                field_error("selection-reason", _SELECTION_ERRORS["reason"]),
-                class_name="field",
-            ),
+            lost_reason_field("selection-reason", _SELECTION_ERRORS["reason"]),
             class_name="staff-form-row",
         ),
         rx.el.div(
             rx.el.button("Apply to selected", type="submit", class_name="button button-primary"),
-            rx.el.button(
-                "Assign to me",
-                type="button",
-                class_name="button button-outline",
-                on_click=StaffInboxState.assign_selection_to_me,
-            ),
+            action_button("Assign to me", on_click=StaffInboxState.assign_selection_to_me),
             class_name="staff-actions",
         ),
         status_message(StaffInboxState.selection_error, kind="error"),
@@ -328,12 +309,7 @@ def staff_inbox_page(route: Route) -> rx.Component:
             "Quote requests",
             rx.cond(
                 role_may(Permission.WORK_QUOTES),
-                rx.el.button(
-                    "Export CSV",
-                    type="button",
-                    class_name="button button-outline",
-                    on_click=StaffInboxState.export_csv,
-                ),
+                action_button("Export CSV", on_click=StaffInboxState.export_csv),
             ),
         ),
         notices(StaffInboxState.error, StaffInboxState.notice),

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite.components.form_fields import form, password_field, status_message, submit_button
+from rcxsite.components.form_fields import (
+    ModelFields,
+    action_button,
+    form,
+    status_message,
+    submit_button,
+)
 from rcxsite.components.react import OneTimeDownload, OneTimeSecret
-from rcxsite.forms import max_length
 from rcxsite.pages.staff.shared import code_field, entry_card
 from rcxsite.routes import Route
 from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput
@@ -20,7 +25,7 @@ from rcxsite.state.staff.invite import (
 
 
 def _password_step() -> rx.Component:
-    errors = StaffInviteState.field_errors
+    fields = ModelFields(StaffPasswordInput, StaffInviteState.field_errors, "invite")
     return rx.fragment(
         rx.el.p(
             "Welcome, ",
@@ -31,21 +36,17 @@ def _password_step() -> rx.Component:
             class_name="auth-lead",
         ),
         form(
-            password_field(
+            fields.password(
                 "New password",
                 "new_password",
-                error=errors["new_password"],
                 field_id="invite-new-password",
                 autocomplete="new-password",
-                max_length=max_length(StaffPasswordInput, "new_password"),
             ),
-            password_field(
+            fields.password(
                 "Confirm new password",
                 "confirm_new_password",
-                error=errors["confirm_new_password"],
                 field_id="invite-confirm-password",
                 autocomplete="new-password",
-                max_length=max_length(StaffPasswordInput, "confirm_new_password"),
             ),
             status_message(StaffInviteState.error, kind="error"),
             submit_button("Continue", "Saving…", busy=StaffInviteState.busy),
@@ -111,11 +112,8 @@ def _codes_step() -> rx.Component:
                 heading="RCX staff recovery codes (each works once)\n\n",
                 class_name="button button-outline",
             ),
-            rx.el.button(
-                "I have saved them, continue",
-                type="button",
-                class_name="button button-primary",
-                on_click=StaffInviteState.done,
+            action_button(
+                "I have saved them, continue", on_click=StaffInviteState.done, kind="primary"
             ),
             class_name="staff-actions",
         ),

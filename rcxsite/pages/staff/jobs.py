@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from rcxsite.components.form_fields import action_button
 from rcxsite.components.staff_ui import data_table, notices, page_heading
 from rcxsite.routes import Route
 from rcxsite.state.staff.jobs import StaffJobsState
@@ -39,12 +40,10 @@ def staff_jobs_page(route: Route) -> rx.Component:
                 row["attempts"],
                 row["error"],
                 row["when"],
-                rx.el.button(
+                action_button(
                     "Retry",
-                    type="button",
-                    class_name="button button-outline",
-                    aria_label="Retry job " + row["id"].to(str),
                     on_click=StaffJobsState.retry(row["id"]),
+                    aria_label="Retry job " + row["id"].to(str),
                 ),
             ),
             empty="No failed mail or job.",

@@ -8,20 +8,17 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars import ArrayVar
 
-from rcxsite.components.form_fields import form, textarea_field
+from rcxsite.components.form_fields import (
+    action_button,
+    control_attrs,
+    labelled,
+    textarea_field,
+)
 from rcxsite.components.staff_ui import notices, page_heading
 from rcxsite.core.permissions import Permission
 from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
 from rcxsite.models.staff import NOTE_MAX
-from rcxsite.models.types import LOST_REASON_MAX
-from rcxsite.pages.staff.shared import (
-    control_attrs,
-    facts,
-    field_error,
-    labelled,
-    link,
-    linked_facts,
-)
+from rcxsite.pages.staff.shared import facts, link, linked_facts, lost_reason_field, staff_form
 from rcxsite.routes import Route
 from rcxsite.state.staff.access import role_may
 from rcxsite.state.staff.quote import StaffQuoteState
@@ -33,12 +30,7 @@ def _not_spam_button() -> rx.Component:
     """A request in the spam folder: rescuing it is what a member opened it for."""
     return rx.cond(
         StaffQuoteState.status == "spam",
-        rx.el.button(
-            "Not spam",
-            type="button",
-            class_name="button button-primary",
-            on_click=StaffQuoteState.not_spam,
-        ),
+        action_button("Not spam", on_click=StaffQuoteState.not_spam, kind="primary"),
     )
 
 
@@ -46,12 +38,7 @@ def _mark_spam_button() -> rx.Component:
     return rx.cond(
         StaffQuoteState.status != "spam",
         rx.el.div(
-            rx.el.button(
-                "Mark as spam",
-                type="button",
-                class_name="button button-link",
-                on_click=StaffQuoteState.mark_spam,
-            ),
+            action_button("Mark as spam", on_click=StaffQuoteState.mark_spam, kind="link"),
             class_name="staff-actions",
         ),
     )
@@ -61,12 +48,7 @@ def _assign_to_me() -> rx.Component:
     return rx.cond(
         StaffQuoteState.assignable,
         rx.el.div(
-            rx.el.button(
-                "Assign to me",
-                type="button",
-                class_name="button button-outline",
-                on_click=StaffQuoteState.assign_to_me,
-            ),
+            action_button("Assign to me", on_click=StaffQuoteState.assign_to_me),
             class_name="staff-actions",
         ),
     )
@@ -74,7 +56,7 @@ def _assign_to_me() -> rx.Component:
 
 def _work_form() -> rx.Component:
     """Status, reason and owner with one Save."""
-    return form(
+    return staff_form(
         rx.el.div(
             labelled(
                 "Status",
@@ -90,26 +72,8 @@ def _work_form() -> rx.Component:
                 ),
                 _ERRORS["status"],
             ),
-            rx.el.div(
-                rx.el.label("Reason", html_for="quote-reason", class_name="field-label"),
-                rx.el.input(
-                    type="text",
-                    name="reason",
-                    max_length=LOST_REASON_MAX,
-                    auto_complete="off",
-                    default_value=StaffQuoteState.lost_reason,
-                    **{
-                        **control_attrs("quote-reason", _ERRORS["reason"]),
-                        "aria_describedby": "quote-reason-hint quote-reason-error",
-                    },
-                ),
-                rx.el.p(
-                    "Needed when the status is Lost.",
-                    id="quote-reason-hint",
-                    class_name="field-hint staff-hint",
-                ),
-                field_error("quote-reason", _ERRORS["reason"]),
-                class_name="field",
+            lost_reason_field(
+                "quote-reason", _ERRORS["reason"], default_value=StaffQuoteState.lost_reason
             ),
             labelled(
                 "Owner",
@@ -128,13 +92,10 @@ def _work_form() -> rx.Component:
             ),
             class_name="staff-form-row",
         ),
-        rx.el.button("Save", type="submit", class_name="button button-primary"),
-        key=StaffQuoteState.revision,
+        submit="Save",
         on_submit=StaffQuoteState.save_work,
-        reset_on_submit=False,
-        no_validate=True,
+        key=StaffQuoteState.revision,
         aria_label="Work on this request",
-        class_name="staff-form",
     )
 
 
@@ -165,7 +126,7 @@ def _notes() -> rx.Component:
         _entries(StaffQuoteState.notes, ("author", "time"), "body", empty="No notes yet."),
         rx.cond(
             role_may(Permission.WORK_QUOTES),
-            form(
+            staff_form(
                 # The row spans the column (the form's own items take their content's
                 # width), so the box is as wide as the notes it adds to.
                 rx.el.div(
@@ -179,12 +140,9 @@ def _notes() -> rx.Component:
                     ),
                     class_name="staff-form-row",
                 ),
-                rx.el.button("Add note", type="submit", class_name="button button-primary"),
-                key=StaffQuoteState.note_revision,
+                submit="Add note",
                 on_submit=StaffQuoteState.add_note,
-                reset_on_submit=False,
-                no_validate=True,
-                class_name="staff-form",
+                key=StaffQuoteState.note_revision,
             ),
         ),
         class_name="staff-section",
@@ -202,18 +160,8 @@ def _call() -> rx.Component:
             rx.cond(
                 role_may(Permission.WORK_QUOTES) & StaffQuoteState.call_markable,
                 rx.el.div(
-                    rx.el.button(
-                        "Held",
-                        type="button",
-                        class_name="button button-outline",
-                        on_click=StaffQuoteState.mark_call_held,
-                    ),
-                    rx.el.button(
-                        "No-show",
-                        type="button",
-                        class_name="button button-outline",
-                        on_click=StaffQuoteState.mark_call_no_show,
-                    ),
+                    action_button("Held", on_click=StaffQuoteState.mark_call_held),
+                    action_button("No-show", on_click=StaffQuoteState.mark_call_no_show),
                     class_name="staff-actions",
                 ),
             ),

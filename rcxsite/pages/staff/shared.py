@@ -8,9 +8,10 @@ from typing import Any
 import reflex as rx
 from reflex.vars import ArrayVar, Var
 
-from rcxsite.components.form_fields import text_field
+from rcxsite.components.form_fields import control_attrs, field_error, form, text_field
 from rcxsite.components.react import nav_link
 from rcxsite.forms import FormInput, max_length
+from rcxsite.models.types import LOST_REASON_MAX
 
 
 def facts(rows: ArrayVar[list[list[str]]]) -> rx.Component:
@@ -46,33 +47,6 @@ def linked_facts(rows: ArrayVar[list[list[str]]]) -> rx.Component:
     )
 
 
-def field_error(field_id: str, error: Var[str] | str) -> rx.Component:
-    return rx.el.p(error, id=f"{field_id}-error", class_name="field-error", aria_live="polite")
-
-
-def labelled(
-    label: str, field_id: str, control: rx.Component, error: Var[str] | str = ""
-) -> rx.Component:
-    """A control built by the caller (a select with live options, a date input that
-    applies at once) with its label and its error line; the control must carry
-    `id=field_id` and `aria_describedby=f"{field_id}-error"`."""
-    return rx.el.div(
-        rx.el.label(label, html_for=field_id, class_name="field-label"),
-        control,
-        field_error(field_id, error),
-        class_name="field",
-    )
-
-
-def control_attrs(field_id: str, error: Var[str] | str = "") -> dict[str, Any]:
-    return {
-        "id": field_id,
-        "class_name": "field-input",
-        "aria_invalid": rx.cond(error != "", "true", "false"),
-        "aria_describedby": f"{field_id}-error",
-    }
-
-
 def link(text: Var[str] | str, to: Var[str] | str) -> rx.Component:
     """A client-side link to another staff page (its on_load then fetches the data)."""
     return nav_link(text, to=to, class_name="staff-record-link")
@@ -98,4 +72,52 @@ def code_field(error: Var[str], *, field_id: str, model: type[FormInput]) -> rx.
         autocomplete="one-time-code",
         input_mode="text",
         max_length=max_length(model, "code"),
+    )
+
+
+def lost_reason_field(field_id: str, error: Var[str], **props: Any) -> rx.Component:
+    """Why a request was lost: asked beside the status, needed only for Lost (the server
+    decides; the hint says so before anyone sends)."""
+    return rx.el.div(
+        rx.el.label("Reason", html_for=field_id, class_name="field-label"),
+        rx.el.input(
+            type="text",
+            name="reason",
+            max_length=LOST_REASON_MAX,
+            auto_complete="off",
+            **{
+                **control_attrs(field_id, error),
+                "aria_describedby": f"{field_id}-hint {field_id}-error",
+            },
+            **props,
+        ),
+        rx.el.p(
+            "Needed when the status is Lost.",
+            id=f"{field_id}-hint",
+            class_name="field-hint staff-hint",
+        ),
+        field_error(field_id, error),
+        class_name="field",
+    )
+
+
+def staff_form(
+    *children: rx.Component,
+    submit: str,
+    on_submit: Any,
+    kind: str = "primary",
+    **props: Any,
+) -> rx.Component:
+    """A staff form: its fields, then its one submit button (`kind`: "primary" or
+    "danger"). The server checks every field and says what is wrong, so the browser's own
+    checks are off; the fields keep what was typed after a refusal (a `key` the state
+    bumps remounts them with the stored values)."""
+    return form(
+        *children,
+        rx.el.button(submit, type="submit", class_name=f"button button-{kind}"),
+        on_submit=on_submit,
+        reset_on_submit=False,
+        no_validate=True,
+        class_name="staff-form",
+        **props,
     )

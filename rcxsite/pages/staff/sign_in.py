@@ -5,13 +5,11 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite.components.form_fields import (
+    ModelFields,
     form,
-    password_field,
     status_message,
     submit_button,
-    text_field,
 )
-from rcxsite.forms import max_length
 from rcxsite.pages.staff.shared import code_field, entry_card
 from rcxsite.routes import Route
 from rcxsite.staff.inputs import StaffSignInInput
@@ -20,25 +18,12 @@ from rcxsite.state.staff.sign_in import StaffSignInState
 
 def staff_log_in_page(route: Route) -> rx.Component:
     errors = StaffSignInState.field_errors
+    fields = ModelFields(StaffSignInInput, errors, "staff")
     return entry_card(
         "Staff sign-in",
         form(
-            text_field(
-                "Email",
-                "email",
-                error=errors["email"],
-                field_id="staff-email",
-                input_type="email",
-                autocomplete="username",
-                max_length=max_length(StaffSignInInput, "email"),
-            ),
-            password_field(
-                "Password",
-                "password",
-                error=errors["password"],
-                field_id="staff-password",
-                max_length=max_length(StaffSignInInput, "password"),
-            ),
+            fields.text("Email", "email", input_type="email", autocomplete="username"),
+            fields.password("Password", "password"),
             code_field(errors["code"], field_id="staff-code", model=StaffSignInInput),
             rx.el.p(
                 "The 6-digit code from your authenticator app, or one of your recovery codes.",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars import ObjectVar
 
-from rcxsite.components.form_fields import form, select_field, text_field
+from rcxsite.components.form_fields import ModelFields, action_button, select_field
 from rcxsite.components.react import OneTimeSecret
 from rcxsite.components.staff_ui import data_table, notices, page_heading
-from rcxsite.forms import max_length
+from rcxsite.pages.staff.shared import staff_form
 from rcxsite.routes import Route
 from rcxsite.staff.inputs import InviteInput
 from rcxsite.state.staff.team import INVITE_LINK, ROLE_OPTIONS, StaffTeamState
@@ -27,59 +27,29 @@ def _member_actions(member: ObjectVar[dict[str, str]]) -> rx.Component:
         ),
         rx.cond(
             member["status"] == "Enabled",
-            rx.el.button(
-                "Disable",
-                type="button",
-                class_name="button button-outline",
-                on_click=StaffTeamState.set_disabled(member["id"], True),
-            ),
-            rx.el.button(
-                "Enable",
-                type="button",
-                class_name="button button-outline",
-                on_click=StaffTeamState.set_disabled(member["id"], False),
-            ),
+            action_button("Disable", on_click=StaffTeamState.set_disabled(member["id"], True)),
+            action_button("Enable", on_click=StaffTeamState.set_disabled(member["id"], False)),
         ),
-        rx.el.button(
-            "Reset two-factor",
-            type="button",
-            class_name="button button-outline",
-            on_click=StaffTeamState.reset_two_factor(member["id"]),
-        ),
+        action_button("Reset two-factor", on_click=StaffTeamState.reset_two_factor(member["id"])),
         class_name="staff-row-actions",
     )
 
 
 def _invite_form() -> rx.Component:
     errors = StaffTeamState.invite_errors
-    return form(
+    fields = ModelFields(InviteInput, errors, "invite")
+    return staff_form(
         rx.el.h2("Invite a member", class_name="staff-subtitle"),
         rx.el.div(
-            text_field(
-                "Email",
-                "email",
-                error=errors["email"],
-                field_id="invite-email",
-                input_type="email",
-                max_length=max_length(InviteInput, "email"),
-            ),
-            text_field(
-                "Name",
-                "name",
-                error=errors["name"],
-                field_id="invite-name",
-                max_length=max_length(InviteInput, "name"),
-            ),
+            fields.text("Email", "email", input_type="email"),
+            fields.text("Name", "name"),
             select_field(
                 "Role", "role", ROLE_OPTIONS, error=errors["role"], field_id="invite-role"
             ),
             class_name="staff-form-row",
         ),
-        rx.el.button("Invite", type="submit", class_name="button button-primary"),
+        submit="Invite",
         on_submit=StaffTeamState.invite,
-        reset_on_submit=False,
-        no_validate=True,
-        class_name="staff-form",
         aria_label="Invite a member",
     )
 

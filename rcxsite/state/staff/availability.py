@@ -21,7 +21,7 @@ from rcxsite.booking.hours_inputs import (
     TimeOffInput,
     WeekInput,
 )
-from rcxsite.core.permissions import Permission
+from rcxsite.core.permissions import Permission, StaffActor
 from rcxsite.forms import FormInput
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event
@@ -34,6 +34,17 @@ TIME_OFF_FIELDS = TimeOffInput.field_names()
 # Longer than any field's own limit (its model then gives the message); keeps a forged
 # huge value out of the state and the thread.
 _FIELD_MAX = 100
+
+
+async def host_choices(actor: StaffActor) -> list[dict[str, str]]:
+    """Whose hours and calls an admin may choose (id and name); [] for anyone else, who
+    sees only their own."""
+    if actor.role != "admin":
+        return []
+    outcome = await call_service(hours.host_choices, actor=actor)
+    if not outcome.ok:
+        return []
+    return [{"id": str(member.id), "name": member.name} for member in outcome.result()]
 
 
 class WeekRow(TypedDict):
@@ -144,13 +155,7 @@ class StaffAvailabilityState(rx.State):
         """The signed-in member's own settings (and, for an admin, whom else to choose)."""
         self._clear()
         actor = acting()
-        self.members = []
-        if actor.role == "admin":
-            outcome = await call_service(hours.host_choices, actor=actor)
-            if outcome.ok:
-                self.members = [
-                    {"id": str(member.id), "name": member.name} for member in outcome.result()
-                ]
+        self.members = await host_choices(actor)
         if not await self._open(actor.member_id):
             self.found = False
 

@@ -11,11 +11,12 @@ from typing import TypedDict
 
 import reflex as rx
 
-from rcxsite.booking import calls, hours
+from rcxsite.booking import calls
 from rcxsite.core.permissions import Permission
 from rcxsite.state.one_time import show_once
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.availability import host_choices
 from rcxsite.state.staff.display import number_id
 
 FEED_LINK = "calendar-feed-link"
@@ -83,13 +84,7 @@ class StaffCallsState(rx.State):
         self.feed_shown = False
         self.member_filter = ALL_MEMBERS
         actor = acting()
-        self.members = []
-        if actor.role == "admin":
-            outcome = await call_service(hours.host_choices, actor=actor)
-            if outcome.ok:
-                self.members = [
-                    {"id": str(member.id), "name": member.name} for member in outcome.result()
-                ]
+        self.members = await host_choices(actor)
         await self._reload()
 
     @staff_event(Permission.TAKE_CALLS)
