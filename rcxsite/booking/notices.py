@@ -58,16 +58,25 @@ def _summary_for_host(booking: Booking, request: QuoteRequest) -> str:
     return f"Call with {booking.visitor_name}, {request.company}"
 
 
-def _invitation(
+def _send_invitation(
+    session: Session,
     booking: Booking,
+    words: wording.Words,
     *,
+    to: str,
+    reply_to: tuple[str, str],
     method: Method,
     organizer: StaffMember,
     time_zone: str,
     summary: str,
     description: str,
     url: str,
-) -> tuple[str, str]:
+    **delivery: Any,
+) -> None:
+    """`words` mailed to `to` with the call as a calendar invitation (`method`: REQUEST
+    for a new or moved call, CANCEL), the time on `time_zone`'s clock; replies go to
+    `reply_to` (name, address), the other side of the call. `delivery`: `send_mail`'s
+    order and reference."""
     invite = CallInvite(
         uid=booking.uid,
         sequence=booking.sequence,
@@ -83,7 +92,15 @@ def _invitation(
         attendee_email=booking.visitor_email,
         stamp=utcnow(),
     )
-    return method, invitation_ics(invite, method=method)
+    send_mail(
+        session=session,
+        to=to,
+        subject=words.subject,
+        text=words.text,
+        reply_to=formataddr(reply_to),
+        calendar=(method, invitation_ics(invite, method=method)),
+        **delivery,
+    )
 
 
 def _to_visitor(
@@ -96,22 +113,18 @@ def _to_visitor(
     link: str,
     ref: str = "",
 ) -> None:
-    calendar = _invitation(
+    _send_invitation(
+        session,
         booking,
+        words,
+        to=booking.visitor_email,
+        reply_to=(host.name, host.email),
         method=method,
         organizer=host,
         time_zone=booking.visitor_time_zone,
         summary=_summary_for_visitor(host),
         description=wording.visitor_invite_description(host, link=link),
         url=link,
-    )
-    send_mail(
-        session=session,
-        to=booking.visitor_email,
-        subject=words.subject,
-        text=words.text,
-        reply_to=formataddr((host.name, host.email)),
-        calendar=calendar,
         ref=ref,
     )
 
@@ -128,22 +141,18 @@ def _to_host(
     ref: str = "",
 ) -> None:
     link = staff_link(request.id or 0)
-    calendar = _invitation(
+    _send_invitation(
+        session,
         booking,
+        words,
+        to=host.email,
+        reply_to=(booking.visitor_name, booking.visitor_email),
         method=method,
         organizer=host,
         time_zone=host.time_zone,
         summary=_summary_for_host(booking, request),
         description=wording.host_invite_description(booking, request, staff_link=link),
         url=link,
-    )
-    send_mail(
-        session=session,
-        to=host.email,
-        subject=words.subject,
-        text=words.text,
-        reply_to=formataddr((booking.visitor_name, booking.visitor_email)),
-        calendar=calendar,
         after=after,
         after_ref=request.id or 0,
         ref=ref,

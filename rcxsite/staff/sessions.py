@@ -32,15 +32,18 @@ class NewStaffSession:
     cookie_ticket: str
 
 
-def actor_of(member: StaffMember, *, client_address: str) -> StaffActor:
-    """The member as the services name whoever acts: from their row as it is now."""
+def actor_of(
+    member: StaffMember, *, client_address: str, time_zone: str | None = None
+) -> StaffActor:
+    """The member as the services name whoever acts, from their row (`time_zone`: the
+    zone just stored, when the row was read before it)."""
     assert member.id is not None
     return StaffActor(
         member_id=member.id,
         name=member.name,
         email=member.email,
         role=member.role,
-        time_zone=member.time_zone,
+        time_zone=member.time_zone if time_zone is None else time_zone,
         client_address=client_address,
     )
 

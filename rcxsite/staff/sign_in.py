@@ -181,7 +181,7 @@ def sign_in(form: StaffSignInInput, *, client_ip: str) -> StaffSignedIn:
             stored.time_zone = form.time_zone
         session.add(stored)
         started = sessions.start_session(session, member.id)
-        actor = sessions.actor_of(stored, client_address=client_ip)
+        actor = sessions.actor_of(member, client_address=client_ip, time_zone=stored.time_zone)
         audit.record(
             session,
             action="signed_in",
