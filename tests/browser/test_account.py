@@ -22,7 +22,7 @@ from tests.support.accounts_ui import (
     unique_email,
     wait_for_login_cookie,
 )
-from tests.support.browser import axe_violations, open_tab
+from tests.support.browser import axe_violations, expect_shown, open_tab, watch_texts
 from tests.support.customers import mark_verified_on
 from tests.support.live_server import LiveServer
 from tests.support.quotes import add_quotes
@@ -33,8 +33,9 @@ ACCOUNT_URL = re.compile(re.escape(routes.ACCOUNT.path) + "/?$")
 
 
 def _log_in_here(page: Page, email: str, password: str = PASSWORD) -> None:
+    watch_texts(page, "Logged in successfully!")
     submit_login(page, email, password)
-    expect(page.get_by_text("Logged in successfully!")).to_be_visible()
+    expect_shown(page, "Logged in successfully!")
 
 
 def _open_account(page: Page, email: str, password: str = PASSWORD) -> str:

@@ -20,6 +20,7 @@ from tests.support.accounts_ui import (
     wait_for_login_cookie,
     wait_for_logout_answer,
 )
+from tests.support.browser import expect_shown, watch_texts
 from tests.support.live_server import HEADER_SESSION_SECONDS, LiveServer
 
 
@@ -82,9 +83,10 @@ def test_login_session_header_refusal_and_logout(any_page: Page, live_site: Live
     form.get_by_label("Email").fill(email)
     form.get_by_label("Password", exact=True).fill(PASSWORD)
     record_button_states(page, "Log in")
+    watch_texts(page, "Logged in successfully!", "You're already logged in!")
     started = time.time()
     form.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text("Logged in successfully!")).to_be_visible()
+    expect_shown(page, "Logged in successfully!")
     expect(page).to_have_url(re.compile(r"://[^/]+/$"))
     assert time.time() - started >= 1.4
     assert ["Logging in...", True] in recorded_button_states(page)
@@ -103,7 +105,7 @@ def test_login_session_header_refusal_and_logout(any_page: Page, live_site: Live
 
     header_action(page, "Logout")
     page.goto(routes.LOG_IN.path)
-    expect(page.get_by_text("You're already logged in!")).to_be_visible()
+    expect_shown(page, "You're already logged in!")
     expect(page).to_have_url(re.compile(r"://[^/]+/$"))
 
     header_action(page, "Logout").click()
@@ -133,6 +135,7 @@ def test_expired_header_entry_signs_out_and_allows_a_new_login(
     expect(form.get_by_label("Email")).to_have_value(email)
     expect(page.get_by_text("You're already logged in!")).to_have_count(0)
     form.get_by_label("Password", exact=True).fill(PASSWORD)
+    watch_texts(page, "Logged in successfully!")
     form.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text("Logged in successfully!")).to_be_visible()
+    expect_shown(page, "Logged in successfully!")
     header_action(page, "Logout")

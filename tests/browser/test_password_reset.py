@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, WebSocketRoute, expect
+from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine, text
 
 from rcxsite import routes
@@ -20,24 +20,29 @@ from tests.support.accounts_ui import (
     signed_in_customer,
     unique_email,
 )
+from tests.support.browser import expect_shown, hold_answers, watch_texts
 from tests.support.live_server import LiveServer
 from tests.support.smtp import Mailbox
 from tests.support.waiting import wait_for
 
 NEW_PASSWORD = "second-pass"
+LINK_SENT = "If an account exists for that email, a reset link has been sent."
+# Shown for a moment before the page moves on to the login.
+RESET_DONE = "Your password has been successfully reset!"
 
 
 def _request_link(page: Page, email: str) -> None:
+    release = hold_answers(page, LINK_SENT)
     page.goto(routes.FORGOT_PASSWORD.path)
     form = page.get_by_role("form", name="Request a reset link")
     form.get_by_label("Email").fill(email)
-    record_button_states(page, "Request a reset link")
     form.get_by_role("button", name="Send reset link").click()
+    busy = form.get_by_role("button", name="Sending...")
+    expect(busy).to_be_disabled()
+    release()
     dialog = page.get_by_role("alertdialog")
-    expect(dialog).to_contain_text(
-        "If an account exists for that email, a reset link has been sent."
-    )
-    assert ["Sending...", True] in recorded_button_states(page)
+    expect(dialog).to_contain_text(LINK_SENT)
+    expect(busy).to_have_count(0)
     dialog.get_by_role("button", name="OK").click()
     expect(dialog).to_be_hidden()
 
@@ -97,8 +102,9 @@ def test_reset_by_emailed_link(
     expect(form.get_by_text("Passwords do not match.")).to_be_visible()
     form.get_by_label("Confirm password", exact=True).fill(NEW_PASSWORD)
     record_button_states(page, "Reset password")
+    watch_texts(page, RESET_DONE)
     reset.click()
-    expect(page.get_by_text("Your password has been successfully reset!")).to_be_visible()
+    expect_shown(page, RESET_DONE)
     assert ["Resetting...", True] in recorded_button_states(page)
     expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path) + "/?$"))
     changed = site_mailbox.wait_for(email, timeout=20)
@@ -136,8 +142,9 @@ def test_the_reset_token_is_not_kept_in_the_stored_state(
     expect(form).to_contain_text(email)
     form.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
     form.get_by_label("Confirm password", exact=True).fill(NEW_PASSWORD)
+    watch_texts(page, RESET_DONE)
     form.get_by_role("button", name="Reset password").click()
-    expect(page.get_by_text("Your password has been successfully reset!")).to_be_visible()
+    expect_shown(page, RESET_DONE)
 
     stored = _stored_state(live_site.data_dir / "states", showing=email)
     assert any(email.encode() in data for data in stored), "the state was never written"
@@ -146,31 +153,11 @@ def test_the_reset_token_is_not_kept_in_the_stored_state(
 
 def test_reset_link_page_verifies_first_then_rejects_a_bad_token(page: Page) -> None:
     """The server's verdict is held back on the websocket so the waiting state can be seen."""
-    held: list[str | bytes] = []
-    relay: dict[str, WebSocketRoute] = {}
-
-    def hold_verdict(ws: WebSocketRoute) -> None:
-        server = ws.connect_to_server()
-        relay["page"] = ws
-
-        def to_page(message: str | bytes) -> None:
-            if not relay.get("released") and "invalid" in str(message):
-                held.append(message)
-            else:
-                ws.send(message)
-
-        server.on_message(to_page)
-        ws.on_message(server.send)
-
-    page.route_web_socket(re.compile(r".*/_event.*"), hold_verdict)
+    release = hold_answers(page, "invalid")
     page.goto(routes.reset_password_path("tampered-token-value"))
     expect(page.get_by_text("Verifying your reset link...")).to_be_visible()
     expect(page.get_by_role("form", name="Reset password")).to_have_count(0)
-    wait_for(lambda: held, page=page)  # the relay's callbacks run while the page waits
-    assert held, "the verdict never came"
-    relay["released"] = True  # type: ignore[assignment]
-    for message in held:
-        relay["page"].send(message)
+    release()
     expect(page.get_by_role("heading", name="Oops!")).to_be_visible()
     expect(page.get_by_text("Verifying your reset link...")).to_have_count(0)
     expect(page.get_by_role("form", name="Reset password")).to_have_count(0)
@@ -188,8 +175,9 @@ def test_password_reset_signs_out_other_browsers(
         form = other.get_by_role("form", name="Reset password")
         form.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
         form.get_by_label("Confirm password", exact=True).fill(NEW_PASSWORD)
+        watch_texts(other, RESET_DONE)
         form.get_by_role("button", name="Reset password").click()
-        expect(other.get_by_text("Your password has been successfully reset!")).to_be_visible()
+        expect_shown(other, RESET_DONE)
     finally:
         second.close()
     page.locator("footer").get_by_role("link", name="About Us").click()

@@ -134,16 +134,19 @@ def test_nginx_limits_each_clients_requests_to_the_backend(tmp_path: Path) -> No
             )[0]
 
         # A burst of 1 + 3 reaches the (missing) workers; then 429, at most a token a
-        # second coming back.
+        # second coming back (a pause of the test's own may let one more through).
         statuses = [login(CLIENT_A) for _ in range(10)]
-        assert statuses[:4] == [502] * 4 and statuses[-1] == 429
+        assert statuses[:4] == [502] * 4
         assert statuses.count(429) >= 4
-        status, headers, body = request_from(CLIENT_A, url + "/api/v1/User/Me")
-        assert status == 429 and headers["Retry-After"] == "1"
+        answers = [request_from(CLIENT_A, url + "/api/v1/User/Me") for _ in range(3)]
+        refused = [(headers, body) for status, headers, body in answers if status == 429]
+        assert refused, answers
+        headers, body = refused[0]
+        assert headers["Retry-After"] == "1"
         assert json.loads(body)["status"] == 429  # the API's own envelope
         assert login(CLIENT_B) == 502  # a budget of its own
         # X-Forwarded-For is believed from the trusted proxy only.
-        assert login(TRUSTED_PROXY, {"X-Forwarded-For": CLIENT_A}) == 429
+        assert 429 in [login(TRUSTED_PROXY, {"X-Forwarded-For": CLIENT_A}) for _ in range(3)]
         assert login(CLIENT_B, {"X-Forwarded-For": CLIENT_A}) == 502
 
 

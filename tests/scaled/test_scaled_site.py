@@ -26,7 +26,7 @@ from tests.support.accounts_ui import (
     submit_login,
     unique_email,
 )
-from tests.support.browser import CHROME, NOT_DRIVEN, open_tab
+from tests.support.browser import CHROME, NOT_DRIVEN, expect_shown, open_tab, watch_texts
 from tests.support.load import run_load
 from tests.support.plain_http import bearer_for
 from tests.support.plain_http import request as _request
@@ -132,8 +132,9 @@ def test_the_account_screens_work_across_workers(
     reset = page.get_by_role("form", name="Reset password")
     reset.get_by_label("New password", exact=True).fill("scaled-new-pass")
     reset.get_by_label("Confirm password", exact=True).fill("scaled-new-pass")
+    watch_texts(page, "Your password has been successfully reset!")
     reset.get_by_role("button", name="Reset password").click()
-    expect(page.get_by_text("Your password has been successfully reset!")).to_be_visible()
+    expect_shown(page, "Your password has been successfully reset!")
 
     page.goto(routes.LOG_IN.path)
     submit_login(page, email, "scaled-new-pass")

@@ -1,14 +1,18 @@
-"""Browser tabs for the tests: the two viewports, a tab of its own on a site, and what
-axe-core finds wrong on a page."""
+"""Browser tabs for the tests: the two viewports, a tab of its own on a site, texts that
+show for a moment only, answers held back, and what axe-core finds wrong on a page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+import re
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page
+from playwright.sync_api import Error, Page, WebSocketRoute, expect
+
+from tests.support.waiting import wait_for
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
@@ -22,6 +26,12 @@ CHROME = (
 NOT_DRIVEN = "Object.defineProperty(Navigator.prototype, 'webdriver', {get: () => false})"
 
 AXE = Axe()
+
+# What a test waits for a page to show: the same as for an action (`set_default_timeout`
+# below). Playwright's own 5 s for `expect` is too short on a loaded 2-core machine, and a
+# passing check returns as soon as it holds, so only a failure waits this long.
+WAIT_MS = 15_000
+expect.set_options(timeout=WAIT_MS)
 
 
 @contextmanager
@@ -40,7 +50,7 @@ def open_tab(
         viewport=viewport, base_url=site.url, timezone_id=time_zone, **context_options
     )
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.page_errors = errors  # type: ignore[attr-defined]
@@ -60,6 +70,73 @@ def open_tab(
         yield page
     finally:
         context.close()
+
+
+_WATCH_TEXTS = """texts => {
+    window.__shown = window.__shown || new Set();
+    const look = () => {
+        const now = document.body ? document.body.innerText : "";
+        for (const text of texts) if (now.includes(text)) window.__shown.add(text);
+    };
+    new MutationObserver(look).observe(document, {
+        childList: true, subtree: true, characterData: true });
+    look();
+}"""
+
+
+def watch_texts(page: Page, *texts: str) -> None:
+    """Notes each of `texts` the moment `page` shows it, on the page shown now and on those
+    it loads later. A confirmation shown for a moment before a redirect ("Logged in
+    successfully!") is then seen even when a check for it would come too late on a loaded
+    machine: see `expect_shown`."""
+    script = f"({_WATCH_TEXTS})({json.dumps(texts)})"
+    page.add_init_script(script)
+    page.evaluate(script)
+
+
+def expect_shown(page: Page, text: str) -> None:
+    """`text`, watched with `watch_texts`, has shown on the page (it may be gone again)."""
+
+    def shown() -> bool:
+        try:
+            return page.evaluate("text => Boolean(window.__shown?.has(text))", text)
+        except Error:  # the page was being replaced: ask the next one
+            return False
+
+    assert wait_for(shown, page=page, timeout_s=WAIT_MS / 1000), f"{text!r} never showed"
+
+
+def hold_answers(page: Page, carrying: str) -> Callable[[], None]:
+    """Holds back each frame the server sends `page` that carries `carrying` (an answer's
+    text) until the returned `release()`: what the page shows while it waits (a busy
+    button, a "Verifying..." text) can then be checked however loaded the machine is.
+    Call it before the page opens its connection (before `goto`)."""
+    held: list[tuple[WebSocketRoute, str | bytes]] = []
+    released = False
+
+    def relay(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            if not released and carrying in str(message):
+                held.append((ws, message))
+            else:
+                ws.send(message)
+
+        server.on_message(to_page)
+        ws.on_message(server.send)
+
+    page.route_web_socket(re.compile(r".*/_event.*"), relay)
+
+    def release() -> None:
+        nonlocal released
+        # The relay's callbacks run while the page waits.
+        assert wait_for(lambda: held, page=page), f"no answer carrying {carrying!r} came"
+        released = True
+        for ws, message in held:
+            ws.send(message)
+
+    return release
 
 
 def axe_violations(page: Page) -> list[str]:

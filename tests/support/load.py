@@ -134,9 +134,9 @@ class Tab:
         if not opened.startswith("0"):
             raise RuntimeError(f"no Engine.IO open packet: {opened[:80]}")
 
-    def _receive(self) -> str:
+    def _receive(self, timeout_s: float = REPLY_TIMEOUT_S) -> str:
         while True:
-            frame = self.socket.receive(timeout=REPLY_TIMEOUT_S / 3)
+            frame = self.socket.receive(timeout=timeout_s)
             if frame is None:
                 raise TimeoutError("no frame from the server")
             if frame == "2":  # Engine.IO ping
@@ -160,7 +160,7 @@ class Tab:
         while True:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"no {text!r} within {REPLY_TIMEOUT_S} s")
-            frame = self._receive()
+            frame = self._receive(max(0.1, deadline - time.monotonic()))
             if text in frame:
                 return
             if "Something went wrong" in frame or "Too many requests" in frame:
