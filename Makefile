@@ -113,10 +113,25 @@ lint: setup-dev
 	mypy
 	lint-imports
 
+# The suite in two halves at once: the browser and the sites wait on pages, redirects
+# and servers most of the time (a fifth of the two cores), so the tests that run in the
+# pytest process itself go beside them; the whole takes the browser half's time. The
+# halves share nothing: every test makes its own databases, Redis keys, ports and folders.
+# The in-process half's report follows the other's.
+SITE_TESTS := tests/browser tests/scaled tests/site
 test: setup-dev /usr/bin/chromium /usr/bin/java /usr/sbin/nginx \
 		/usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint \
 		check-content
-	$(PY) -m pytest
+	@runs=$$(mktemp -d); \
+	$(PY) -m pytest -p no:cacheprovider --basetemp=$$runs/in-process \
+		$(addprefix --ignore=,$(SITE_TESTS)) tests > $$runs/in-process.log 2>&1 & \
+	in_process=$$!; trap 'kill $$in_process 2>/dev/null' INT TERM; \
+	$(PY) -m pytest --basetemp=$$runs/site $(SITE_TESTS); site=$$?; \
+	wait $$in_process; in_process=$$?; \
+	echo; echo "======== the in-process half (everything but $(SITE_TESTS)) ========"; \
+	cat $$runs/in-process.log; rm -rf $$runs; \
+	echo "site half: exit $$site; in-process half: exit $$in_process"; \
+	test $$site -eq 0 -a $$in_process -eq 0
 
 # Services, API and content tests in this process: no build, no browser, nginx, PostgreSQL
 # or Redis (the tests that would use those skip, saying so).
