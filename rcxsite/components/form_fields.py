@@ -168,11 +168,17 @@ def result_dialog(
     )
 
 
-def form(*children: rx.Component, **props: Any) -> rx.Component:
-    """A form that never puts what it holds in a URL: submitted before the scripts have
-    loaded (a slow phone, Enter pressed early), a form without a method would send
-    `GET ?email=...&password=...` into history and access logs; POST keeps it in the body."""
-    return rx.el.form(*children, method="post", **props)
+def form(*children: rx.Component, failure: str = "", **props: Any) -> rx.Component:
+    """A form of this site. It never puts what it holds in a URL: submitted before the
+    scripts have loaded (a slow phone, Enter pressed early), a form without a method would
+    send `GET ?email=...&password=...` into history and access logs; POST keeps it in the
+    body. The browser does not check it (`noValidate`): the server checks every field and
+    answers in the site's own words, which the browser's bubbles would not use. `failure`:
+    what the page says if the server cannot answer the submit (SiteEffects.jsx), instead of
+    the general text."""
+    if failure:
+        props["custom_attrs"] = {"data-failure": failure, **props.get("custom_attrs", {})}
+    return rx.el.form(*children, method="post", no_validate=True, **props)
 
 
 def action_button(

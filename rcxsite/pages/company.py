@@ -140,7 +140,6 @@ def _plan_step(plan: Plan) -> rx.Component:
         ),
         key=PricingState.step_version.to_string(),
         on_submit=PricingState.confirm,
-        no_validate=True,
         class_name="auth-form",
         aria_labelledby=heading_id,
     )

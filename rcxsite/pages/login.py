@@ -51,10 +51,9 @@ def _login_form() -> rx.Component:
         submit_button("Log in", msg.LOGGING_IN, busy=LoginState.busy),
         switch_line("New to RCX?", "Create an account", LoginState.show_mode("register")),
         on_submit=LoginState.log_in,
-        no_validate=True,
         class_name="auth-form",
         aria_label="Log in",
-        custom_attrs={"data-failure": msg.LOGIN_BROKEN},
+        failure=msg.LOGIN_BROKEN,
     )
 
 

@@ -53,10 +53,9 @@ def _form(name: str, *children: rx.Component, on_submit: rx.EventHandler) -> rx.
         *children,
         key=AccountState.form_version.to_string(),
         on_submit=on_submit,
-        no_validate=True,
         class_name="auth-form",
         aria_label=name,
-        custom_attrs={"data-failure": msg.SOMETHING_WENT_WRONG},
+        failure=msg.SOMETHING_WENT_WRONG,
     )
 
 

@@ -45,10 +45,9 @@ def forgot_password_page(route: routes.Route) -> rx.Component:
                     nav_link("Back to log in", to=routes.LOG_IN.path), class_name="auth-switch"
                 ),
                 on_submit=ForgotPasswordState.send_link,
-                no_validate=True,
                 class_name="auth-form",
                 aria_label="Request a reset link",
-                custom_attrs={"data-failure": msg.SOMETHING_WENT_WRONG},
+                failure=msg.SOMETHING_WENT_WRONG,
             ),
         ),
         result_dialog(
@@ -88,10 +87,9 @@ def _reset_form() -> rx.Component:
         status_message(ResetPasswordState.error, kind="error"),
         submit_button("Reset password", msg.RESETTING, busy=ResetPasswordState.busy),
         on_submit=ResetPasswordState.reset_password,
-        no_validate=True,
         class_name="auth-form",
         aria_label="Reset password",
-        custom_attrs={"data-failure": msg.RESET_BROKEN},
+        failure=msg.RESET_BROKEN,
     )
 
 

@@ -147,10 +147,9 @@ def _form() -> rx.Component:
         submit_button("Book my call", "Sending...", busy=QuoteState.busy),
         id=QUOTE_FORM_ID,
         on_submit=QuoteState.submit,
-        no_validate=True,
         aria_label="Request a quote",
         class_name="quote-form",
-        custom_attrs={"data-failure": SUBMIT_BROKEN},
+        failure=SUBMIT_BROKEN,
     )
 
 

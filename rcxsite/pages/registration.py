@@ -81,10 +81,9 @@ def register_form() -> rx.Component:
         switch_line("Already have an account?", "Log in", LoginState.show_mode("login")),
         id=REGISTER_FORM_ID,
         on_submit=RegistrationState.register,
-        no_validate=True,
         class_name="auth-form",
         aria_label="Register",
-        custom_attrs={"data-failure": msg.REGISTER_BROKEN},
+        failure=msg.REGISTER_BROKEN,
     )
 
 

@@ -56,10 +56,9 @@ def _reschedule_form() -> rx.Component:
             class_name="booking-actions",
         ),
         on_submit=State.reschedule,
-        no_validate=True,
         aria_label="Choose a new time",
         class_name="quote-form",
-        custom_attrs={"data-failure": CHANGE_BROKEN},
+        failure=CHANGE_BROKEN,
     )
 
 

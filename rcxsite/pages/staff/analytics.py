@@ -58,7 +58,6 @@ def _period_controls() -> rx.Component:
                 rx.el.button("Apply", type="submit", class_name="button button-primary"),
                 on_submit=State.apply_dates,
                 reset_on_submit=False,
-                no_validate=True,
                 class_name="analytics-dates",
             ),
         ),

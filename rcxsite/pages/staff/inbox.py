@@ -151,7 +151,6 @@ def _filter_form() -> rx.Component:
         ),
         on_submit=StaffInboxState.apply_filter,
         reset_on_submit=False,
-        no_validate=True,
         role="search",
         class_name="staff-form",
     )
@@ -265,7 +264,6 @@ def _selection_form() -> rx.Component:
         key=StaffInboxState.selection_revision,
         on_submit=StaffInboxState.change_selection,
         reset_on_submit=False,
-        no_validate=True,
         aria_label="Change the selected requests",
         class_name="staff-form staff-selection-form",
     )

@@ -117,7 +117,6 @@ def staff_form(
         rx.el.button(submit, type="submit", class_name=f"button button-{kind}"),
         on_submit=on_submit,
         reset_on_submit=False,
-        no_validate=True,
         class_name="staff-form",
         **props,
     )

@@ -34,7 +34,6 @@ def staff_log_in_page(route: Route) -> rx.Component:
             status_message(StaffSignInState.error, kind="error"),
             submit_button("Sign in", "Signing in…", busy=StaffSignInState.busy),
             on_submit=StaffSignInState.sign_in,
-            no_validate=True,
             class_name="auth-form",
             aria_label="Staff sign-in",
         ),
