@@ -9,9 +9,11 @@ sees an oversized string; the REST API (as a request body), the Reflex screens (
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, ClassVar, Literal, Self
 
 from annotated_types import MaxLen
@@ -27,6 +29,11 @@ INVALID_CHARACTERS = "Contains characters that are not allowed"
 # Unicode's line and paragraph separators end a line in mail headers and JavaScript source
 # but are not control characters; they are refused along with those.
 _FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+ISO_DATE_LENGTH = len("2027-01-05")
+# fromisoformat alone would also take "20270105" and week dates; a date input sends this.
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def problem(message: str) -> PydanticCustomError:
@@ -60,6 +67,23 @@ def parsed_by(parse: Callable[..., Any], *fields: str, before: bool = False, **o
     return field_validator(*fields, mode=mode)(
         classmethod(lambda cls, value: parse(value, **options))
     )
+
+
+def iso_date(value: object, *, invalid: str, longest: int = ISO_DATE_LENGTH + 8) -> date | None:
+    """A date field's "YYYY-MM-DD", a few blanks around it allowed; None when blank.
+    Anything else raises `invalid`: not text, longer than `longest` (checked first, as
+    every length is), another format, or a day the calendar does not have."""
+    if not isinstance(value, str) or len(value) > longest:
+        raise problem(invalid)
+    text = value.strip()
+    if not text:
+        return None
+    if not _ISO_DATE.fullmatch(text):
+        raise problem(invalid)
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise problem(invalid) from None
 
 
 def multiline_text(value: str, *, required: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import Field, ValidationInfo, field_validator
 
 from rcxsite.booking.inputs import TIME_ZONE_UNKNOWN, time_zone_name
-from rcxsite.forms import FormInput, parsed_by, problem
+from rcxsite.forms import FormInput, iso_date, parsed_by, problem
 from rcxsite.models.staff import TIME_ZONE_MAX
 
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -36,7 +36,6 @@ LAST_BEFORE_FIRST = "The last day must be on or after the first day"
 TIME_INPUT_MAX = 12
 DATE_INPUT_MAX = 20
 _TIME = re.compile(r"([0-9]{1,2}):([0-9]{2})(?::00)?")
-_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _CHECKED = frozenset({"on", "true", "1", "yes"})
 
 
@@ -73,15 +72,11 @@ def form_date(value: object) -> date:
     """A date input's "YYYY-MM-DD"."""
     if isinstance(value, date) and not isinstance(value, datetime):
         return value
-    text = value.strip() if isinstance(value, str) else ""
-    if not text:
+    blank = not isinstance(value, str) or not value.strip()
+    chosen = None if blank else iso_date(value, invalid=DATE_INVALID, longest=DATE_INPUT_MAX)
+    if chosen is None:
         raise problem(DATE_REQUIRED)
-    if not _DATE.fullmatch(text):
-        raise problem(DATE_INVALID)
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise problem(DATE_INVALID) from None
+    return chosen
 
 
 def _end_after(start: object, end: str) -> str:

@@ -16,7 +16,7 @@ from zoneinfo import available_timezones
 from pydantic import Field, field_validator
 
 from rcxsite.booking.rules import COMPANY_TIME_ZONE
-from rcxsite.forms import FormInput, documented, parsed_by, problem, text_only
+from rcxsite.forms import FormInput, documented, iso_date, parsed_by, problem, text_only
 from rcxsite.leads.validation import QuoteContactFields, QuoteFields
 from rcxsite.models.staff import TIME_ZONE_MAX
 
@@ -29,12 +29,10 @@ LINK_INVALID = "This link is not valid. Please use the link in your latest invit
 TOKEN_MAX = 100
 # "2027-03-29T08:00:00.000000+05:30" and a little room for blanks around it.
 START_MAX = 40
-ISO_DATE_LENGTH = len("2027-01-05")
 # Dates and starts outside these years are refused as invalid: none is bookable, and
 # near year 1 or 9999 an offset would carry the time out of the calendar.
 FIRST_YEAR, LAST_YEAR = 2000, 2999
 
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 # `days` as a query sends it: digits, blanks around them allowed.
 DAYS_TEXT_MAX = 4
 _DIGITS = re.compile(r"\s*[0-9]+\s*")
@@ -154,18 +152,8 @@ class SlotQuery(FormInput):
     def _first_day(cls, value: Any) -> date | None:
         if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
             return value
-        if not isinstance(value, str) or len(value) > ISO_DATE_LENGTH + 8:
-            raise problem(DATE_INVALID)
-        value = value.strip()
-        if not value:
-            return None
-        if not _ISO_DATE.fullmatch(value):
-            raise problem(DATE_INVALID)
-        try:
-            chosen = date.fromisoformat(value)
-        except ValueError:
-            raise problem(DATE_INVALID) from None
-        if not FIRST_YEAR <= chosen.year <= LAST_YEAR:
+        chosen = iso_date(value, invalid=DATE_INVALID)
+        if chosen is not None and not FIRST_YEAR <= chosen.year <= LAST_YEAR:
             raise problem(DATE_INVALID)
         return chosen
 

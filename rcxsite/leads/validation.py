@@ -37,6 +37,7 @@ from rcxsite.forms import (
     Documented,
     FormInput,
     documented,
+    iso_date,
     multiline_pattern,
     multiline_text,
     parsed_by,
@@ -57,7 +58,6 @@ HONEYPOT_FIELD = "website"
 MESSAGE_MIN = 20
 PHONE_DIGITS_MIN = 7
 PHONE_DIGITS_MAX = 15  # E.164
-ISO_DATE_LENGTH = len("2027-01-05")
 HONEYPOT_MAX = 200
 
 NAME_REQUIRED = "Name is required"
@@ -81,7 +81,6 @@ CALL_TIME_REQUIRED = "Please choose a time for the call"
 HONEYPOT_FILLED = "Leave this field empty"
 
 _PHONE = re.compile(r"\+?[0-9 ()-]+")
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def business_today() -> date:
@@ -248,17 +247,9 @@ class QuoteCallFields(QuoteContactFields):
     @field_validator("call_date", mode="before")
     @classmethod
     def _call_date(cls, value: Any, info: ValidationInfo) -> date:
-        # Length first, as for every other field; a few blanks around the date are fine.
-        if not isinstance(value, str) or len(value) > ISO_DATE_LENGTH + 8:
+        chosen = iso_date(value, invalid=CALL_DATE_REQUIRED)
+        if chosen is None:
             raise problem(CALL_DATE_REQUIRED)
-        value = value.strip()
-        # fromisoformat alone would also take "20270105" and week dates; forms send yyyy-mm-dd.
-        if not _ISO_DATE.fullmatch(value):
-            raise problem(CALL_DATE_REQUIRED)
-        try:
-            chosen = date.fromisoformat(value)
-        except ValueError:
-            raise problem(CALL_DATE_REQUIRED) from None
         today = (info.context or {}).get("today") or business_today()
         if chosen <= today:
             raise problem(CALL_DATE_TOO_EARLY)
