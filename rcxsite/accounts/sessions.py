@@ -19,12 +19,14 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any, TypeVar
 
 from sqlalchemy import func, update
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
 
 from rcxsite.accounts import login_tokens
-from rcxsite.core.tickets import claim_ticket
+from rcxsite.core.tickets import claim_ticket, end_by_digest
 from rcxsite.core.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.logs import security_event
@@ -40,6 +42,8 @@ from rcxsite.settings import get_settings, keyed_hash
 # The browser's name for the login, which existing clients read: the cookie and the
 # session-storage entry.
 COOKIE_NAME = "userSession"
+# A query of login sessions (their rows, or a count of them).
+_Query = TypeVar("_Query", bound=SelectOfScalar[Any])
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +124,17 @@ def claim_cookie(ticket: object, *, now: datetime | None = None) -> ClaimedLogin
         )
 
 
-def _live_since(now: datetime) -> tuple[datetime, datetime]:
-    """The oldest last use and the oldest start a live session can have at `now`."""
+def _live(query: _Query, now: datetime) -> _Query:
+    """`query` narrowed to the sessions that let their holder in at `now`: not revoked,
+    used within the idle limit, younger than a login's lifetime, of a customer who is not
+    locked (whether or not the lock ended them). Letting a session in and counting the
+    live ones for staff go by this one rule."""
     settings = get_settings()
-    return (
-        now - timedelta(minutes=settings.header_session_minutes),
-        now - timedelta(days=settings.login_token_days),
+    return query.join(Customer, col(Customer.id) == col(LoginSession.customer_id)).where(
+        col(LoginSession.revoked_at).is_(None),
+        LoginSession.last_seen_at >= now - timedelta(minutes=settings.header_session_minutes),
+        LoginSession.created_at >= now - timedelta(days=settings.login_token_days),
+        col(Customer.locked_at).is_(None),
     )
 
 
@@ -137,20 +146,11 @@ def session_customer(token: str, *, now: datetime | None = None) -> int | None:
 
 def digest_customer(digest: str, *, now: datetime | None = None) -> int | None:
     """As `session_customer`, for a caller that kept only the token's digest (the screens).
-    A locked customer's sessions count for nothing, whether or not the lock ended them."""
+    A locked customer's sessions count for nothing (`_live`)."""
     now = now or utcnow()
-    idle_limit, age_limit = _live_since(now)
     with session_scope() as session:
         row = session.exec(
-            select(LoginSession)
-            .join(Customer, col(Customer.id) == col(LoginSession.customer_id))
-            .where(
-                LoginSession.token_hash == digest,
-                col(LoginSession.revoked_at).is_(None),
-                LoginSession.last_seen_at >= idle_limit,
-                LoginSession.created_at >= age_limit,
-                col(Customer.locked_at).is_(None),
-            )
+            _live(select(LoginSession), now).where(LoginSession.token_hash == digest)
         ).first()
         if row is None:
             return None
@@ -173,16 +173,9 @@ def session_activity(
 ) -> SessionActivity:
     """A customer's sessions by the one rule of `digest_customer`, so the count staff see
     is the number of devices that would be let in right now."""
-    idle_limit, age_limit = _live_since(now or utcnow())
     live = session.exec(
-        select(func.count(col(LoginSession.id)))
-        .join(Customer, col(Customer.id) == col(LoginSession.customer_id))
-        .where(
-            LoginSession.customer_id == customer_id,
-            col(LoginSession.revoked_at).is_(None),
-            LoginSession.last_seen_at >= idle_limit,
-            LoginSession.created_at >= age_limit,
-            col(Customer.locked_at).is_(None),
+        _live(select(func.count(col(LoginSession.id))), now or utcnow()).where(
+            LoginSession.customer_id == customer_id
         )
     ).one()
     last_seen = session.exec(
@@ -200,11 +193,7 @@ def end_session(token: str) -> None:
 
 def end_digest_session(digest: str) -> None:
     with session_scope() as session:
-        ended = session.exec(
-            update(LoginSession)
-            .where(col(LoginSession.token_hash) == digest, col(LoginSession.revoked_at).is_(None))
-            .values(revoked_at=utcnow())
-        )
+        ended = session.exec(end_by_digest(LoginSession, digest, utcnow()))
     security_event("logout", "success" if ended.rowcount else "no_session")
 
 

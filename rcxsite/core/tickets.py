@@ -1,6 +1,9 @@
-"""One-time cookie tickets. The screens sign in over the websocket, so the browser trades a
-ticket for its HttpOnly cookie in an HTTP answer; customer logins and staff sign-ins claim
-theirs with the same statement, so both close after the same minute and work once."""
+"""The statements customer logins and staff sign-ins share (their rows have the same
+session columns), so that both kinds open and end by one rule.
+
+One-time cookie tickets: the screens sign in over the websocket, so the browser trades a
+ticket for its HttpOnly cookie in an HTTP answer; both kinds claim theirs with the same
+statement, so both close after the same minute and work once."""
 
 from __future__ import annotations
 
@@ -28,4 +31,16 @@ def claim_ticket(
             col(table.created_at) >= now - timedelta(seconds=TICKET_SECONDS),
         )
         .values(cookie_ticket_hash=None)
+    )
+
+
+def end_by_digest(
+    table: type[LoginSession] | type[StaffSession], token_hash: str, now: datetime
+) -> Update:
+    """The statement that ends the session whose token has this digest (sign-out), if it is
+    not ended already: its row count says whether one was."""
+    return (
+        update(table)
+        .where(col(table.token_hash) == token_hash, col(table.revoked_at).is_(None))
+        .values(revoked_at=now)
     )

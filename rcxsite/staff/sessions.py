@@ -17,7 +17,7 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from rcxsite.core.permissions import StaffActor
-from rcxsite.core.tickets import claim_ticket
+from rcxsite.core.tickets import claim_ticket, end_by_digest
 from rcxsite.core.tokens import new_token, token_digest
 from rcxsite.db import session_scope
 from rcxsite.models import StaffMember, StaffSession, utcnow
@@ -114,11 +114,7 @@ def digest_actor(
 def end_session(digest: str) -> bool:
     """Sign out: whether a live session was ended."""
     with session_scope() as session:
-        ended = session.exec(
-            update(StaffSession)
-            .where(col(StaffSession.token_hash) == digest, col(StaffSession.revoked_at).is_(None))
-            .values(revoked_at=utcnow())
-        )
+        ended = session.exec(end_by_digest(StaffSession, digest, utcnow()))
         return bool(ended.rowcount)
 
 
