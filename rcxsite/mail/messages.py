@@ -12,7 +12,8 @@ from rcxsite.mail.outgoing import send_mail
 from rcxsite.settings import get_settings
 
 
-def _html_page(*paragraphs: str) -> str:
+def html_page(*paragraphs: str) -> str:
+    """A mail's HTML part: each paragraph (HTML, escaped by the caller) in a <p>."""
     body = "".join(f"<p>{paragraph}</p>" for paragraph in paragraphs)
     return f'<!doctype html><html><body style="font-family:sans-serif">{body}</body></html>'
 
@@ -34,7 +35,7 @@ def send_password_reset_mail(
         "The link works once. If you did not ask for this, ignore this mail; "
         "your password stays as it is.\n"
     )
-    html = _html_page(
+    html = html_page(
         f"Hello {escape(user_name)},",
         f"Someone asked to reset the password of your {escape(company)} account.",
         f'<a href="{escape(link)}">Choose a new password</a> '
@@ -76,7 +77,7 @@ def send_email_verification_mail(
         "quote requests sent from it.\n"
         f"{_NOT_YOURS}\n"
     )
-    html = _html_page(
+    html = html_page(
         "Hello,",
         f"Please confirm that {escape(to)} is the email address of your {escape(company)} account.",
         f'Log in to the account, then open this link: <a href="{escape(link)}">Verify my email '
@@ -106,7 +107,7 @@ def send_password_changed_mail(
         "If this was not you, reset your password right away:\n"
         f"{help_link}\n"
     )
-    html = _html_page(
+    html = html_page(
         f"Hello {escape(user_name)},",
         f"The password of your {escape(company)} account was just changed, and every "
         "device signed in with the old password has been signed out.",
@@ -132,7 +133,7 @@ def send_account_deleted_mail(
         "Quote requests you sent stay with our sales team so that they can answer them.\n\n"
         f"You are welcome back any time: {welcome}\n"
     )
-    html = _html_page(
+    html = html_page(
         f"Hello {escape(user_name)},",
         f"Your {escape(company)} account has been deleted as you asked, together with its "
         "sign-ins. Quote requests you sent stay with our sales team so that they can answer "
@@ -164,7 +165,7 @@ def send_registration_attempt_mail(
         f"or, if you forgot your password, reset it: {reset}\n\n"
         "If it was not you, you can ignore this mail: nothing was changed.\n"
     )
-    html = _html_page(
+    html = html_page(
         f"Hello {escape(user_name)},",
         f"Someone tried to register a new {escape(company)} account with your email address, "
         "which already has one.",

@@ -6,6 +6,7 @@ from html import escape
 
 from sqlmodel import Session
 
+from rcxsite.mail.messages import html_page
 from rcxsite.mail.outgoing import send_mail
 from rcxsite.settings import get_settings
 
@@ -26,14 +27,12 @@ def send_staff_invitation_mail(
         f"{link}\n\n"
         "The link works once. If you did not expect this, ignore this mail.\n"
     )
-    html = (
-        '<!doctype html><html><body style="font-family:sans-serif">'
-        f"<p>Hello {escape(name)},</p>"
-        f"<p>You are invited to the {escape(company)} staff area.</p>"
-        f'<p><a href="{escape(link)}">Set up your staff sign-in</a> (the link is valid for '
-        f"{valid_hours} hours and works once).</p>"
-        f"<p>If the link does not work, copy this address into your browser:<br>{escape(link)}</p>"
-        "</body></html>"
+    html = html_page(
+        f"Hello {escape(name)},",
+        f"You are invited to the {escape(company)} staff area.",
+        f'<a href="{escape(link)}">Set up your staff sign-in</a> (the link is valid for '
+        f"{valid_hours} hours and works once).",
+        f"If the link does not work, copy this address into your browser:<br>{escape(link)}",
     )
     send_mail(
         session=session,
