@@ -36,9 +36,8 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from bench.booking import _alembic, _sqlite_file
+from bench.databases import alembic_config, postgres_missing, scratch_postgres, sqlite_file
 from bench.environment import environment
-from bench.inbox import _postgres_missing, _scratch_postgres
 from bench.sections import replaced
 
 VIEWS_POSTGRESQL = 12_000_000
@@ -267,7 +266,7 @@ def _measure(run: AnalyticsRun, url: str, data_dir: Path, views: int) -> None:
     from alembic.command import upgrade
 
     with environment({"DATABASE_URL": url, "DATA_DIR": str(data_dir), "REDIS_URL": ""}):
-        upgrade(_alembic(), "head")
+        upgrade(alembic_config(), "head")
         from rcxsite.analytics.dashboard import dashboard
         from rcxsite.analytics.inputs import DashboardQuery
         from rcxsite.analytics.rollups import roll_up
@@ -337,14 +336,14 @@ def run(work_dir: Path) -> list[AnalyticsRun]:
     scale = float(os.environ.get("BENCH_ANALYTICS_SCALE", "1"))
     work_dir.mkdir(parents=True, exist_ok=True)
     postgres, sqlite = AnalyticsRun("PostgreSQL"), AnalyticsRun("SQLite")
-    missing = _postgres_missing()
+    missing = postgres_missing()
     if missing:
         postgres.skipped = missing
     else:
-        _run_one(postgres, _scratch_postgres, work_dir, int(VIEWS_POSTGRESQL * scale))
+        _run_one(postgres, scratch_postgres, work_dir, int(VIEWS_POSTGRESQL * scale))
     _run_one(
         sqlite,
-        lambda: _sqlite_file(work_dir / "sqlite" / "rcx.db"),
+        lambda: sqlite_file(work_dir / "sqlite" / "rcx.db"),
         work_dir,
         int(VIEWS_SQLITE * scale),
     )

@@ -40,13 +40,12 @@ from pathlib import Path
 from typing import Any
 
 from alembic.command import upgrade
-from alembic.config import Config
 from sqlalchemy import text
 from sqlmodel import Session
 
 from bench import config
+from bench.databases import alembic_config, postgres_missing, scratch_postgres, sqlite_file
 from bench.environment import environment
-from bench.inbox import _postgres_missing, _scratch_postgres
 from bench.sections import replaced
 
 MEMBERS = 20
@@ -124,12 +123,6 @@ class BookingRun:
         return _percentile_95(self.slots_ms)
 
 
-def _alembic() -> Config:
-    alembic = Config(str(config.ROOT / "alembic.ini"))
-    alembic.attributes["configure_logger"] = False
-    return alembic
-
-
 @contextmanager
 def _database(url: str, data_dir: Path) -> Iterator[None]:
     # A limit no client reaches: the clients' addresses differ, but the limit must not be
@@ -146,7 +139,7 @@ def _database(url: str, data_dir: Path) -> Iterator[None]:
             "DATABASE_POOL_SIZE": str(CLIENTS),
         }
     ):
-        upgrade(_alembic(), "head")
+        upgrade(alembic_config(), "head")
         yield
 
 
@@ -453,23 +446,16 @@ def _run_one(
         run.failure = f"{type(error).__name__}: {error}"
 
 
-@contextmanager
-def _sqlite_file(path: Path) -> Iterator[str]:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.unlink(missing_ok=True)
-    yield f"sqlite:///{path}"
-
-
 def run(work_dir: Path) -> list[BookingRun]:
     work_dir.mkdir(parents=True, exist_ok=True)
     sqlite, postgres = BookingRun("SQLite"), BookingRun("PostgreSQL")
-    _run_one(sqlite, lambda: _sqlite_file(work_dir / "sqlite" / "rcx.db"), work_dir)
-    missing = _postgres_missing()
+    _run_one(sqlite, lambda: sqlite_file(work_dir / "sqlite" / "rcx.db"), work_dir)
+    missing = postgres_missing()
     if missing:
         postgres.skipped = missing
         print(f"  booking on PostgreSQL skipped: {missing}", file=sys.stderr, flush=True)
     else:
-        _run_one(postgres, _scratch_postgres, work_dir)
+        _run_one(postgres, scratch_postgres, work_dir)
     return [sqlite, postgres]
 
 

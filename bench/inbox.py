@@ -16,7 +16,6 @@ import statistics
 import sys
 import time
 import traceback
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
@@ -25,17 +24,15 @@ from pathlib import Path
 from typing import Any
 
 from alembic.command import upgrade
-from alembic.config import Config
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import event
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import OperationalError
 
 from bench import config, inbox_plans
-from bench.environment import environment, refresh
+from bench.databases import alembic_config, postgres_missing, scratch_postgres, sqlite_file
+from bench.environment import environment
 from bench.inbox_seed import MEMBERS, SEARCH_HIT, SEARCH_MISS, SEARCH_NAME, seed
 from rcxsite.core.permissions import StaffActor
 from rcxsite.db import get_engine
-from rcxsite.settings import PROJECT_ROOT
 from rcxsite.staff.inbox import InboxFilter, inbox_page
 
 SQLITE, POSTGRESQL = "SQLite", "PostgreSQL"
@@ -129,38 +126,6 @@ def _site(database_url: str, data_dir: Path) -> Iterator[Engine]:
         yield get_engine()
 
 
-@contextmanager
-def _scratch_postgres() -> Iterator[str]:
-    admin = create_engine(
-        f"{config.POSTGRES}/postgres",
-        isolation_level="AUTOCOMMIT",
-        connect_args={"connect_timeout": 3},
-    )
-    name = f"rcx_bench_inbox_{uuid.uuid4().hex[:12]}"
-    try:
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-        yield f"{config.POSTGRES}/{name}"
-    finally:
-        refresh()
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-
-def _postgres_missing() -> str | None:
-    probe = create_engine(f"{config.POSTGRES}/postgres", connect_args={"connect_timeout": 3})
-    try:
-        with probe.connect():
-            return None
-    except OperationalError as error:
-        return f"PostgreSQL not reachable at {config.POSTGRES}: " + " ".join(
-            str(error.orig).split()
-        )
-    finally:
-        probe.dispose()
-
-
 def _kind(statement: str) -> str:
     if "GROUP BY" in statement:
         return "counts"
@@ -213,10 +178,8 @@ def _time(engine: Engine, scenario: Scenario, runs: int) -> Timing:
 
 
 def _measure(database: DatabaseRun, url: str, work_dir: Path, rows: int, runs: int) -> None:
-    alembic = Config(str(PROJECT_ROOT / "alembic.ini"))
-    alembic.attributes["configure_logger"] = False
     with _site(url, work_dir) as engine:
-        upgrade(alembic, "head")
+        upgrade(alembic_config(), "head")
         started, now = time.monotonic(), datetime.now(UTC)
         seed(engine, rows, now)
         with engine.connect() as connection:
@@ -263,13 +226,6 @@ def _run_one(
         database.failure = f"{type(error).__name__}: {error}"
 
 
-@contextmanager
-def _sqlite_file(path: Path) -> Iterator[str]:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.unlink(missing_ok=True)
-    yield f"sqlite:///{path}"
-
-
 def run(work_dir: Path, rows: int = config.INBOX_ROWS, runs: int = config.INBOX_RUNS) -> InboxBench:
     """Seed and time both databases; a missing PostgreSQL is a skip with its reason."""
     started, load_start = time.monotonic(), os.getloadavg()
@@ -278,16 +234,16 @@ def run(work_dir: Path, rows: int = config.INBOX_ROWS, runs: int = config.INBOX_
     bench.databases.append(sqlite)
     _run_one(
         sqlite,
-        lambda: _sqlite_file(work_dir / "sqlite" / "rcx.db"),
+        lambda: sqlite_file(work_dir / "sqlite" / "rcx.db"),
         work_dir / "sqlite",
         rows,
         runs,
     )
-    postgres = DatabaseRun(POSTGRESQL, skipped=_postgres_missing())
+    postgres = DatabaseRun(POSTGRESQL, skipped=postgres_missing())
     bench.databases.append(postgres)
     if postgres.skipped:
         print(f"  inbox on PostgreSQL skipped: {postgres.skipped}", file=sys.stderr, flush=True)
     else:
-        _run_one(postgres, _scratch_postgres, work_dir / "postgres", rows, runs)
+        _run_one(postgres, scratch_postgres, work_dir / "postgres", rows, runs)
     bench.wall_seconds, bench.load = time.monotonic() - started, (load_start, os.getloadavg())
     return bench

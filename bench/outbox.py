@@ -20,11 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from alembic.command import upgrade
-from alembic.config import Config
 
-from bench import config
+from bench.databases import alembic_config, postgres_missing, scratch_postgres
 from bench.environment import environment
-from bench.inbox import _postgres_missing, _scratch_postgres
 from bench.sections import replaced
 
 MAILS = 1000
@@ -48,12 +46,6 @@ class OutboxRun:
         return self.with_mail_ms - self.plain_ms
 
 
-def _alembic() -> Config:
-    alembic = Config(str(config.ROOT / "alembic.ini"))
-    alembic.attributes["configure_logger"] = False
-    return alembic
-
-
 @contextmanager
 def _database(url: str, data_dir: Path, smtp_port: int) -> Iterator[None]:
     with environment(
@@ -66,7 +58,7 @@ def _database(url: str, data_dir: Path, smtp_port: int) -> Iterator[None]:
             "OUTBOX_DIR": str(data_dir / "outbox"),
         }
     ):
-        upgrade(_alembic(), "head")
+        upgrade(alembic_config(), "head")
         yield
 
 
@@ -134,11 +126,11 @@ def run(work_dir: Path) -> list[OutboxRun]:
     try:
         with tempfile.TemporaryDirectory(dir=work_dir) as folder:
             _measure(runs[0], f"sqlite:///{folder}/bench.db", Path(folder), mailbox)
-        missing = _postgres_missing()
+        missing = postgres_missing()
         if missing:
             runs[1].skipped = missing
         else:
-            with _scratch_postgres() as url, tempfile.TemporaryDirectory(dir=work_dir) as folder:
+            with scratch_postgres() as url, tempfile.TemporaryDirectory(dir=work_dir) as folder:
                 _measure(runs[1], url, Path(folder), mailbox)
     finally:
         mailbox.stop()
