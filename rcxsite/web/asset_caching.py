@@ -7,27 +7,20 @@ to the default revalidation. Behind nginx the same rule can move to its config.
 
 from __future__ import annotations
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.datastructures import MutableHeaders
+from starlette.types import Scope
+
+from rcxsite.web.response_headers import ResponseHeadersEdited
 
 HASHED_PREFIX = "/assets/"
-IMMUTABLE = b"public, max-age=31536000, immutable"
+IMMUTABLE = "public, max-age=31536000, immutable"
 
 
-class HashedAssetCaching:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+class HashedAssetCaching(ResponseHeadersEdited):
+    def applies(self, scope: Scope) -> bool:
+        path: str = scope["path"]
+        return path.startswith(HASHED_PREFIX)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith(HASHED_PREFIX):
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_cache_header(message: Message) -> None:
-            if message["type"] == "http.response.start" and message["status"] == 200:
-                headers = [
-                    (k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"
-                ]
-                message["headers"] = [*headers, (b"cache-control", IMMUTABLE)]
-            await send(message)
-
-        await self.app(scope, receive, send_with_cache_header)
+    def edit(self, scope: Scope, status: int, headers: MutableHeaders) -> None:
+        if status == 200:
+            headers["Cache-Control"] = IMMUTABLE

@@ -19,10 +19,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from starlette.datastructures import MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Scope
 
 from rcxsite import routes
 from rcxsite.api.envelope import is_api
+from rcxsite.web.response_headers import ResponseHeadersEdited
 
 _INLINE_SCRIPT = re.compile(r"<script([^>]*)>(.*?)</script>", re.S)
 _COMMON = "object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
@@ -81,9 +82,9 @@ def _page_files(path: str) -> tuple[str, ...]:
     return (f"{inner}/index.html", f"{inner}.html", "__spa-fallback.html", "404.html")
 
 
-class SecurityHeaders:
+class SecurityHeaders(ResponseHeadersEdited):
     def __init__(self, app: ASGIApp, *, static_dir: Callable[[], Path], hsts: bool) -> None:
-        self.app = app
+        super().__init__(app)
         self._static_dir = static_dir
         self._hsts = hsts
 
@@ -97,30 +98,20 @@ class SecurityHeaders:
                 continue
         return PAGE_POLICY.format(hashes="")
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in FIXED_HEADERS.items():
-                    headers[name] = value
-                if self._hsts:
-                    headers["Strict-Transport-Security"] = HSTS
-                if is_staff_path(scope["path"]):
-                    headers["X-Robots-Tag"] = STAFF_ROBOTS
-                if is_api(scope["path"]):
-                    # API answers are personal (tokens, account data): never stored.
-                    headers["Cache-Control"] = "no-store"
-                # A 304 has no content type, and its headers replace the cached copy's:
-                # it keeps the policy the full answer brought.
-                if message["status"] != 304:
-                    is_page = headers.get("content-type", "").startswith("text/html")
-                    headers["Content-Security-Policy"] = (
-                        self._page_policy(scope["path"]) if is_page else NON_PAGE_POLICY
-                    )
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+    def edit(self, scope: Scope, status: int, headers: MutableHeaders) -> None:
+        for name, value in FIXED_HEADERS.items():
+            headers[name] = value
+        if self._hsts:
+            headers["Strict-Transport-Security"] = HSTS
+        if is_staff_path(scope["path"]):
+            headers["X-Robots-Tag"] = STAFF_ROBOTS
+        if is_api(scope["path"]):
+            # API answers are personal (tokens, account data): never stored.
+            headers["Cache-Control"] = "no-store"
+        # A 304 has no content type, and its headers replace the cached copy's: it keeps
+        # the policy the full answer brought.
+        if status != 304:
+            is_page = headers.get("content-type", "").startswith("text/html")
+            headers["Content-Security-Policy"] = (
+                self._page_policy(scope["path"]) if is_page else NON_PAGE_POLICY
+            )

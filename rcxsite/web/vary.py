@@ -12,7 +12,9 @@ rcxsite/web/server.py), because Reflex adds its CORS layer to this app only afte
 from __future__ import annotations
 
 from starlette.datastructures import MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
+
+from rcxsite.web.response_headers import ResponseHeadersEdited
 
 
 def without_origin(vary: str) -> str:
@@ -23,24 +25,11 @@ def without_origin(vary: str) -> str:
     )
 
 
-class InnerVaryOriginDropped:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_without_origin(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                values = headers.getlist("vary")
-                if values:
-                    del headers["vary"]
-                    kept = without_origin(", ".join(values))
-                    if kept:
-                        headers["Vary"] = kept
-            await send(message)
-
-        await self.app(scope, receive, send_without_origin)
+class InnerVaryOriginDropped(ResponseHeadersEdited):
+    def edit(self, scope: Scope, status: int, headers: MutableHeaders) -> None:
+        values = headers.getlist("vary")
+        if values:
+            del headers["vary"]
+            kept = without_origin(", ".join(values))
+            if kept:
+                headers["Vary"] = kept
