@@ -22,7 +22,7 @@ from rcxsite.tools import processes
 from rcxsite.tools.run_scaled import NGINX
 from rcxsite.tools.scaled_config import render_nginx_conf
 from tests.support.accounts_ui import PASSWORD, new_customer
-from tests.support.front_proxy import front_proxy
+from tests.support.front_proxy import front_proxy, nginx_running
 from tests.support.load import LOG_IN_EVENT, QUOTE_EVENT, Tab, quote_form
 from tests.support.plain_http import bearer_for, request, request_from
 from tests.support.scaled_site import (
@@ -104,22 +104,8 @@ def _nginx_alone(tmp_path: Path, settings: Settings) -> Iterator[str]:
             settings=settings,
         )
     )
-    process = processes.start(
-        [str(NGINX), "-p", str(tmp_path / "run"), "-c", str(conf)],
-        env=None,
-        log_path=tmp_path / "run" / "nginx.log",
-    )
-    try:
-        processes.wait_until(
-            lambda: processes.port_open("127.0.0.1", port, timeout=1),
-            process=process,
-            timeout_s=20,
-            what="nginx",
-            interval_s=0.05,
-        )
+    with nginx_running(tmp_path / "run", conf, "127.0.0.1", port, "nginx"):
         yield f"http://127.0.0.1:{port}"
-    finally:
-        processes.stop(process, 10)
 
 
 def test_nginx_limits_each_clients_requests_to_the_backend(tmp_path: Path) -> None:

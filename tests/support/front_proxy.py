@@ -1,5 +1,6 @@
-"""A load balancer in front of the scaled site's nginx: a second nginx on 127.0.0.1 that,
-like any proxy, appends the address it was connected from to X-Forwarded-For."""
+"""nginx started by a test: any configuration (`nginx_running`), and a load balancer in
+front of the scaled site's nginx (`front_proxy`): a second nginx on 127.0.0.1 that, like
+any proxy, appends the address it was connected from to X-Forwarded-For."""
 
 from __future__ import annotations
 
@@ -55,17 +56,25 @@ def front_proxy(site_url: str, run_dir: Path) -> Iterator[str]:
             site_host=site.netloc,
         )
     )
+    with nginx_running(run_dir, conf, TRUSTED_PROXY, port, "the front proxy"):
+        yield f"http://{TRUSTED_PROXY}:{port}"
+
+
+@contextmanager
+def nginx_running(run_dir: Path, conf: Path, host: str, port: int, what: str) -> Iterator[None]:
+    """nginx with `conf` (its files in `run_dir`), once it listens on `host`:`port`;
+    stopped on exit."""
     process = processes.start(
         [str(NGINX), "-p", str(run_dir), "-c", str(conf)], env=None, log_path=run_dir / "nginx.log"
     )
     try:
         processes.wait_until(
-            lambda: processes.port_open(TRUSTED_PROXY, port, timeout=1),
+            lambda: processes.port_open(host, port, timeout=1),
             process=process,
             timeout_s=20,
-            what="the front proxy",
+            what=what,
             interval_s=0.05,
         )
-        yield f"http://{TRUSTED_PROXY}:{port}"
+        yield
     finally:
         processes.stop(process, 10)
