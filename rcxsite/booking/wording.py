@@ -14,6 +14,7 @@ from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from rcxsite.content.quote import BUDGETS, CALL_TIMEZONE, SERVICE_CHOICES, TIMELINES, label_of
+from rcxsite.mail.messages import aligned
 from rcxsite.routes import QUOTE
 from rcxsite.settings import get_settings
 
@@ -223,8 +224,7 @@ def _details(booking: CallFacts, host: Person, request: Request) -> str:
         ("Budget", label_of(BUDGETS, request.budget)),
         ("Timeline", label_of(TIMELINES, request.timeline)),
     ]
-    width = max(len(label) for label, _ in rows) + 2
-    return "".join(f"{label + ':':<{width}}{value}\n" for label, value in rows)
+    return aligned(rows)
 
 
 def _inbox(request: Request, staff_link: str) -> str:

@@ -19,6 +19,7 @@ from rcxsite.content.quote import (
 )
 from rcxsite.leads.validation import QuoteInput
 from rcxsite.mail import send_mail
+from rcxsite.mail.messages import aligned
 from rcxsite.settings import get_settings
 
 QUOTE_MAILED = "quote_mailed"
@@ -57,11 +58,10 @@ def send_quote_mail(quote: QuoteInput, *, request_id: int, session: Session) -> 
     delivered, the request's `mailed_at` is set (QUOTE_MAILED)."""
     settings = get_settings()
     details = _details(quote)
-    width = max(len(label) for label, _ in details) + 2
     link = staff_link(request_id)
     text = (
         f"New quote request #{request_id} from the {settings.company_name} website.\n\n"
-        + "".join(f"{label + ':':<{width}}{value}\n" for label, value in details)
+        + aligned(details)
         + f"\nMessage:\n{quote.message}\n\n"
         f"Please confirm the call with {quote.name} at {quote.email}\n"
         "within one working day; that is what the website promised.\n\n"

@@ -12,6 +12,12 @@ from rcxsite.mail.outgoing import send_mail
 from rcxsite.settings import get_settings
 
 
+def aligned(rows: list[tuple[str, str]]) -> str:
+    """A mail's plain-text table: "Label:" padded so that the values line up, a line each."""
+    width = max(len(label) for label, _ in rows) + 2
+    return "".join(f"{label + ':':<{width}}{value}\n" for label, value in rows)
+
+
 def html_page(*paragraphs: str) -> str:
     """A mail's HTML part: each paragraph (HTML, escaped by the caller) in a <p>."""
     body = "".join(f"<p>{paragraph}</p>" for paragraph in paragraphs)
