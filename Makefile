@@ -122,16 +122,19 @@ SITE_TESTS := tests/browser tests/scaled tests/site
 test: setup-dev /usr/bin/chromium /usr/bin/java /usr/sbin/nginx \
 		/usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint \
 		check-content
-	@runs=$$(mktemp -d); \
+	@runs=$$(mktemp -d) || exit 1; \
 	$(PY) -m pytest -p no:cacheprovider --basetemp=$$runs/in-process \
 		$(addprefix --ignore=,$(SITE_TESTS)) tests > $$runs/in-process.log 2>&1 & \
-	in_process=$$!; trap 'kill $$in_process 2>/dev/null' INT TERM; \
-	$(PY) -m pytest --basetemp=$$runs/site $(SITE_TESTS); site=$$?; \
-	wait $$in_process; in_process=$$?; \
+	in_process_pid=$$!; \
+	$(PY) -m pytest --basetemp=$$runs/site $(SITE_TESTS) & \
+	site_pid=$$!; \
+	trap 'kill $$site_pid $$in_process_pid 2>/dev/null' INT TERM; \
+	wait $$site_pid; site=$$?; wait $$in_process_pid; in_process=$$?; trap - INT TERM; \
 	echo; echo "======== the in-process half (everything but $(SITE_TESTS)) ========"; \
-	cat $$runs/in-process.log; rm -rf $$runs; \
+	cat $$runs/in-process.log; \
 	echo "site half: exit $$site; in-process half: exit $$in_process"; \
-	test $$site -eq 0 -a $$in_process -eq 0
+	if [ $$site -eq 0 ] && [ $$in_process -eq 0 ]; then rm -rf $$runs; \
+	else echo "The tests' folders and server logs are kept in $$runs"; exit 1; fi
 
 # Services, API and content tests in this process: no build, no browser, nginx, PostgreSQL
 # or Redis (the tests that would use those skip, saying so).

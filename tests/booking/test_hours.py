@@ -11,6 +11,7 @@ import pytest
 
 from rcxsite.booking import hours
 from rcxsite.booking.hours_inputs import (
+    DATE_INPUT_MAX,
     END_NOT_AFTER_START,
     LAST_BEFORE_FIRST,
     TIME_STEP,
@@ -258,6 +259,12 @@ def test_a_date_override_is_validated() -> None:
     assert refused.fields == {"day": "Invalid date", "end": END_NOT_AFTER_START}
     assert _refusal(DayInput.parse, {"start": "10:00", "end": "11:00"}).fields == {
         "day": "Please choose a date"
+    }
+    # A few blanks around the date are fine; a longer text is refused before it is read.
+    padded = "2027-03-01" + " " * (DATE_INPUT_MAX - len("2027-03-01"))
+    assert DayInput.parse({"day": padded, "unavailable": "on"}).day == MONDAY
+    assert _refusal(DayInput.parse, {"day": padded + " ", "unavailable": "on"}).fields == {
+        "day": "Invalid date"
     }
     past = DayInput.parse({"day": "2027-02-27", "unavailable": "on"})
     refused = _refusal(hours.add_day, past, actor=sam, member_id=sam.member_id, now=NOW)

@@ -74,6 +74,7 @@ def open_tab(
 
 _WATCH_TEXTS = """texts => {
     window.__shown = window.__shown || new Set();
+    for (const text of texts) window.__shown.delete(text);  // shown from now on
     const look = () => {
         const now = document.body ? document.body.innerText : "";
         for (const text of texts) if (now.includes(text)) window.__shown.add(text);

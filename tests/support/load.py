@@ -135,8 +135,12 @@ class Tab:
             raise RuntimeError(f"no Engine.IO open packet: {opened[:80]}")
 
     def _receive(self, timeout_s: float = REPLY_TIMEOUT_S) -> str:
+        """The next frame that is not a ping, within `timeout_s` in all (pings answered on
+        the way do not extend it)."""
+        deadline = time.monotonic() + timeout_s
         while True:
-            frame = self.socket.receive(timeout=timeout_s)
+            left = deadline - time.monotonic()
+            frame = self.socket.receive(timeout=left) if left > 0 else None
             if frame is None:
                 raise TimeoutError("no frame from the server")
             if frame == "2":  # Engine.IO ping
