@@ -115,15 +115,16 @@ lint: setup-dev
 
 # The suite in two halves at once: the browser and the sites wait on pages, redirects
 # and servers most of the time (a fifth of the two cores), so the tests that run in the
-# pytest process itself go beside them; the whole takes the browser half's time. The
-# halves share nothing: every test makes its own databases, Redis keys, ports and folders.
-# The in-process half's report follows the other's.
+# pytest process itself go beside them, at a lower priority (nice), so that the pages and
+# servers the browser half waits on are not slowed; the whole takes the browser half's
+# time. The halves share nothing: every test makes its own databases, Redis keys, ports
+# and folders. The in-process half's report follows the other's.
 SITE_TESTS := tests/browser tests/scaled tests/site
 test: setup-dev /usr/bin/chromium /usr/bin/java /usr/sbin/nginx \
 		/usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint \
 		check-content
 	@runs=$$(mktemp -d) || exit 1; \
-	$(PY) -m pytest -p no:cacheprovider --basetemp=$$runs/in-process \
+	nice -n 10 $(PY) -m pytest -p no:cacheprovider --basetemp=$$runs/in-process \
 		$(addprefix --ignore=,$(SITE_TESTS)) tests > $$runs/in-process.log 2>&1 & \
 	in_process_pid=$$!; \
 	$(PY) -m pytest --basetemp=$$runs/site $(SITE_TESTS) & \
