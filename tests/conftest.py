@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from rcxsite.tools.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.support.browser import DESKTOP, PHONE, open_tab
+from rcxsite.tools.chromium import CHROMIUM
+from tests.support.browser import DESKTOP, PHONE, launch_chromium, open_tab
 from tests.support.live_server import (
     ANALYTICS_HOLD_SECONDS,
     HEADER_SESSION_SECONDS,
@@ -63,9 +63,7 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
-        )
+        chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
 

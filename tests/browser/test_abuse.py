@@ -15,9 +15,9 @@ from rcxsite.templates.layouts import TOO_MUCH_TEXT
 from tests.support.accounts_ui import (
     RESET_LINK,
     header_action,
+    log_in,
     new_customer,
     session_cookie,
-    signed_in_customer,
     unique_email,
 )
 from tests.support.live_server import LiveServer
@@ -36,7 +36,8 @@ def _hydrated(page: Page, path: str) -> None:
 def test_a_session_replayed_after_logout_is_signed_out(
     page: Page, browser: Browser, live_site: LiveServer
 ) -> None:
-    email = signed_in_customer(page, live_site.url, "replay")
+    email = new_customer(live_site.url, "replay")
+    log_in(page, email)  # the form: the cookie and entry replayed are the ones the site sets
     cookie = session_cookie(page.context)
     entry = page.evaluate("sessionStorage.getItem('userSession')")
     assert cookie is not None and entry

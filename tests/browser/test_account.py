@@ -17,6 +17,7 @@ from tests.support.accounts_ui import (
     api_post,
     create_customer,
     header_action,
+    log_in_by_cookie,
     new_customer,
     submit_login,
     unique_email,
@@ -45,6 +46,15 @@ def _open_account(page: Page, email: str, password: str = PASSWORD) -> str:
     expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path) + r"/?\?next=/account$"))
     _log_in_here(page, email, password)
     expect(page).to_have_url(ACCOUNT_URL)
+    expect(page.get_by_role("heading", name="Overview")).to_be_visible()
+    return wait_for_login_cookie(page)
+
+
+def _signed_in_at_account(page: Page, base_url: str, email: str) -> str:
+    """`email` signed in (`log_in_by_cookie`) with /account open. Returns the Token of the
+    login cookie."""
+    log_in_by_cookie(page, base_url, email)
+    page.goto(routes.ACCOUNT.path)
     expect(page.get_by_role("heading", name="Overview")).to_be_visible()
     return wait_for_login_cookie(page)
 
@@ -144,7 +154,7 @@ def test_the_overview_names_the_plan_and_the_quote_requests(
     )
     mark_verified_on(live_site, email)  # only a verified address shows its requests
 
-    _open_account(page, email)
+    _signed_in_at_account(page, live_site.url, email)
 
     overview = page.get_by_role("region", name="Overview")
     expect(overview).to_contain_text("Growth plan (Yearly, free trial)")
@@ -158,7 +168,7 @@ def test_details_are_checked_like_registration_and_saved(
 ) -> None:
     page = any_page
     email = new_customer(live_site.url, "details")
-    _open_account(page, email)
+    _signed_in_at_account(page, live_site.url, email)
     form = page.get_by_role("form", name="Edit details")
 
     form.get_by_label("User name").fill("Al")
@@ -194,8 +204,8 @@ def test_a_password_change_ends_the_other_browsers_session(
 ) -> None:
     page = any_page
     email = new_customer(live_site.url, "change")
-    _open_account(other_browser, email)
-    token = _open_account(page, email)
+    _signed_in_at_account(other_browser, live_site.url, email)
+    token = _signed_in_at_account(page, live_site.url, email)
 
     form, button = _sent_empty(
         page,
@@ -239,8 +249,8 @@ def test_sign_out_everywhere_ends_this_and_every_other_session(
 ) -> None:
     page = any_page
     email = new_customer(live_site.url, "everywhere")
-    _open_account(other_browser, email)
-    _open_account(page, email)
+    _signed_in_at_account(other_browser, live_site.url, email)
+    _signed_in_at_account(page, live_site.url, email)
 
     page.get_by_role("button", name="Sign out everywhere").click()
 
@@ -253,7 +263,7 @@ def test_sign_out_everywhere_ends_this_and_every_other_session(
 def test_download_my_data(any_page: Page, live_site: LiveServer) -> None:
     page = any_page
     email = new_customer(live_site.url, "export")
-    _open_account(page, email)
+    _signed_in_at_account(page, live_site.url, email)
 
     with page.expect_download() as download_info:
         page.get_by_role("button", name="Download my data").click()
@@ -273,7 +283,7 @@ def test_delete_account_then_register_again(
 ) -> None:
     page = any_page
     email = new_customer(live_site.url, "delete")
-    _open_account(page, email)
+    _signed_in_at_account(page, live_site.url, email)
 
     form, button = _sent_empty(
         page,
@@ -303,7 +313,7 @@ def test_no_axe_violations_with_every_form_showing_its_errors(
 ) -> None:
     page = any_page
     email = new_customer(live_site.url, "axe")
-    _open_account(page, email)
+    _signed_in_at_account(page, live_site.url, email)
     assert axe_violations(page) == []
 
     details = page.get_by_role("form", name="Edit details")

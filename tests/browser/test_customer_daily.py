@@ -26,7 +26,7 @@ from rcxsite.settings import get_settings
 from tests.support.accounts_ui import (
     PASSWORD,
     fill_registration,
-    log_in,
+    log_in_by_cookie,
     new_customer,
     open_registration,
     signed_in_customer,
@@ -106,7 +106,7 @@ def test_my_account_lists_the_requests_newest_first_with_who_answers_each(
         ],
         database_url=live_site.database_url,
     )
-    log_in(page, email)
+    log_in_by_cookie(page, live_site.url, email)
 
     page.goto(routes.ACCOUNT.path)
 

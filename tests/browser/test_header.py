@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
-from tests.support.accounts_ui import log_in, new_customer
+from tests.support.accounts_ui import log_in_by_cookie, new_customer
 from tests.support.live_server import LiveServer
 
 
@@ -128,7 +128,7 @@ def test_the_header_fits_one_line_signed_in_or_not(
     page.set_viewport_size({"width": width, "height": 800})
     page.goto(routes.ABOUT.path)
     one_line()
-    log_in(page, new_customer(live_site.url))
+    log_in_by_cookie(page, live_site.url, new_customer(live_site.url))
     page.goto(routes.ABOUT.path)
     expect(page.locator(".desktop-nav").get_by_role("link", name="My account")).to_be_visible()
     one_line()

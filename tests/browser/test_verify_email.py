@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from rcxsite import routes
 from tests.support.accounts_ui import (
-    log_in,
+    log_in_by_cookie,
     new_customer,
     open_registration,
     register,
@@ -63,7 +63,7 @@ def test_registering_then_opening_the_mailed_link_verifies_the_address(
     link = _link_from_mail(site_mailbox, email)
     assert link.startswith(live_site.url + "/verify-email/")
 
-    log_in(page, email)
+    log_in_by_cookie(page, live_site.url, email)
     overview = _overview(page)
     expect(overview).to_contain_text("Email not verified")
     expect(overview).to_contain_text(
@@ -96,7 +96,7 @@ def test_a_link_sent_again_replaces_the_first(
 ) -> None:
     email = new_customer(live_site.url, "verify-again")
     first = _link_from_mail(site_mailbox, email)
-    log_in(page, email)
+    log_in_by_cookie(page, live_site.url, email)
     overview = _overview(page)
 
     overview.get_by_role("button", name="Send the link again").click()

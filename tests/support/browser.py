@@ -10,8 +10,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Error, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, Error, Page, Playwright, WebSocketRoute, expect
 
+from rcxsite.tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.support.waiting import wait_for
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -32,6 +33,35 @@ AXE = Axe()
 # passing check returns as soon as it holds, so only a failure waits this long.
 WAIT_MS = 15_000
 expect.set_options(timeout=WAIT_MS)
+
+
+# Headless Chromium builds a whole browser window for every tab, and that window's address
+# bar popup is a WebUI page in a renderer of its own: about a quarter of the CPU a tab
+# costs on this 2-core machine, for a popup no test opens.
+UNUSED_WINDOW_PARTS = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
+_DISABLE_FEATURES = "--disable-features="
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    """Debian's Chromium with the site's flags and without `UNUSED_WINDOW_PARTS`.
+
+    Chromium honours only the last --disable-features, and Playwright passes a list of its
+    own (features that would break its automation), so a first launch reads that list and
+    the real one passes both, in place of Playwright's."""
+    probe = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, "--enable-automation"]
+    )
+    try:
+        arguments = probe.new_browser_cdp_session().send("Browser.getBrowserCommandLine")
+    finally:
+        probe.close()
+    defaults = [a for a in arguments["arguments"] if a.startswith(_DISABLE_FEATURES)]
+    features = [f for a in defaults for f in a.removeprefix(_DISABLE_FEATURES).split(",") if f]
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM),
+        args=[*CHROMIUM_ARGS, _DISABLE_FEATURES + ",".join([*features, *UNUSED_WINDOW_PARTS])],
+        ignore_default_args=defaults,
+    )
 
 
 @contextmanager
