@@ -7,14 +7,17 @@ from playwright.sync_api import Page, expect
 
 from rcxsite import routes
 from tests.support.browser import DESKTOP, PHONE, axe_violations
+from tests.support.csp import watch_csp
 
 PATHS = [route.path.replace("[token]", "some-token") for route in routes.ROUTES]
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_no_axe_violations(page: Page, path: str) -> None:
-    """At 1280 px, then the same page narrowed to 375 px (the phone layout is CSS only):
-    one load per route keeps the suite inside its time budget."""
+def test_no_axe_or_csp_violations(page: Page, path: str) -> None:
+    """At 1280 px, then the same page narrowed to 375 px (the phone layout is CSS only), and
+    no Content-Security-Policy violation while it loads and is checked: one load per route
+    keeps the suite inside its time budget."""
+    csp = watch_csp(page)
     page.goto(path)
     expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
     for width, height in ((DESKTOP["width"], DESKTOP["height"]), (PHONE["width"], PHONE["height"])):
@@ -23,6 +26,7 @@ def test_no_axe_violations(page: Page, path: str) -> None:
         # Entry animations must have finished, or axe measures half-transparent text.
         page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
         assert axe_violations(page) == [], f"at {width} px"
+    assert csp == []
 
 
 def test_no_axe_violations_in_opened_states(any_page: Page) -> None:

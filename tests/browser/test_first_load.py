@@ -32,10 +32,10 @@ def test_a_change_of_path_starts_at_the_top(page: Page) -> None:
     page.wait_for_function("window.scrollY === 0")
 
 
-def test_no_csp_violation_on_any_route(page: Page) -> None:
+def test_no_csp_violation_when_a_page_is_loaded_again(page: Page) -> None:
+    """Every route's first load is checked with its axe check (test_accessibility.py)."""
     violations = watch_csp(page)
-    for route in routes.ROUTES:
-        page.goto(route.path.replace("[token]", "abc"))
+    page.goto(routes.HOME.path)
     # Visited again: the browser revalidates its copy and the server answers 304.
     page.goto(routes.HOME.path)
     page.reload()
