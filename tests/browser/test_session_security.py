@@ -66,7 +66,9 @@ def test_a_closed_tabs_reflex_token_signs_nobody_in(
     email = new_customer(live_site.url, "closedtab")
     first = browser.new_context(base_url=live_site.url, viewport=DESKTOP)
     tab = first.new_page()
-    log_in_by_cookie(tab, live_site.url, email)
+    # The form: the tab's own record of a session started on its connection is what a
+    # stranger presenting its Reflex token must not inherit.
+    log_in(tab, email)
     tab.goto(routes.ACCOUNT.path)
     expect(tab.get_by_role("heading", name="Overview")).to_be_visible()
     reflex_token = tab.evaluate("sessionStorage.getItem('token')")

@@ -133,9 +133,11 @@ def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
 def log_in_by_cookie(page: Page, base_url: str, email: str, password: str = PASSWORD) -> None:
     """Where `log_in` ends (home, signed in, the login cookie held), without the form: for
     tests of what comes after a login. The API's login answers the token the login cookie
-    carries; the cookie goes into the browser as the site sets it (HttpOnly, with its
-    script-readable hint), and home is opened on it. The form's own way in, its message
-    and its redirect have their tests (test_login.py, test_account.py)."""
+    carries; the cookie goes into the browser as the site sets it (HttpOnly, SameSite=Lax,
+    with its script-readable hint; a session cookie, where the site's lasts 30 days), and
+    home is opened on it. Unlike a form login, the tab's state records no session started
+    on its own connection, so tests of that record log in on the form. The form's own way
+    in, its message and its redirect have their tests (test_login.py, test_account.py)."""
     login = api_post(base_url, "/Auth/Login", {"UserName": email, "Password": password})["data"]
     value = {
         "EmailAddress": login["emailAddress"],
