@@ -44,6 +44,19 @@ def _cookie_headers(value: str, *, max_age: int) -> list[str]:
     ]
 
 
+def cookie_json(login: sessions.ClaimedLogin) -> str:
+    """The login cookie's value before URL-quoting, its fields named as existing clients
+    read them."""
+    return json.dumps(
+        {
+            "EmailAddress": login.email_address,
+            "UserName": login.user_name,
+            "Token": login.token,
+            "CustomerId": login.customer_id,
+        }
+    )
+
+
 def cookie_token(request: Request) -> str:
     """The Token of the login cookie a request carries ("" when none)."""
     try:
@@ -58,14 +71,7 @@ async def _set_cookie(request: Request) -> Response:
     claimed = await run_in_threadpool(sessions.claim_cookie, await read_ticket(request))
     if claimed is None:
         return message_answer(400, TICKET_REFUSED)
-    value = json.dumps(
-        {
-            "EmailAddress": claimed.email_address,
-            "UserName": claimed.user_name,
-            "Token": claimed.token,
-            "CustomerId": claimed.customer_id,
-        }
-    )
+    value = cookie_json(claimed)
     response = Response(status_code=204)
     max_age = get_settings().login_token_days * 24 * 3600
     for header in _cookie_headers(value, max_age=max_age):

@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from rcxsite import routes
 from rcxsite.accounts import sessions
-from rcxsite.web.login_cookie import HINT_COOKIE_NAME
+from rcxsite.web.login_cookie import HINT_COOKIE_NAME, cookie_json
 from tests.support.waiting import wait_for
 
 _counter = itertools.count()
@@ -139,13 +139,15 @@ def log_in_by_cookie(page: Page, base_url: str, email: str, password: str = PASS
     on its own connection, so tests of that record log in on the form. The form's own way
     in, its message and its redirect have their tests (test_login.py, test_account.py)."""
     login = api_post(base_url, "/Auth/Login", {"UserName": email, "Password": password})["data"]
-    value = {
-        "EmailAddress": login["emailAddress"],
-        "UserName": login["userName"],
-        "Token": login["token"],
-        "CustomerId": login["id"],
-    }
-    login_cookie = (sessions.COOKIE_NAME, urllib.parse.quote(json.dumps(value)), True)
+    value = cookie_json(
+        sessions.ClaimedLogin(
+            email_address=login["emailAddress"],
+            user_name=login["userName"],
+            token=login["token"],
+            customer_id=login["id"],
+        )
+    )
+    login_cookie = (sessions.COOKIE_NAME, urllib.parse.quote(value), True)
     page.context.add_cookies(
         [
             {"name": name, "value": held, "url": base_url, "httpOnly": secret, "sameSite": "Lax"}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import json
 import urllib.parse
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -20,6 +19,7 @@ from reflex.istate.data import RouterData
 import rcxsite.rcxsite  # noqa: F401  (registers every state and page)
 from rcxsite.accounts import sessions
 from rcxsite.core import tokens
+from rcxsite.web.login_cookie import cookie_json
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD
 
@@ -31,13 +31,15 @@ def login_cookie(email: str, password: str = PASSWORD) -> str:
     """The Cookie header of a browser that logged in as `email`, as the handshake shows it
     to the states: the login cookie's Token already swapped for its sealed digest."""
     login = calls.authenticate(email=email, password=password, client_ip=CLIENT_IP, via_ticket=True)
-    value = {
-        "EmailAddress": login.email_address,
-        "UserName": login.user_name,
-        "Token": tokens.sealed(login.session_digest),
-        "CustomerId": login.customer_id,
-    }
-    return f"{sessions.COOKIE_NAME}={urllib.parse.quote(json.dumps(value))}"
+    value = cookie_json(
+        sessions.ClaimedLogin(
+            email_address=login.email_address,
+            user_name=login.user_name,
+            token=tokens.sealed(login.session_digest),
+            customer_id=login.customer_id,
+        )
+    )
+    return f"{sessions.COOKIE_NAME}={urllib.parse.quote(value)}"
 
 
 class Tab:
