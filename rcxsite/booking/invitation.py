@@ -33,7 +33,8 @@ _ZONE_MARGIN = timedelta(days=366)
 class CallInvite:
     """What an invitation says. `start`, `end`, `stamp` are UTC-aware; `time_zone` is the
     recipient's ("" = the company's); `description` is written as given (the caller puts
-    the link the recipient needs in it); `manage_url` is the entry's URL."""
+    the link the recipient needs in it); `manage_url` is the entry's URL; `attendee_name`
+    "" leaves the attendee's CN out (calendars then show the address)."""
 
     uid: str
     sequence: int
@@ -68,7 +69,7 @@ def invitation_ics(invite: CallInvite, *, method: Method) -> str:
         attendees=[
             vCalAddress.new(
                 invite.attendee_email,
-                cn=invite.attendee_name,
+                cn=invite.attendee_name or None,
                 role="REQ-PARTICIPANT",
                 partstat="NEEDS-ACTION",
                 rsvp=True,

@@ -35,7 +35,7 @@ from rcxsite.db import session_scope
 from rcxsite.jobs.queue import DONE, QUEUED
 from rcxsite.leads.notification import QUOTE_MAILED, staff_link
 from rcxsite.mail import composes_mail, send_mail
-from rcxsite.models import Booking, Job, QuoteRequest, StaffMember
+from rcxsite.models import Booking, Customer, Job, QuoteRequest, StaffMember
 from rcxsite.models.types import utcnow
 from rcxsite.settings import get_settings
 
@@ -48,6 +48,21 @@ TOKEN_PURPOSE = "booking-token"
 def reminder_ref(booking_id: int) -> str:
     """What a booking's reminders (and reminder mails still queued) are about."""
     return f"booking:{booking_id}"
+
+
+def _visitor_name(session: Session, booking: Booking) -> str:
+    """Whom the visitor's mails greet and their invitation names: the account's name of a
+    customer who proved the address is theirs, else no one (""). A booking needs no
+    account, so the name typed with it is a stranger's words until then, and must not
+    reach someone else's inbox or calendar as ours (as the registration's verification
+    mail, rcxsite.mail.messages)."""
+    name = session.exec(
+        select(Customer.user_name).where(
+            col(Customer.email_key) == booking.email_key,
+            col(Customer.email_verified_at).is_not(None),
+        )
+    ).first()
+    return name or ""
 
 
 def _summary_for_visitor(host: StaffMember) -> str:
@@ -67,6 +82,7 @@ def _send_invitation(
     reply_to: tuple[str, str],
     method: Method,
     organizer: StaffMember,
+    attendee_name: str,
     time_zone: str,
     summary: str,
     description: str,
@@ -75,8 +91,8 @@ def _send_invitation(
 ) -> None:
     """`words` mailed to `to` with the call as a calendar invitation (`method`: REQUEST
     for a new or moved call, CANCEL), the time on `time_zone`'s clock; replies go to
-    `reply_to` (name, address), the other side of the call. `delivery`: `send_mail`'s
-    order and reference."""
+    `reply_to` (name, address), the other side of the call; `attendee_name` "" names the
+    visitor by address only. `delivery`: `send_mail`'s order and reference."""
     invite = CallInvite(
         uid=booking.uid,
         sequence=booking.sequence,
@@ -88,7 +104,7 @@ def _send_invitation(
         manage_url=url,
         organizer_name=organizer.name,
         organizer_email=organizer.email,
-        attendee_name=booking.visitor_name,
+        attendee_name=attendee_name,
         attendee_email=booking.visitor_email,
         stamp=utcnow(),
     )
@@ -109,6 +125,7 @@ def _to_visitor(
     host: StaffMember,
     words: wording.Words,
     *,
+    name: str,
     method: Method,
     link: str,
     ref: str = "",
@@ -121,6 +138,7 @@ def _to_visitor(
         reply_to=(host.name, host.email),
         method=method,
         organizer=host,
+        attendee_name=name,
         time_zone=booking.visitor_time_zone,
         summary=_summary_for_visitor(host),
         description=wording.visitor_invite_description(host, link=link),
@@ -149,6 +167,7 @@ def _to_host(
         reply_to=(booking.visitor_name, booking.visitor_email),
         method=method,
         organizer=host,
+        attendee_name=booking.visitor_name,
         time_zone=host.time_zone,
         summary=_summary_for_host(booking, request),
         description=wording.host_invite_description(booking, request, staff_link=link),
@@ -171,11 +190,13 @@ def send_booked(
     about `booked_ref`, which says from then on that they were sent."""
     link = manage_url(token)
     ref = booked_ref(booking.id or 0)
+    name = _visitor_name(session, booking)
     _to_visitor(
         session,
         booking,
         host,
-        wording.visitor_booked(booking, host, link=link),
+        wording.visitor_booked(booking, host, name=name, link=link),
+        name=name,
         method="REQUEST",
         link=link,
         ref=ref,
@@ -219,10 +240,11 @@ def send_moved(
     host; a host who no longer has the call gets a METHOD:CANCEL that removes it."""
     link = manage_url(token)
     handed_over = previous_host is not None and previous_host.id != host.id
+    name = _visitor_name(session, booking)
     words = wording.visitor_moved(
-        booking, host, previous_host=previous_host if handed_over else None, link=link
+        booking, host, name=name, previous_host=previous_host if handed_over else None, link=link
     )
-    _to_visitor(session, booking, host, words, method="REQUEST", link=link)
+    _to_visitor(session, booking, host, words, name=name, method="REQUEST", link=link)
     inbox = staff_link(request.id or 0)
     words = wording.host_moved(booking, host, request, staff_link=inbox, taken_over=handed_over)
     _to_host(session, booking, host, request, words, method="REQUEST")
@@ -240,11 +262,13 @@ def send_cancelled(
     token: str,
 ) -> None:
     """METHOD:CANCEL (STATUS:CANCELLED, the booking's new sequence) to the visitor and the host."""
+    name = _visitor_name(session, booking)
     _to_visitor(
         session,
         booking,
         host,
-        wording.visitor_cancelled(booking, host),
+        wording.visitor_cancelled(booking, host, name=name),
+        name=name,
         method="CANCEL",
         link=manage_url(token),
     )
@@ -343,7 +367,8 @@ def send_reminder(*, booking_id: int, sequence: int, hours: float, now: datetime
         if host is None:
             return False
         link = manage_url(unseal(TOKEN_PURPOSE, booking.token_sealed))
-        words = wording.visitor_reminder(booking, host, link=link, now=now)
+        name = _visitor_name(session, booking)
+        words = wording.visitor_reminder(booking, host, name=name, link=link, now=now)
         send_mail(
             session=session,
             to=booking.visitor_email,

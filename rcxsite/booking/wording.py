@@ -136,12 +136,18 @@ def _manage(link: str) -> str:
 
 
 # The visitor's mails: Reply-To is the host, so "reply to this mail" reaches them.
+# `name` is whom to greet, "" for no one by name: the name typed with the booking is not
+# proven to be the inbox owner's (rcxsite.booking.notices).
 
 
-def visitor_booked(booking: CallFacts, host: Person, *, link: str) -> Words:
+def _hello(name: str) -> str:
+    return f"Hello {name},\n\n" if name else "Hello,\n\n"
+
+
+def visitor_booked(booking: CallFacts, host: Person, *, name: str, link: str) -> Words:
     company = _company()
     text = (
-        f"Hello {booking.visitor_name},\n\n"
+        f"{_hello(name)}"
         f"Your call with {company} is booked.\n\n"
         f"{_when_and_host(booking, host)}\n"
         f"{_video_link(host)}"
@@ -155,7 +161,7 @@ def visitor_booked(booking: CallFacts, host: Person, *, link: str) -> Words:
 
 
 def visitor_moved(
-    booking: CallFacts, host: Person, *, previous_host: Person | None, link: str
+    booking: CallFacts, host: Person, *, name: str, previous_host: Person | None, link: str
 ) -> Words:
     company = _company()
     new_host = (
@@ -164,7 +170,7 @@ def visitor_moved(
         else ""
     )
     text = (
-        f"Hello {booking.visitor_name},\n\n"
+        f"{_hello(name)}"
         f"Your call with {company} has moved. The new time:\n\n"
         f"{_when_and_host(booking, host)}\n"
         f"{new_host}{_video_link(host)}\n"
@@ -175,11 +181,11 @@ def visitor_moved(
     return Words(f"Your call with {company} has moved to {when}", text)
 
 
-def visitor_cancelled(booking: CallFacts, host: Person) -> Words:
+def visitor_cancelled(booking: CallFacts, host: Person, *, name: str) -> Words:
     company = _company()
     when = long_time(booking.starts_at, booking.ends_at, booking.visitor_time_zone)
     text = (
-        f"Hello {booking.visitor_name},\n\n"
+        f"{_hello(name)}"
         f"Your call with {company} on {when}, with {host.name}, is cancelled.\n"
         "The attached invitation removes it from your calendar.\n\n"
         "If you would like to talk another time, book a new call here:\n"
@@ -192,11 +198,13 @@ def visitor_cancelled(booking: CallFacts, host: Person) -> Words:
     return Words(subject, text)
 
 
-def visitor_reminder(booking: CallFacts, host: Person, *, link: str, now: datetime) -> Words:
+def visitor_reminder(
+    booking: CallFacts, host: Person, *, name: str, link: str, now: datetime
+) -> Words:
     company = _company()
     soon = relative_time(booking.starts_at, now, booking.visitor_time_zone)
     text = (
-        f"Hello {booking.visitor_name},\n\n"
+        f"{_hello(name)}"
         f"A reminder: your call with {company} is {soon}.\n\n"
         f"{_when_and_host(booking, host)}\n"
         f"If you have not received the video call link from {host.name} yet, reply to this "

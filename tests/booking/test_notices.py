@@ -32,6 +32,7 @@ from tests.support.booking_mail import (
     plain_text,
     stored_booking,
 )
+from tests.support.customers import add_customer
 from tests.support.fixtures import Configure
 from tests.support.postgres import sqlite_or_postgres
 from tests.support.site import jobs_of_kind, outbox_messages
@@ -83,7 +84,7 @@ def test_the_visitor_gets_their_time_the_host_what_happens_next_the_link_and_an_
     link = f"{get_settings().site_url}/booking/{call.token}"
     assert link == manage_url(call.token)
     for line in (
-        "Hello Alice Smith,",
+        "Hello,",
         "Your call with RCX is booked.",
         "When:  Monday 29 March 2027 at 04:00–04:30 (America/New_York)",
         "Host:  Sam Sales",
@@ -285,6 +286,81 @@ def test_an_invitation_arrives_over_smtp_as_a_calendar_part_and_an_attachment(
         assert attachment.get_filename() == "invite.ics"
         invitation = invitation_in(message)
         assert invitation.calendar.events[0].start == AFTER_US_CHANGE
+
+
+# What a mail to the visitor's address may carry: the address is only typed, so the name
+# typed with it is not greeted.
+
+
+def _visitor_mails_over_the_call_s_life(mailbox: Mailbox, call: BookedCall) -> list[EmailMessage]:
+    """What the visitor receives, as received: booked, reminded, moved (to Kim Lee), cancelled."""
+    visitor = call.booking.visitor_email
+    booking_id = call.booking.id or 0
+    _notify(notices.send_booked, call)
+    mails = [mailbox.wait_for(visitor)]
+    start = call.booking.starts_at
+    reminded = notices.send_reminder(
+        booking_id=booking_id, sequence=0, hours=1, now=start - timedelta(hours=1)
+    )
+    assert reminded
+    mails.append(mailbox.wait_for(visitor))
+    kim = add_host("Kim Lee", "kim@rcx.example")
+    later = start + timedelta(days=1)
+    moved = change_booking(
+        booking_id,
+        starts_at=later,
+        ends_at=later + timedelta(minutes=30),
+        host_id=kim.id,
+        sequence=1,
+        status="moved",
+    )
+    _notify(
+        notices.send_moved,
+        BookedCall(moved, kim, call.request, call.token),
+        previous_host=call.host,
+    )
+    mails.append(mailbox.wait_for(visitor))
+    cancelled = change_booking(booking_id, status="cancelled", active=False, sequence=2)
+    _notify(notices.send_cancelled, BookedCall(cancelled, kim, call.request, call.token))
+    mails.append(mailbox.wait_for(visitor))
+    subjects = [_subject(mail).split()[0].rstrip(":") for mail in mails]
+    assert subjects == ["Your", "Reminder", "Your", "Cancelled"]
+    return mails
+
+
+def _attendee_names(mail: EmailMessage) -> list[str | None]:
+    [event] = invitation_in(mail).calendar.events
+    return [attendee.params.get("CN") for attendee in event.attendees]
+
+
+def test_a_name_typed_with_an_address_is_greeted_in_none_of_the_visitor_s_mails(
+    mailbox: Mailbox,
+) -> None:
+    """Anyone can book with anyone's address: what they typed as their name must not reach
+    that inbox as the site's words, nor its calendar as the attendee's name."""
+    # An account registered with the address, never verified, proves nothing either.
+    add_customer("victim@client.example", name="Mallory Registered")
+    call = book_call(AFTER_US_CHANGE, name="Mallory Typed", email="victim@client.example")
+    mails = _visitor_mails_over_the_call_s_life(mailbox, call)
+    for mail in mails:
+        text = plain_text(mail)
+        assert text.splitlines()[0] == "Hello,", _subject(mail)
+        assert "Mallory" not in mail.as_string(), _subject(mail)
+    for mail in (mails[0], mails[2], mails[3]):
+        assert _attendee_names(mail) == [None]
+    # The host needs the name the visitor gave.
+    host = mailbox.wait_for("sam@rcx.example")
+    assert "Name:       Mallory Typed" in plain_text(host).splitlines()
+
+
+def test_a_verified_customer_is_greeted_by_their_account_s_name(mailbox: Mailbox) -> None:
+    add_customer("alice@client.example", name="Alice Smith", verified=True)
+    call = book_call(AFTER_US_CHANGE, name="Al from ACME", email="alice@client.example")
+    mails = _visitor_mails_over_the_call_s_life(mailbox, call)
+    for mail in mails:
+        assert plain_text(mail).splitlines()[0] == "Hello Alice Smith,", _subject(mail)
+    for mail in (mails[0], mails[2], mails[3]):
+        assert _attendee_names(mail) == ["Alice Smith"]
 
 
 # Reminders
