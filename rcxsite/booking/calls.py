@@ -4,8 +4,10 @@ private calendar feed.
 The feed is an .ics subscription URL with a secret token (only its SHA-256 is stored, as
 `StaffMember.calendar_feed_hash`), so Google, Outlook or Apple calendars show the calls
 without signing in; "Regenerate" makes a new token, and the old URL stops working at
-once. The feed carries what the member needs for the call (who, when, the request's
-staff link) and never the visitor's manage link.
+once. It is served only while its member is enabled and their role takes calls, and it
+ends for good (`end_feed`) when the member is disabled, demoted to a role without calls or
+has their sign-in reset. The feed carries what the member needs for the call (who, when,
+the request's staff link) and never the visitor's manage link.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from rcxsite.booking.availability import member_zone
 from rcxsite.booking.hours import NO_MEMBER, may_edit
 from rcxsite.booking.rules import COMPANY_TIME_ZONE
 from rcxsite.core import audit, tokens
-from rcxsite.core.permissions import Permission, StaffActor, require
+from rcxsite.core.permissions import GRANTS, Permission, StaffActor, require
 from rcxsite.db import session_scope
 from rcxsite.models import Booking, QuoteRequest, StaffMember
 from rcxsite.models.booking import MOVED
@@ -169,6 +171,14 @@ def regenerate_feed(*, actor: StaffActor | None) -> str:
     return feed_url(token)
 
 
+def end_feed(member: StaffMember) -> None:
+    """In the caller's transaction: the member's feed URL stops working for good, for a
+    member who loses the calls or their sign-in. `feed_ics` already refuses it while they
+    lack the calls, but the URL may have got out (that can be why they lost them): it must
+    not start working again when they get them back. They make a new one on My calls."""
+    member.calendar_feed_hash = ""
+
+
 def _event(booking: Booking, company: str, site_url: str) -> Event:
     link = site_url + routes.staff_quote_path(booking.quote_request_id)
     return Event.new(
@@ -189,7 +199,8 @@ def _event(booking: Booking, company: str, site_url: str) -> Event:
 
 def feed_ics(token: str, *, now: datetime | None = None) -> str | None:
     """The member's calls from 30 days ago to 60 days ahead as an iCalendar feed; None for
-    a token that names no feed, or a disabled member's."""
+    a token that names no feed, or the feed of a member who is disabled or whose role
+    takes no calls."""
     digest = tokens.token_digest(token)
     if digest is None:
         return None
@@ -197,9 +208,13 @@ def feed_ics(token: str, *, now: datetime | None = None) -> str | None:
     settings = get_settings()
     with session_scope() as session:
         member = session.exec(
-            select(StaffMember).where(StaffMember.calendar_feed_hash == digest)
+            select(StaffMember).where(
+                StaffMember.calendar_feed_hash == digest,
+                col(StaffMember.disabled_at).is_(None),
+                col(StaffMember.role).in_(GRANTS[Permission.TAKE_CALLS]),
+            )
         ).first()
-        if member is None or member.disabled_at is not None:
+        if member is None:
             return None
         rows = session.exec(
             select(Booking, QuoteRequest.company)
@@ -234,6 +249,7 @@ __all__ = [
     "CallDay",
     "CallRow",
     "UpcomingCalls",
+    "end_feed",
     "feed_ics",
     "feed_url",
     "regenerate_feed",

@@ -2,9 +2,10 @@
 
 Admins do this on the Team page, the server's operator with `python -m rcxsite.staff`
 (as `permissions.OPERATOR`). Disabling a member, changing their role or resetting their
-two-factor sign-in ends their sessions at once. The last enabled admin who can sign in
-(password and authenticator app enrolled) can be neither disabled nor demoted, nor have
-their two-factor sign-in reset, so the company never locks itself out of its own back
+two-factor sign-in ends their sessions at once; disabling, resetting and a new role
+without calls also end their calendar feed's URL for good. The last enabled admin who can
+sign in (password and authenticator app enrolled) can be neither disabled nor demoted, nor
+have their two-factor sign-in reset, so the company never locks itself out of its own back
 office; an invited admin who has not enrolled yet does not count.
 """
 
@@ -16,8 +17,9 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
+from rcxsite.booking.calls import end_feed
 from rcxsite.core import audit
-from rcxsite.core.permissions import ROLE_LABELS, Permission, StaffActor, require
+from rcxsite.core.permissions import GRANTS, ROLE_LABELS, Permission, StaffActor, require
 from rcxsite.db import session_scope
 from rcxsite.models import StaffMember, utcnow
 from rcxsite.service_errors import ServiceError
@@ -162,6 +164,8 @@ def change_role(form: RoleInput, *, actor: StaffActor | None, member_id: int) ->
             locked.guard_last_admin()
         old = member.role
         member.role = form.role
+        if form.role not in GRANTS[Permission.TAKE_CALLS]:
+            end_feed(member)
         session.add(member)
         sessions.end_member_sessions(session, member_id)
         audit.record(
@@ -182,6 +186,7 @@ def set_disabled(*, actor: StaffActor | None, member_id: int, disabled: bool) ->
         if disabled and member.disabled_at is None:
             locked.guard_last_admin()
             member.disabled_at = utcnow()
+            end_feed(member)
             sessions.end_member_sessions(session, member_id)
         elif not disabled:
             member.disabled_at = None
@@ -208,6 +213,8 @@ def reset_two_factor(*, actor: StaffActor | None, member_id: int) -> Invited:
         locked.guard_last_admin(LAST_ADMIN_TWO_FACTOR)
         member.totp_secret, member.totp_last_step, member.recovery_code_hashes = "", 0, "[]"
         member.password_hash = ""
+        # The staff's only password reset: whoever had their sign-in may have the feed's URL.
+        end_feed(member)
         session.add(member)
         sessions.end_member_sessions(session, member_id)
         link = invitations.issue_invitation(session, member)

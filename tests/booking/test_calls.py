@@ -1,5 +1,7 @@
 """My calls (the calls to come, by day) and the member's private calendar feed: its
-content, its secret URL over HTTP, and the old URL that stops working on "Regenerate"."""
+content, its secret URL over HTTP, the old URL that stops working on "Regenerate", and the
+URL that ends for good when its member loses the calls (demoted, disabled, two-factor
+sign-in and password reset)."""
 
 from __future__ import annotations
 
@@ -12,16 +14,19 @@ from fastapi.testclient import TestClient
 from icalendar import Calendar
 
 from rcxsite.booking import calls
-from rcxsite.core.permissions import NO_ACCESS, StaffActor
+from rcxsite.core.permissions import NO_ACCESS, OPERATOR, StaffActor
 from rcxsite.models import QuoteRequest, StaffMember
 from rcxsite.routes import staff_quote_path
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings
+from rcxsite.staff import members
+from rcxsite.staff.__main__ import main as command_line
+from rcxsite.staff.inputs import RoleInput
 from rcxsite.web import calendar_feed
 from rcxsite.web.server import server
 from tests.support.booking import KOLKATA, MONDAY, NOW, add_booking, at, stored_booking
 from tests.support.rows import change_row
-from tests.support.staff import add_member, audit_entries
+from tests.support.staff import add_member, audit_entries, enrol
 
 
 @pytest.fixture
@@ -50,6 +55,14 @@ def _token(url: str) -> str:
 
 def _disable(member_id: int) -> None:
     change_row(StaffMember, member_id, disabled_at=NOW)
+
+
+def _role(name: str) -> RoleInput:
+    return RoleInput.parse({"role": name})
+
+
+def _feed_status(client: TestClient, token: str) -> int:
+    return client.get(f"{calls.FEED_PATH}/{token}{calls.FEED_SUFFIX}").status_code
 
 
 def test_my_calls_lists_the_calls_to_come_by_day_on_the_members_clock() -> None:
@@ -192,3 +205,55 @@ def test_the_feed_is_rate_limited_per_client_address(
     assert refused.status_code == 429
     assert int(refused.headers["retry-after"]) > 0
     assert refused.text.startswith("Too many requests.")
+
+
+def test_the_feed_is_served_only_while_its_members_role_takes_calls() -> None:
+    """Checked as the feed is served, whatever changed the row."""
+    sam = _sales()
+    token = _token(calls.regenerate_feed(actor=sam))
+    change_row(StaffMember, sam.member_id, role="support")
+    assert calls.feed_ics(token, now=NOW) is None
+    change_row(StaffMember, sam.member_id, role="admin")
+    assert calls.feed_ics(token, now=NOW) is not None
+
+
+def test_demotion_to_a_role_without_calls_ends_the_feed_for_good(client: TestClient) -> None:
+    sam = _sales()
+    token = _token(calls.regenerate_feed(actor=sam))
+    members.change_role(_role("support"), actor=OPERATOR, member_id=sam.member_id)
+    assert _feed_status(client, token) == 404
+    # Promoted again, the member makes a new address: the old one may have got out.
+    members.change_role(_role("sales"), actor=OPERATOR, member_id=sam.member_id)
+    assert _feed_status(client, token) == 404
+    assert not calls.upcoming_calls(actor=sam, now=NOW).has_feed
+    assert _feed_status(client, _token(calls.regenerate_feed(actor=sam))) == 200
+
+
+def test_a_role_that_still_takes_calls_keeps_the_feed(client: TestClient) -> None:
+    ada = add_member("Ada Admin", "ada@rcx.example", "admin")
+    token = _token(calls.regenerate_feed(actor=ada))
+    members.change_role(_role("sales"), actor=OPERATOR, member_id=ada.member_id)
+    assert _feed_status(client, token) == 200
+
+
+def test_disabling_ends_the_feed_for_good(client: TestClient) -> None:
+    sam = _sales()
+    token = _token(calls.regenerate_feed(actor=sam))
+    members.set_disabled(actor=OPERATOR, member_id=sam.member_id, disabled=True)
+    assert _feed_status(client, token) == 404
+    members.set_disabled(actor=OPERATOR, member_id=sam.member_id, disabled=False)
+    assert _feed_status(client, token) == 404
+
+
+def test_a_two_factor_and_password_reset_ends_the_feed_for_good(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`reset-2fa` is also how a member's password is reset: it clears the password, and
+    the invitation it prints has them choose another."""
+    sam = _sales()
+    token = _token(calls.regenerate_feed(actor=sam))
+    assert command_line(["reset-2fa", sam.email]) == 0
+    assert _feed_status(client, token) == 404
+    link = capsys.readouterr().out.strip().splitlines()[-1]
+    enrol(link.rsplit("/", 1)[-1])
+    assert _feed_status(client, token) == 404
