@@ -8,6 +8,7 @@ from sqlalchemy import create_engine, make_url, pool
 from sqlmodel import SQLModel
 
 import rcxsite.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from rcxsite.db import private_sqlite_file
 from rcxsite.models import UTCDateTime, include_in_schema
 from rcxsite.settings import get_settings
 
@@ -52,7 +53,7 @@ def run_migrations_offline() -> None:
 def run_migrations_online() -> None:
     url = get_settings().db_url
     if url.startswith("sqlite"):
-        get_settings().data_dir.mkdir(parents=True, exist_ok=True)
+        private_sqlite_file(url)
     engine = create_engine(url, poolclass=pool.NullPool)
     with engine.connect() as connection:
         # SQLite cannot ALTER most things; batch mode rebuilds the table instead.

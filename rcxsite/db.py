@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
@@ -13,14 +16,18 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
 from rcxsite.outages import CONNECT_TIMEOUT_SECONDS, STATEMENT_TIMEOUT_SECONDS
-from rcxsite.settings import get_settings
+from rcxsite.settings import get_settings, private_folder
+
+# What SQLite adds beside a database file: the write-ahead log, its shared memory, and the
+# rollback journal of a database not (yet) in WAL mode.
+_SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
 
 
 @lru_cache
 def get_engine() -> Engine:
     url = get_settings().db_url
     if url.startswith("sqlite"):
-        get_settings().data_dir.mkdir(parents=True, exist_ok=True)
+        private_sqlite_file(url)
         # A file's pool is sized like PostgreSQL's; an in-memory database has a pool of
         # its own kind, which takes no size.
         in_memory = make_url(url).database in (None, "", ":memory:")
@@ -52,6 +59,25 @@ def get_engine() -> Engine:
         connect_args=_postgres_bounds(url),
         **_pool_sizes(),
     )
+
+
+def private_sqlite_file(url: str) -> None:
+    """Before SQLite opens the file of `url`: the data folder and the database's files
+    readable by the site's own user only (the database holds password hashes and
+    customers' details). SQLite would make the file 0644 under the usual umask, so it is
+    made 0600 first; SQLite gives the files it adds beside it the database file's mode,
+    whatever the umask. Files an older version left readable are narrowed."""
+    private_folder(get_settings().data_dir)
+    database = make_url(url).database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    path = Path(database)
+    # A missing folder is left for SQLite to report as it connects, as before.
+    with contextlib.suppress(FileNotFoundError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    for file in (path, *(path.with_name(path.name + suffix) for suffix in _SQLITE_COMPANIONS)):
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(file, 0o600)
 
 
 def _pool_sizes() -> dict[str, int]:

@@ -237,7 +237,7 @@ def _signing_key(secret_key: str, data_dir: Path) -> str:
     else:
         key_file = data_dir / "secret_key"
         if not key_file.exists():
-            data_dir.mkdir(parents=True, exist_ok=True)
+            private_folder(data_dir)
             _create_private_file(key_file, secrets.token_urlsafe(48))
         key = key_file.read_text().strip()
     if len(key.encode()) < MIN_SECRET_KEY_BYTES:
@@ -251,6 +251,13 @@ def _origin(url: str) -> str:
     default_port = {"http": 80, "https": 443}.get(parts.scheme.lower())
     port = f":{parts.port}" if parts.port and parts.port != default_port else ""
     return f"{parts.scheme.lower()}://{(parts.hostname or '').lower()}{port}"
+
+
+def private_folder(folder: Path) -> None:
+    """`folder` (the data folder) opened by the site's own user only: made so, or narrowed
+    when an older version made it readable by everyone."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(folder, 0o700)
 
 
 def _create_private_file(path: Path, content: str) -> None:
