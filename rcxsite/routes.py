@@ -522,6 +522,11 @@ ROUTES: tuple[Route, ...] = (
 # Pages a login may return to (`/log-in?next=...`): only these, so no link can send a
 # visitor elsewhere after logging in.
 RETURN_AFTER_LOGIN = frozenset(route.path for route in ROUTES if route.members_only)
+# Pages whose path holds a secret token (a reset, verification or staff invitation link, a
+# call's manage link), as `[token]` in the path says.
+TOKEN_ROUTES: tuple[Route, ...] = tuple(
+    route for route in (*ROUTES, *STAFF_ROUTES) if "[token]" in route.path
+)
 
 
 def menu_routes(group: MenuGroup) -> tuple[Route, ...]:

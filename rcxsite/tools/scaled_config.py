@@ -18,6 +18,8 @@ from rcxsite.web.security_headers import (
     NON_PAGE_POLICY,
     STAFF_PREFIX,
     STAFF_ROBOTS,
+    TOKEN_PAGE_HEADERS,
+    holds_token,
     page_policy,
 )
 
@@ -40,8 +42,9 @@ def page_policies(static_root: Path) -> dict[str, str]:
     }
 
 
-def _headers(*, hsts: bool) -> str:
-    lines = [f"add_header {name} {_quoted(value)} always;" for name, value in FIXED_HEADERS.items()]
+def _headers(*, hsts: bool, token_page: bool = False) -> str:
+    fixed = {**FIXED_HEADERS, **TOKEN_PAGE_HEADERS} if token_page else FIXED_HEADERS
+    lines = [f"add_header {name} {_quoted(value)} always;" for name, value in fixed.items()]
     lines.append("add_header Content-Security-Policy $policy always;")
     lines.append("add_header X-Robots-Tag $staff_robots always;")  # empty: not sent
     if hsts:
@@ -49,14 +52,15 @@ def _headers(*, hsts: bool) -> str:
     return "\n".join(_INDENT + line for line in lines)
 
 
-def _spa_locations(headers: str) -> str:
+def _spa_locations(*, hsts: bool) -> str:
     prefixes = [
         route.path.split("[", 1)[0]
         for route in (*routes.ROUTES, *routes.STAFF_ROUTES)
         if "[" in route.path
     ]
     return "\n".join(
-        f"        location ^~ {prefix} {{\n{headers}\n"
+        f"        location ^~ {prefix} {{\n"
+        f"{_headers(hsts=hsts, token_page=holds_token(prefix))}\n"
         f'{_INDENT}add_header Cache-Control "no-cache" always;\n'
         f"{_INDENT}try_files /__spa-fallback.html =404;\n        }}"
         for prefix in prefixes
@@ -108,7 +112,7 @@ def render_nginx_conf(
         LISTEN=str(listen),
         STATIC_ROOT=str(static_root),
         HEADERS=headers,
-        SPA_LOCATIONS=_spa_locations(headers),
+        SPA_LOCATIONS=_spa_locations(hsts=hsts),
         SET_REAL_IP_FROM=_set_real_ip_from(settings.trusted_proxy_networks),
         CONNECTIONS_PER_CLIENT=str(settings.connections_per_client),
         WEBSOCKETS_PER_CLIENT=str(settings.websockets_per_client),

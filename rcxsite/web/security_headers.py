@@ -7,6 +7,9 @@ scripts an event handler sends (`rx.call_script`) through `eval`. Styles allow i
 because emotion, Reflex's CSS-in-JS, inserts <style> elements at run time. No policy names
 a third-party origin: everything a page or answer loads comes from the site itself (so the
 API has no Swagger UI page, whose code would come from a CDN; its OpenAPI document stays).
+A page whose path holds a token sends no Referer at all: under the site's usual policy its
+own requests (its scripts, styles, images, the pages it links to) would carry the whole
+URL, token included, to wherever the site's requests are logged.
 """
 
 from __future__ import annotations
@@ -41,6 +44,11 @@ FIXED_HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
 HSTS = "max-age=31536000; includeSubDomains"
+# Replaces FIXED_HEADERS' policy on the pages of routes.TOKEN_ROUTES. It covers the page's
+# first load, before React renders the page's own <meta name="referrer"> (meta/tags.py),
+# which alone covers a token page reached without loading a page (My account's "Manage").
+TOKEN_PAGE_HEADERS = {"Referrer-Policy": "no-referrer"}
+TOKEN_PAGE_PREFIXES = tuple(route.path.split("[", 1)[0] for route in routes.TOKEN_ROUTES)
 # The back office stays out of search engines even where a page's own robots tag is
 # missing (the shell answering /staff/quotes/<id> is one file for every such path).
 STAFF_PREFIX = routes.STAFF_INBOX.path
@@ -49,6 +57,10 @@ STAFF_ROBOTS = "noindex, nofollow"
 
 def is_staff_path(path: str) -> bool:
     return path == STAFF_PREFIX or path.startswith(STAFF_PREFIX + "/")
+
+
+def holds_token(path: str) -> bool:
+    return path.startswith(TOKEN_PAGE_PREFIXES)
 
 
 def inline_script_hashes(html: str) -> tuple[str, ...]:
@@ -101,6 +113,8 @@ class SecurityHeaders(ResponseHeadersEdited):
     def edit(self, scope: Scope, status: int, headers: MutableHeaders) -> None:
         for name, value in FIXED_HEADERS.items():
             headers[name] = value
+        if holds_token(scope["path"]):
+            headers.update(TOKEN_PAGE_HEADERS)
         if self._hsts:
             headers["Strict-Transport-Security"] = HSTS
         if is_staff_path(scope["path"]):

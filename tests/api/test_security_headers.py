@@ -1,4 +1,5 @@
-"""The browser rules middleware on its own: HSTS on https, per-page script hashes."""
+"""The browser rules middleware on its own: HSTS on https, per-page script hashes, no
+Referer from the pages whose path holds a token."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
+from rcxsite import routes
 from rcxsite.settings import Settings
 from rcxsite.web.security_headers import (
     HSTS,
@@ -35,6 +37,8 @@ def _client(static_dir: Path, *, hsts: bool) -> TestClient:
             Route("/staff/quotes/{id}", lambda request: HTMLResponse(PAGE)),
             Route("/staffing", lambda request: HTMLResponse(PAGE)),
             Route("/data", lambda request: JSONResponse({})),
+            # The static server answers every token page with the same shell.
+            Route("/{page:path}", lambda request: HTMLResponse(PAGE)),
         ]
     )
     return TestClient(SecurityHeaders(app, static_dir=lambda: static_dir, hsts=hsts))
@@ -102,3 +106,33 @@ def test_staff_answers_say_noindex_in_a_header_and_no_other_page_does(tmp_path: 
         assert client.get(path).headers["x-robots-tag"] == "noindex, nofollow", path
     for path in ("/about", "/staffing", "/data"):
         assert "x-robots-tag" not in client.get(path).headers, path
+
+
+# A token as the links carry it (43 URL-safe characters).
+TOKEN = "Abc-_" + "x" * 38
+TOKEN_PAGES = [
+    routes.reset_password_path(TOKEN),
+    routes.verify_email_path(TOKEN),
+    routes.staff_invite_path(TOKEN),
+    routes.booking_path(TOKEN),
+]
+
+
+def test_pages_whose_path_holds_a_token_send_no_referrer(tmp_path: Path) -> None:
+    client = _client(tmp_path, hsts=False)
+    for path in (*TOKEN_PAGES, routes.booking_path(TOKEN) + "/?from=mail"):
+        assert client.get(path).headers["referrer-policy"] == "no-referrer", path
+    for path in ("/about", "/staff/quotes/7", "/data", routes.booking_path("")[:-1]):
+        assert client.get(path).headers["referrer-policy"] == ("strict-origin-when-cross-origin"), (
+            path
+        )
+
+
+def test_the_whole_server_sends_no_referrer_from_token_pages(client) -> None:
+    """Every layer of the site's server, one header each (in-process there is no build,
+    and its misses carry the same rule: the rule goes by the path)."""
+    for path in TOKEN_PAGES:
+        assert client.get(path).headers.get_list("referrer-policy") == ["no-referrer"], path
+    assert client.get("/api/v1/openapi.json").headers["referrer-policy"] == (
+        "strict-origin-when-cross-origin"
+    )

@@ -1,5 +1,6 @@
 """Headers of the production server's answers, pages, API and misses alike: `Vary: Origin`
-once, and no Content-Security-Policy naming another site."""
+once, no Content-Security-Policy naming another site, and no Referer from a page whose
+path holds a token."""
 
 from __future__ import annotations
 
@@ -63,3 +64,27 @@ def test_the_docs_page_is_gone_and_the_document_stays(live_site: LiveServer) -> 
     assert (status, json.loads(body)["message"]) == (404, "Not found.")
     status, _, body = fetch(live_site.url + "/api/v1/openapi.json", {})
     assert status == 200 and json.loads(body)["paths"]
+
+
+# A token as the links carry it (43 URL-safe characters).
+TOKEN = "Abc-_" + "x" * 38
+
+
+@pytest.mark.parametrize(
+    ("path", "policy"),
+    [
+        (routes.reset_password_path(TOKEN), "no-referrer"),
+        (routes.verify_email_path(TOKEN), "no-referrer"),
+        (routes.staff_invite_path(TOKEN), "no-referrer"),
+        (routes.booking_path(TOKEN), "no-referrer"),
+        (routes.HOME.path, "strict-origin-when-cross-origin"),
+        (routes.staff_quote_path(7), "strict-origin-when-cross-origin"),
+    ],
+)
+def test_pages_whose_path_holds_a_token_send_no_referrer(
+    live_site: LiveServer, path: str, policy: str
+) -> None:
+    _, headers, body = fetch(live_site.url + path, {})
+
+    assert b"<html" in body.lower()  # the page's shell, as a visitor's browser gets it
+    assert _values(headers, "referrer-policy") == [policy]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rcxsite import routes
 from rcxsite.tools.scaled_build import build_inputs
 from rcxsite.tools.scaled_config import render_nginx_conf
@@ -41,6 +43,31 @@ def test_the_nginx_config_gives_each_page_its_policy(tmp_path) -> None:
     assert f"location ^~ {routes.reset_password_path('')}" in conf
     assert f"location ^~ {routes.staff_quote_path('')}" in conf  # the staff pages' shell too
     assert "${" not in conf
+
+
+def _location_headers(conf: str, location: str) -> list[str]:
+    """The Referrer-Policy lines of one location block of the rendered config."""
+    block = conf.split(f"location {location} {{", 1)[1].split("}", 1)[0]
+    return re.findall(r"add_header Referrer-Policy .*;", block)
+
+
+def test_the_nginx_config_sends_no_referrer_from_token_pages(tmp_path) -> None:
+    (tmp_path / "404.html").write_text("<html></html>")
+    conf = render_nginx_conf(
+        run_dir=tmp_path / "run", static_root=tmp_path, listen=3999, worker_ports=[], hsts=False
+    )
+    for prefix in (
+        routes.reset_password_path(""),
+        routes.verify_email_path(""),
+        routes.staff_invite_path(""),
+        routes.booking_path(""),
+    ):
+        assert _location_headers(conf, f"^~ {prefix}") == [
+            'add_header Referrer-Policy "no-referrer" always;'
+        ], prefix
+    usual = ['add_header Referrer-Policy "strict-origin-when-cross-origin" always;']
+    assert _location_headers(conf, f"^~ {routes.staff_quote_path('')}") == usual
+    assert _location_headers(conf, "/") == usual
 
 
 def test_a_build_is_reused_only_for_the_same_sources_and_page_settings() -> None:
