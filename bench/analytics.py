@@ -218,6 +218,7 @@ def _recording_cost() -> list[float]:
     for n in range(20_000):
         began = time.perf_counter()
         recorder.offer(
+            f"bench-tab-{n}",
             PageView(
                 at=datetime.now(UTC),
                 path="/pricing",
@@ -225,7 +226,7 @@ def _recording_cost() -> list[float]:
                 user_agent="Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36",
                 host="rcx.example",
                 arrival=arrival_of(query),
-            )
+            ),
         )
         found.append((time.perf_counter() - began) * 1000)
         if n % 1000 == 999:

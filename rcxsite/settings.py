@@ -122,9 +122,14 @@ class Settings(BaseSettings):
     analytics_exclude_automation: bool = True
     analytics_keep_months: int = Field(default=13, ge=1)
     analytics_daily_months: int = Field(default=25, ge=1)
-    # How long a tab's first view waits for the browser's word (its referrer, whether it
-    # asked not to be counted) before it is counted without it.
+    # How long a tab's views wait for the browser's word (its referrer, whether it asked
+    # not to be counted); a tab whose word has not come by then is not counted at all.
     analytics_hold_seconds: float = Field(default=10, gt=0, le=60)
+    # Page views counted of one tab, and of one client address (all its tabs together), in
+    # a minute; past them a view is not stored. Loading the page a tab is on again (a
+    # reload) is no view at all.
+    analytics_views_per_tab_per_minute: int = Field(default=10, ge=1)
+    analytics_views_per_client_per_minute: int = Field(default=60, ge=1)
     # Site searches (/search) per client address; an empty query does not count.
     search_limit: str = "60 per minute"
     rate_limit_key_prefix: str = "rcx-limits"

@@ -3,9 +3,13 @@ in each worker writes the queue to the database every second. When the database 
 reached the views are dropped and a log line says how many: a page never waits for, or
 fails because of, its own counting.
 
-The first view of a tab is held until the browser has said where it came from (the
-referring page is known only to the browser) and whether it wants to be counted at all;
-if it never says, the view is written after a few seconds as it is."""
+A tab's views are held until the browser has said where it came from (the referring
+page is known only to the browser) and whether it wants to be counted at all; if it has
+not said so within ANALYTICS_HOLD_SECONDS, they are dropped. Whatever a client sends, a
+tab and a client address count at most a few views a minute (the settings
+ANALYTICS_VIEWS_PER_TAB_PER_MINUTE and ANALYTICS_VIEWS_PER_CLIENT_PER_MINUTE), checked
+as the queue is written, off the page's event, in the rate limits' storage that every
+worker shares (rcxsite/ratelimit.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 import iptocc
@@ -23,9 +27,10 @@ from sqlmodel import Session, col, select
 
 from rcxsite.analytics.agents import agent_of
 from rcxsite.analytics.sources import Arrival
-from rcxsite.analytics.visitors import salt_for, visitor_id
+from rcxsite.analytics.visitors import day_key, salt_for, visitor_id
 from rcxsite.db import session_scope
 from rcxsite.models.analytics import PATH_MAX, AnalyticsView, AnalyticsVisit
+from rcxsite.ratelimit import Limit, RateLimited, client_key, hit
 from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -63,6 +68,29 @@ def _open_visit(session: Session, visitors: list[str], at: datetime) -> Analytic
     ).first()
 
 
+def _key_of(salt: str | None) -> bytes | None:
+    return None if salt is None else day_key(salt)
+
+
+def within_limits(queued: Sequence[tuple[str, PageView]]) -> list[PageView]:
+    """The views of `queued` (each with its tab) that their tab's and their client
+    address's limits still let count; a view refused counts against neither."""
+    settings = get_settings()
+    per_tab = f"{settings.analytics_views_per_tab_per_minute} per minute"
+    per_client = f"{settings.analytics_views_per_client_per_minute} per minute"
+    counted = []
+    for tab, view in queued:
+        try:
+            hit(
+                Limit(per_tab, "analytics_tab_views", tab),
+                Limit(per_client, "analytics_client_views", client_key(view.address)),
+            )
+        except RateLimited:
+            continue
+        counted.append(view)
+    return counted
+
+
 def store(views: Sequence[PageView], *, exclude_automation: bool | None = None) -> int:
     """Write `views` and the visits they make; how many were counted (crawlers and,
     unless told otherwise, automated browsers are not)."""
@@ -70,8 +98,8 @@ def store(views: Sequence[PageView], *, exclude_automation: bool | None = None) 
         exclude_automation = get_settings().analytics_exclude_automation
     rows: list[dict[str, object]] = []
     days = {view.at.date() for view in views}
-    salts = {day: salt_for(day) for day in days}
-    yesterdays = {day: salt_for(day - timedelta(days=1), create=False) for day in days}
+    keys = {day: _key_of(salt_for(day)) for day in days}
+    yesterdays = {day: _key_of(salt_for(day - timedelta(days=1), create=False)) for day in days}
     with session_scope() as session:
         visits: dict[str, AnalyticsVisit] = {}
         for view in sorted(views, key=lambda view: view.at):
@@ -79,10 +107,10 @@ def store(views: Sequence[PageView], *, exclude_automation: bool | None = None) 
             if agent.bot or (agent.automation and exclude_automation):
                 continue
             day = view.at.date()
-            salt = salts[day]
-            assert salt is not None
+            key = keys[day]
+            assert key is not None
             visitor = visitor_id(
-                salt, address=view.address, user_agent=view.user_agent, host=view.host
+                key, address=view.address, user_agent=view.user_agent, host=view.host
             )
             visit = visits.get(visitor)
             if visit is None:
@@ -145,6 +173,14 @@ def store(views: Sequence[PageView], *, exclude_automation: bool | None = None) 
     return len(rows)
 
 
+@dataclass(slots=True)
+class _Hold:
+    """A tab's views waiting for its browser's word, until `until` (monotonic)."""
+
+    until: float
+    views: list[PageView] = field(default_factory=list)
+
+
 class Recorder:
     """The per-process queue of views and the thread that writes it."""
 
@@ -158,61 +194,76 @@ class Recorder:
         self._write = write
         self._flush_seconds = flush_seconds
         self._hold_seconds = hold_seconds
-        self._queue: deque[PageView] = deque(maxlen=QUEUE_MAX)
-        self._held: dict[str, tuple[PageView, float]] = {}
+        self._queue: deque[tuple[str, PageView]] = deque(maxlen=QUEUE_MAX)
+        self._held: dict[str, _Hold] = {}
         self._lock = threading.Lock()
         self._flushing = threading.Lock()
         self._thread: threading.Thread | None = None
         self._overflowed = 0
 
-    def offer(self, view: PageView) -> None:
+    def offer(self, tab: str, view: PageView) -> None:
+        """Queue a view of `tab`, a tab whose browser has said it may be counted."""
         if len(self._queue) >= QUEUE_MAX:  # the oldest goes: said at the next flush
             self._overflowed += 1
-        self._queue.append(view)
+        self._queue.append((tab, view))
         self._start()
 
     def hold(self, tab: str, view: PageView) -> None:
-        """Keep a tab's first view until `release` or `drop` (or the hold runs out)."""
+        """Keep a view of `tab` until `release` or `drop`; when the hold of the tab's first
+        held view runs out, every view held for it is dropped."""
+        settings = get_settings()
         with self._lock:
-            hold = self._hold_seconds or get_settings().analytics_hold_seconds
-            self._held[tab] = (view, time.monotonic() + hold)
+            held = self._held.get(tab)
+            if held is None:
+                if len(self._held) >= QUEUE_MAX:
+                    self._overflowed += 1
+                    return
+                hold = self._hold_seconds or settings.analytics_hold_seconds
+                held = self._held[tab] = _Hold(until=time.monotonic() + hold)
+            # A hold lasts at most a minute, and a tab counts no more than this a minute.
+            if len(held.views) < settings.analytics_views_per_tab_per_minute:
+                held.views.append(view)
         self._start()
 
     def release(self, tab: str, *, referrer_host: str = "") -> None:
+        """Queue the views held for `tab`, its first known now to come from a link on
+        `referrer_host`."""
         with self._lock:
             held = self._held.pop(tab, None)
-        if held is not None:
-            view = held[0]
-            self.offer(replace(view, arrival=view.arrival.referred_by(referrer_host)))
+        if held is not None and held.views:
+            first, *later = held.views
+            self.offer(tab, replace(first, arrival=first.arrival.referred_by(referrer_host)))
+            for view in later:
+                self.offer(tab, view)
 
     def drop(self, tab: str) -> None:
         with self._lock:
             self._held.pop(tab, None)
 
     def flush(self) -> int:
-        """Write what is queued and every held view whose time ran out; how many were
-        counted."""
+        """Write what is queued and within its limits, and forget the views whose hold ran
+        out; how many were counted."""
         with self._flushing:
             now = time.monotonic()
             with self._lock:
-                expired = [tab for tab, (_, until) in self._held.items() if until <= now]
-                for tab in expired:
-                    self._queue.append(self._held.pop(tab)[0])
-            views: list[PageView] = []
+                for tab in [tab for tab, held in self._held.items() if held.until <= now]:
+                    del self._held[tab]
+            queued: list[tuple[str, PageView]] = []
             while self._queue:
-                views.append(self._queue.popleft())
+                queued.append(self._queue.popleft())
             if self._overflowed:
                 logger.warning(
                     "Dropped %d page views: more came than could be stored", self._overflowed
                 )
                 self._overflowed = 0
-            if not views:
+            if not queued:
                 return 0
             try:
-                return self._write(views)
+                views = within_limits(queued)
+                return self._write(views) if views else 0
             except Exception as error:
                 logger.warning(
-                    "Dropped %d page views: could not store them (%s)", len(views), error
+                    "Dropped %d page views: could not store them (%s)", len(queued), error
                 )
                 return 0
 

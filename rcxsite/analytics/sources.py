@@ -4,6 +4,7 @@ of the page that linked to it. The first that is present wins; none of them is "
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
@@ -73,12 +74,24 @@ class Arrival:
 _HOST = re.compile(r"[a-z0-9.-]{1,255}")
 
 
+# What a tag's value keeps: the characters of a slug; every run of others becomes one "-".
+_NOT_IN_TAG = re.compile(r"[^a-z0-9._-]+")
+# Only a value's start is read, a few times the column (NFKD makes some characters
+# several): the work is the same whatever length was sent.
+_READ_PER_STORED_CHARACTER = 4
+
+
 def _clean(value: object, limit: int = UTM_MAX) -> str:
-    """A tag's value as stored: printable, within its column, and never an address
-    (a campaign tag is no place for a visitor's email)."""
+    """A tag's value as stored: lower case, accents taken off letters, only a-z 0-9 . _ -
+    (any other run, markup and control characters included, made one "-", none at either
+    end), at most `limit` characters; and never an address (a campaign tag is no place
+    for a visitor's email). "Autumn Sale 2026" and "autumn-sale-2026" are one campaign."""
     text = value if isinstance(value, str) else ""
-    text = "".join(ch for ch in text if ch.isprintable()).strip()[:limit]
-    return "" if "@" in text else text
+    text = unicodedata.normalize("NFKD", text[: limit * _READ_PER_STORED_CHARACTER].lower())
+    if "@" in text:
+        return ""
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return _NOT_IN_TAG.sub("-", text).strip("-")[:limit].rstrip("-")
 
 
 def host_of(url: str, *, own_host: str = "") -> str:

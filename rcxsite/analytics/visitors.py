@@ -1,11 +1,14 @@
-"""A visitor without a cookie: a keyed hash of the day's random salt, the address, the
-user agent and the site's host. Every worker uses the same salt (it is in the database);
-a new one is made each day (UTC) and salts are deleted after two days, after which
-nobody can tell whose a visitor id was."""
+"""A visitor without a cookie: a keyed hash of the address, the user agent and the site's
+host under the day's key. Every worker uses the same random salt (it is in the
+database); a new one is made each day (UTC) and salts are deleted after two days, after
+which nobody can tell whose a visitor id was. The day's key is the salt put through an
+HMAC under the server secret (SECRET_KEY, never in the database): a copy of the database,
+salts and all, cannot be used to try addresses against its visitor ids."""
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 import threading
 from datetime import date, datetime, timedelta
@@ -16,7 +19,10 @@ from sqlmodel import Session, col, select
 
 from rcxsite.db import session_scope
 from rcxsite.models.analytics import VISITOR_LENGTH, AnalyticsSalt
+from rcxsite.settings import get_settings
 
+# Keeps this key apart from every other use of the server secret (keyed_hash, tokens).
+_DAY_KEY_LABEL = b"rcx analytics visitor\x00"
 _cache: dict[date, str] = {}
 _cache_lock = threading.Lock()
 
@@ -62,8 +68,14 @@ def forget_old_salts(session: Session, *, now: datetime) -> int:
     return int(result.rowcount or 0)
 
 
-def visitor_id(salt: str, *, address: str, user_agent: str, host: str) -> str:
-    digest = hashlib.blake2b(
-        f"{address}\n{user_agent}\n{host}".encode(), key=bytes.fromhex(salt), digest_size=16
-    )
+def day_key(salt: str) -> bytes:
+    """The key of the day whose stored salt is `salt`: HMAC-SHA256 under the server secret
+    of a label and the salt."""
+    secret = get_settings().signing_key().encode()
+    return hmac.new(secret, _DAY_KEY_LABEL + bytes.fromhex(salt), hashlib.sha256).digest()
+
+
+def visitor_id(key: bytes, *, address: str, user_agent: str, host: str) -> str:
+    """The visitor under a day's `key` (`day_key`): 16 bytes of BLAKE2b, in hex."""
+    digest = hashlib.blake2b(f"{address}\n{user_agent}\n{host}".encode(), key=key, digest_size=16)
     return digest.hexdigest()[:VISITOR_LENGTH]

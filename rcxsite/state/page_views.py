@@ -1,8 +1,11 @@
 """Counting page views from the events Reflex already sends: the first load of a tab
 (`hydrate_and_load` with the page's compiled hashes: a reconnect sends none and is not a
-view) and every move to another page (`on_load_internal`). The browser adds one small
-event on the first page, `PageViewState.arrived`, with what only it knows: the referring
-page, whether automation drives it and Global Privacy Control.
+view) and every move to another page (`on_load_internal`); loading the page the tab is
+already on again is no view. The browser adds one small event on the first page,
+`PageViewState.arrived`, with what only it knows: the referring page, whether automation
+drives it and Global Privacy Control. Until that event says the tab may be counted, its
+views are held (rcxsite/analytics/recording.py); a tab whose word does not come within
+ANALYTICS_HOLD_SECONDS of its first view is not counted at all.
 
 The tab's state keeps where it came from (first touch, and the latest touch that was not
 direct): the quote, booking and registration screens hand it to their services. Nothing is
@@ -11,6 +14,7 @@ stored on the device; the tab's token is Reflex's own."""
 from __future__ import annotations
 
 import logging
+from datetime import datetime, timedelta
 from typing import Any
 
 import reflex as rx
@@ -46,8 +50,10 @@ class PageViewState(rx.State):
     """Backend only: nothing of it is sent to the browser."""
 
     _views: int = 0
+    _path: str = ""
     _excluded: bool = False
     _arrived: bool = False
+    _arrival_due: datetime | None = None
     _landing_path: str = ""
     _landing_query: dict[str, str] = {}
     _first: Touch | None = None
@@ -59,29 +65,49 @@ class PageViewState(rx.State):
             return None
         return Attribution(first=self._first, last=self._last)
 
+    def _exclude(self, tab: str) -> None:
+        self._excluded = True
+        self._first = self._last = None
+        RECORDER.drop(tab)
+
+    def _late(self, now: datetime) -> bool:
+        """Whether the browser's word, not come yet, is now too late to count the tab."""
+        return not self._arrived and self._arrival_due is not None and now > self._arrival_due
+
     def _viewed(self, view: PageView, tab: str, query: dict[str, str]) -> None:
+        if view.path == self._path:
+            return
+        if self._late(view.at):
+            self._exclude(tab)
+            return
+        self._path = view.path
         if self._views == 0:
             self._landing_path, self._landing_query = view.path, query
             self._first = view.arrival.touch(view.path)
-            RECORDER.hold(tab, view)
-        else:
-            RECORDER.offer(view)
-            if not view.arrival.touch(view.path).direct:
-                self._last = view.arrival.touch(view.path)
+            hold = timedelta(seconds=get_settings().analytics_hold_seconds)
+            self._arrival_due = view.at + hold
+        elif not view.arrival.touch(view.path).direct:
+            self._last = view.arrival.touch(view.path)
         self._views += 1
+        if self._arrived:
+            RECORDER.offer(tab, view)
+        else:
+            RECORDER.hold(tab, view)
 
     @rx.event
     def arrived(self, referrer: str, automated: bool, private: bool) -> None:
         """The browser's word on the tab's first page: sent on every page, used once."""
-        if self._arrived or self._views == 0:
+        if self._arrived or self._views == 0 or self._excluded:
+            return
+        tab = self.router.session.client_token
+        if (
+            self._late(utcnow())
+            or private is True
+            or (automated is True and get_settings().analytics_exclude_automation)
+        ):
+            self._exclude(tab)
             return
         self._arrived = True
-        tab = self.router.session.client_token
-        if private is True or (automated is True and get_settings().analytics_exclude_automation):
-            self._excluded = True
-            self._first = self._last = None
-            RECORDER.drop(tab)
-            return
         own_host = self.router.headers.host
         referrer_host = host_of(referrer if isinstance(referrer, str) else "", own_host=own_host)
         arrival = arrival_of(self._landing_query).referred_by(referrer_host)

@@ -194,8 +194,8 @@ def test_held_first_views_wait_for_the_browser_and_unreachable_storage_drops(cap
         raise ConnectionError("database down")
 
     failing = Recorder(write=unreachable, flush_seconds=3600)
-    failing.offer(_view(NOON))
-    failing.offer(_view(NOON))
+    failing.offer("tab-3", _view(NOON))
+    failing.offer("tab-3", _view(NOON))
     with caplog.at_level(logging.WARNING):
         assert failing.flush() == 0
     assert "Dropped 2 page views" in caplog.text

@@ -123,6 +123,7 @@ def _limits_for_tests() -> dict[str, str]:
         QUOTE_LIMIT="10000 per hour",
         BOOKING_LIMIT="10000 per hour",
         ACCOUNT_CHANGE_LIMIT="10000 per hour",
+        ANALYTICS_VIEWS_PER_CLIENT_PER_MINUTE="100000",
         CONNECTIONS_PER_CLIENT="10000",
         WEBSOCKET_OPENS_PER_MINUTE="100000",
         API_REQUESTS_PER_SECOND="10000",
