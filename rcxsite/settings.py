@@ -60,6 +60,10 @@ class Settings(BaseSettings):
     # JSON log lines also go to this file (they always go to stderr).
     log_file: Path | None = None
     sales_email: str = "sales@rcx.example"
+    # Where visitors reply to their booking mails, and their invitations' organizer (under
+    # the host's name); "" = SALES_EMAIL. Not the host's own address: that is their staff
+    # sign-in, and each booking would hand it to whoever typed an address.
+    calls_email: str = ""
 
     reset_token_minutes: int = 30
     # Lifetime of the link that verifies a customer's email address (django-allauth's
@@ -189,6 +193,10 @@ class Settings(BaseSettings):
         if not delays or min(delays) < 0:
             raise ValueError("JOB_RETRY_SECONDS lists waits in seconds, e.g. 5,15,30,60")
         return delays
+
+    @property
+    def calls_address(self) -> str:
+        return self.calls_email or self.sales_email
 
     @property
     def tab_state_seconds(self) -> int:

@@ -65,6 +65,13 @@ def _visitor_name(session: Session, booking: Booking) -> str:
     return name or ""
 
 
+def _host_for_visitor(host: StaffMember) -> tuple[str, str]:
+    """The host as the visitor sees them, (name, address): the company's calls address
+    (CALLS_EMAIL), never the host's own, which is their staff sign-in; a reply reaches
+    the team, who pass it on."""
+    return host.name, get_settings().calls_address
+
+
 def _summary_for_visitor(host: StaffMember) -> str:
     return f"Call with {get_settings().company_name} ({host.name})"
 
@@ -81,7 +88,7 @@ def _send_invitation(
     to: str,
     reply_to: tuple[str, str],
     method: Method,
-    organizer: StaffMember,
+    organizer: tuple[str, str],
     attendee_name: str,
     time_zone: str,
     summary: str,
@@ -90,9 +97,10 @@ def _send_invitation(
     **delivery: Any,
 ) -> None:
     """`words` mailed to `to` with the call as a calendar invitation (`method`: REQUEST
-    for a new or moved call, CANCEL), the time on `time_zone`'s clock; replies go to
-    `reply_to` (name, address), the other side of the call; `attendee_name` "" names the
-    visitor by address only. `delivery`: `send_mail`'s order and reference."""
+    for a new or moved call, CANCEL), the time on `time_zone`'s clock, organized by
+    `organizer` (name, address); replies go to `reply_to` (name, address), the other side
+    of the call; `attendee_name` "" names the visitor by address only. `delivery`:
+    `send_mail`'s order and reference."""
     invite = CallInvite(
         uid=booking.uid,
         sequence=booking.sequence,
@@ -102,8 +110,8 @@ def _send_invitation(
         summary=summary,
         description=description,
         manage_url=url,
-        organizer_name=organizer.name,
-        organizer_email=organizer.email,
+        organizer_name=organizer[0],
+        organizer_email=organizer[1],
         attendee_name=attendee_name,
         attendee_email=booking.visitor_email,
         stamp=utcnow(),
@@ -135,9 +143,9 @@ def _to_visitor(
         booking,
         words,
         to=booking.visitor_email,
-        reply_to=(host.name, host.email),
+        reply_to=_host_for_visitor(host),
         method=method,
-        organizer=host,
+        organizer=_host_for_visitor(host),
         attendee_name=name,
         time_zone=booking.visitor_time_zone,
         summary=_summary_for_visitor(host),
@@ -166,7 +174,7 @@ def _to_host(
         to=host.email,
         reply_to=(booking.visitor_name, booking.visitor_email),
         method=method,
-        organizer=host,
+        organizer=(host.name, host.email),
         attendee_name=booking.visitor_name,
         time_zone=host.time_zone,
         summary=_summary_for_host(booking, request),
@@ -374,7 +382,7 @@ def send_reminder(*, booking_id: int, sequence: int, hours: float, now: datetime
             to=booking.visitor_email,
             subject=words.subject,
             text=words.text,
-            reply_to=formataddr((host.name, host.email)),
+            reply_to=formataddr(_host_for_visitor(host)),
             ref=reminder_ref(booking_id),
         )
         return True

@@ -135,7 +135,8 @@ def _manage(link: str) -> str:
     return f"Need another time, or can no longer make it? Reschedule or cancel here:\n{link}\n"
 
 
-# The visitor's mails: Reply-To is the host, so "reply to this mail" reaches them.
+# The visitor's mails: Reply-To is the company's calls address under the host's name, so
+# "reply to this mail" reaches the team that passes it on to the host.
 # `name` is whom to greet, "" for no one by name: the name typed with the booking is not
 # proven to be the inbox owner's (rcxsite.booking.notices).
 

@@ -79,7 +79,7 @@ def test_the_visitor_gets_their_time_the_host_what_happens_next_the_link_and_an_
     _notify(notices.send_booked, call)
     mail = _only_mail_to("alice@client.example")
     assert _subject(mail) == "Your call with RCX on Mon 29 Mar 2027, 04:00 (America/New_York)"
-    assert parseaddr(str(mail["Reply-To"])) == ("Sam Sales", "sam@rcx.example")
+    assert parseaddr(str(mail["Reply-To"])) == ("Sam Sales", "sales@rcx.example")
     text = plain_text(mail)
     link = f"{get_settings().site_url}/booking/{call.token}"
     assert link == manage_url(call.token)
@@ -102,7 +102,7 @@ def test_the_visitor_gets_their_time_the_host_what_happens_next_the_link_and_an_
     assert "DTSTART;TZID=America/New_York:20270329T040000" in invitation.attachment
     assert event.start == AFTER_UK_CHANGE
     assert event.end == AFTER_UK_CHANGE + timedelta(minutes=30)
-    assert str(event["ORGANIZER"]) == "mailto:sam@rcx.example"
+    assert str(event["ORGANIZER"]) == "mailto:sales@rcx.example"
     assert event["ORGANIZER"].params["CN"] == "Sam Sales"
     assert [str(a) for a in event.attendees] == ["mailto:alice@client.example"]
     assert str(event["URL"]) == link
@@ -186,7 +186,8 @@ def test_a_moved_call_updates_both_calendars_and_leaves_the_previous_host_s() ->
     assert str(event["UID"]) == call.booking.uid
     assert event.sequence == 1 and str(event["STATUS"]) == "CONFIRMED"
     assert event.start == later
-    assert str(event["ORGANIZER"]) == "mailto:kim@rcx.example"
+    assert str(event["ORGANIZER"]) == "mailto:sales@rcx.example"
+    assert event["ORGANIZER"].params["CN"] == "Kim Lee"
 
     new_host = _only_mail_to("kim@rcx.example")
     assert (
@@ -289,7 +290,7 @@ def test_an_invitation_arrives_over_smtp_as_a_calendar_part_and_an_attachment(
 
 
 # What a mail to the visitor's address may carry: the address is only typed, so the name
-# typed with it is not greeted.
+# typed with it is not greeted, and the host's own address is not handed out.
 
 
 def _visitor_mails_over_the_call_s_life(mailbox: Mailbox, call: BookedCall) -> list[EmailMessage]:
@@ -361,6 +362,39 @@ def test_a_verified_customer_is_greeted_by_their_account_s_name(mailbox: Mailbox
         assert plain_text(mail).splitlines()[0] == "Hello Alice Smith,", _subject(mail)
     for mail in (mails[0], mails[2], mails[3]):
         assert _attendee_names(mail) == ["Alice Smith"]
+
+
+def test_the_visitor_replies_to_and_is_invited_by_the_calls_address_under_the_host_s_name(
+    mailbox: Mailbox, configure: Configure
+) -> None:
+    """Every booking would otherwise hand a stranger the host's sign-in address."""
+    configure(sales_email="deals@rcx.example")  # CALLS_EMAIL unset: the sales address
+    call = book_call(AFTER_US_CHANGE)
+    mails = _visitor_mails_over_the_call_s_life(mailbox, call)
+    for mail, host in zip(mails, ["Sam Sales", "Sam Sales", "Kim Lee", "Kim Lee"], strict=True):
+        assert parseaddr(str(mail["Reply-To"])) == (host, "deals@rcx.example"), _subject(mail)
+        raw = mail.as_string()
+        assert "sam@rcx.example" not in raw and "kim@rcx.example" not in raw, _subject(mail)
+    for mail, host in ((mails[0], "Sam Sales"), (mails[2], "Kim Lee"), (mails[3], "Kim Lee")):
+        [event] = invitation_in(mail).calendar.events
+        assert str(event["ORGANIZER"]) == "mailto:deals@rcx.example"
+        assert event["ORGANIZER"].params["CN"] == host
+        assert str(event["UID"]) == call.booking.uid
+
+
+def test_calls_email_sets_the_address_the_visitor_replies_to(
+    mailbox: Mailbox, configure: Configure
+) -> None:
+    configure(calls_email="calls@rcx.example")
+    call = book_call(AFTER_US_CHANGE)
+    _notify(notices.send_booked, call)
+    mail = mailbox.wait_for("alice@client.example")
+    assert parseaddr(str(mail["Reply-To"])) == ("Sam Sales", "calls@rcx.example")
+    [event] = invitation_in(mail).calendar.events
+    assert str(event["ORGANIZER"]) == "mailto:calls@rcx.example"
+    # The host's own invitation is theirs: they are its organizer in their calendar.
+    host = mailbox.wait_for("sam@rcx.example")
+    assert str(invitation_in(host).calendar.events[0]["ORGANIZER"]) == "mailto:sam@rcx.example"
 
 
 # Reminders
