@@ -120,6 +120,13 @@ class Settings(BaseSettings):
     booking_reminder_hours: str = "24, 1"
     booking_upcoming_per_email: int = Field(default=3, ge=1)
     booking_limit: str = "5 per hour"
+    # The manage link's changes: moves of one call, and moves and cancels per client
+    # address (someone holding many links). A call's moves in all are counted from the
+    # call itself (its sequence), which no restart or Redis flush forgets. A cancel ends
+    # the call, so it is never refused for the call's own moves.
+    booking_change_limit: str = "3 per hour"
+    booking_change_client_limit: str = "10 per hour"
+    booking_changes_max: int = Field(default=10, ge=1)
     # First-party analytics (rcxsite/analytics): whether browsers driven by automation
     # (navigator.webdriver, headless user agents) are left out, and how many months page
     # views and visits are kept, and their daily counts.

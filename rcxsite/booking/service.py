@@ -55,7 +55,7 @@ from rcxsite.models.booking import (
     MOVED,
 )
 from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
-from rcxsite.ratelimit import Limit, client_key, hit
+from rcxsite.ratelimit import Limit, client_key, hit, reserve
 from rcxsite.service_errors import ServiceError
 from rcxsite.settings import get_settings, keyed_hash
 
@@ -66,15 +66,23 @@ MOVED_MESSAGE = "Your call is moved."
 TAKEN = "That time has just been booked. Please choose another."
 CANCELLED_NOTICE = "This call was cancelled, so it can no longer be changed."
 PAST_NOTICE = "This call has already taken place, so it can no longer be changed."
+MOVES_USED_UP = (
+    "This call has been moved as often as it can be. To move it again, please reply to "
+    "your invitation. You can still cancel it."
+)
 TOKEN_PURPOSE = "booking-token"
 # The quote form's limit scope: one budget for the form and the booking.
 LIMIT_SCOPE = "quote-request"
+# The manage link's limits: one call's moves (keyed by its UID), a client's changes.
+CHANGE_SCOPE = "booking-change"
+CHANGE_CLIENT_SCOPE = "booking-change-client"
 
 __all__ = [
     "BOOKED_MESSAGE",
     "CANCELLED_NOTICE",
     "LINK_INVALID",
     "MOVED_MESSAGE",
+    "MOVES_USED_UP",
     "PAST_NOTICE",
     "TAKEN",
     "BookingReceipt",
@@ -346,6 +354,12 @@ def _changeable(session: Session, digest: str | None, *, now: datetime) -> Booki
     return booking
 
 
+def _client_changes(client_ip: str) -> Limit:
+    return Limit(
+        get_settings().booking_change_client_limit, CHANGE_CLIENT_SCOPE, client_key(client_ip)
+    )
+
+
 def _host(session: Session, host_id: int) -> StaffMember:
     host = session.get(StaffMember, host_id)
     assert host is not None  # RESTRICT: a member with bookings is never deleted
@@ -353,18 +367,30 @@ def _host(session: Session, host_id: int) -> StaffMember:
 
 
 def reschedule(
-    change: RescheduleInput, *, link_digest: str | None = None, now: datetime | None = None
+    change: RescheduleInput,
+    *,
+    client_ip: str,
+    link_digest: str | None = None,
+    now: datetime | None = None,
 ) -> BookingReceipt:
     """Move the call to `change.start`: same UID, sequence + 1, the host kept when free
     then (else another free host, who then owns the request), new invitations to both,
     the old reminders cancelled and new ones scheduled. 404 LINK_INVALID, 410 for a call
-    cancelled or past, 409 TAKEN when no host is free at the new time. The call is named
-    by `change.token` or, from a caller that has only its digest, `link_digest`."""
+    cancelled or past, 409 TAKEN when no host is free at the new time; 429 past the call's
+    moves in an hour (BOOKING_CHANGE_LIMIT) or in all (BOOKING_CHANGES_MAX: MOVES_USED_UP,
+    no retry time) or the client's changes (BOOKING_CHANGE_CLIENT_LIMIT). The call is
+    named by `change.token` or, from a caller that has only its digest, `link_digest`."""
     now = now or datetime.now(UTC)
     company = rules()
+    settings = get_settings()
     digest = _digest_of(change.token, link_digest)
     with session_scope(for_update=True) as session:
         booking = _changeable(session, digest, now=now)
+        # Each move mails both sides and may hand the call to another host: without a cap
+        # one link could reach every sales inbox. The sequence counts the visitor's
+        # changes, and only a move leaves the call changeable.
+        if booking.sequence >= settings.booking_changes_max:
+            raise ServiceError(429, MOVES_USED_UP)
         token = _token_of(booking)
         booking_id = booking.id
         assert booking_id is not None
@@ -373,6 +399,12 @@ def reschedule(
         )
         if not free:
             raise ServiceError(409, TAKEN)
+        # Taken only for a time that is free, and given back if it is taken meanwhile: a
+        # visitor who picks again has not moved the call.
+        counted = reserve(
+            Limit(settings.booking_change_limit, CHANGE_SCOPE, booking.uid),
+            _client_changes(client_ip),
+        )
         previous = _host(session, booking.host_id)
         request = session.get(QuoteRequest, booking.quote_request_id)
         assert request is not None and request.id is not None
@@ -404,6 +436,7 @@ def reschedule(
         try:
             booking = place_moved(session, ranked, put, cap)
         except NoHostFree:
+            counted.give_back()
             raise ServiceError(409, TAKEN) from None
         host = _host(session, booking.host_id)
         assert host.id is not None
@@ -463,16 +496,19 @@ def _owner_name(session: Session, owner_id: int | None) -> str:
 def cancel(
     change: CancelInput | None = None,
     *,
+    client_ip: str,
     link_digest: str | None = None,
     now: datetime | None = None,
 ) -> ManagedCall:
     """Cancel the call: its time is free again, both are sent the cancellation
-    (METHOD:CANCEL) and its reminders are taken back. 404 / 410 as `reschedule`; the call
-    named as there."""
+    (METHOD:CANCEL) and its reminders are taken back. 404 / 410 as `reschedule`, 429 past
+    the client's changes (never for the call's own moves: a cancel is its last change);
+    the call named as there."""
     now = now or datetime.now(UTC)
     digest = _digest_of(change.token if change else "", link_digest)
     with session_scope(for_update=True) as session:
         booking = _changeable(session, digest, now=now)
+        hit(_client_changes(client_ip))
         assert booking.id is not None
         host = _host(session, booking.host_id)
         request = session.get(QuoteRequest, booking.quote_request_id)

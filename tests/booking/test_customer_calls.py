@@ -10,7 +10,7 @@ from reflex.event import EventSpec, redirect
 from rcxsite import booking, routes
 from rcxsite.booking.customer_calls import upcoming_for_customer
 from rcxsite.state.my_account import AccountState
-from tests.support.booking import MONDAY, NEW_YORK, NOW, add_booking, add_host, at, book
+from tests.support.booking import MONDAY, NEW_YORK, NOW, add_booking, add_host, at, book, cancel
 from tests.support.customers import add_customer, register_customer
 from tests.support.tabs import Tab, login_cookie
 
@@ -25,7 +25,7 @@ def test_a_verified_address_lists_its_calls_to_come_with_their_manage_links() ->
     later = book(at(TUESDAY, "11:00"), email="Dana@Client.example", time_zone=NEW_YORK)
     sooner = book(at(TUESDAY, "10:00"), email="dana@client.example")
     cancelled = book(at(TUESDAY, "14:00"), email="dana@client.example")
-    booking.cancel(booking.CancelInput.parse({"token": cancelled.token}), now=NOW)
+    cancel(cancelled.token)
     host = add_host("Pat Past")
     add_booking(host, NOW - timedelta(days=1), email="dana@client.example")
     book(at(TUESDAY, "15:00"), email="someone.else@client.example")

@@ -23,6 +23,7 @@ from tests.support.booking import (
     MONDAY,
     NEW_YORK,
     NOW,
+    VISITOR_IP,
     add_booking,
     add_day,
     add_host,
@@ -467,10 +468,10 @@ def test_a_caller_with_only_the_links_digest_manages_the_call() -> None:
     digest = hashlib.sha256(receipt.token.encode()).hexdigest()
     assert booking.managed_call(link_digest=digest, now=NOW).status == "booked"
     change = booking.RescheduleInput.parse({"start": "2027-03-02T11:00:00Z"})
-    moved = booking.reschedule(change, link_digest=digest, now=NOW)
+    moved = booking.reschedule(change, link_digest=digest, client_ip=VISITOR_IP, now=NOW)
     assert moved.token == receipt.token and moved.host_name == "Sam Sales"
-    assert booking.cancel(link_digest=digest, now=NOW).status == "cancelled"
-    assert refused(booking.cancel, link_digest=None) == (404, LINK_INVALID)
+    assert booking.cancel(link_digest=digest, client_ip=VISITOR_IP, now=NOW).status == "cancelled"
+    assert refused(booking.cancel, link_digest=None, client_ip=VISITOR_IP) == (404, LINK_INVALID)
     assert refused(booking.managed_call, link_digest="0" * 64) == (404, LINK_INVALID)
 
 

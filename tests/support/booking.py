@@ -219,13 +219,15 @@ def book(
     )
 
 
-def reschedule(token: str, start: datetime, *, now: datetime = NOW) -> booking.BookingReceipt:
+def reschedule(
+    token: str, start: datetime, *, client_ip: str = VISITOR_IP, now: datetime = NOW
+) -> booking.BookingReceipt:
     change = booking.RescheduleInput.parse({"token": token, "start": iso(start)})
-    return booking.reschedule(change, now=now)
+    return booking.reschedule(change, client_ip=client_ip, now=now)
 
 
-def cancel(token: str, *, now: datetime = NOW) -> booking.ManagedCall:
-    return booking.cancel(booking.CancelInput.parse({"token": token}), now=now)
+def cancel(token: str, *, client_ip: str = VISITOR_IP, now: datetime = NOW) -> booking.ManagedCall:
+    return booking.cancel(booking.CancelInput.parse({"token": token}), client_ip=client_ip, now=now)
 
 
 def stored_bookings() -> list[Booking]:

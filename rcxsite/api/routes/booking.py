@@ -33,6 +33,14 @@ _GONE = {
     409: "The new time is no longer free",
     410: "The call was cancelled or has taken place: it can no longer be changed",
 }
+_MOVES = {
+    429: "Too many moves of this call in an hour, or changes from this client address "
+    "(Retry-After says when to try again); or the call has been moved as often as it can "
+    "be (no Retry-After: waiting does not help, cancelling still does)",
+}
+_CANCELS = {
+    429: "Too many changes from this client address; Retry-After says when to try again",
+}
 
 
 # The query's and the body's names of the fields whose API name is not the model's.
@@ -178,18 +186,20 @@ def book(request: Request, body: Annotated[dict[str, Any], Body()]) -> Envelope[
 @router.post(
     "/Reschedule",
     summary="Move a booked call to another free time",
-    responses=error_responses(404, 409, 410, descriptions=_GONE),
+    description="A call moves a few times an hour and a limited number of times in all; "
+    "each client address makes a limited number of moves and cancels an hour.",
+    responses=error_responses(404, 409, 410, 429, descriptions=_GONE | _MOVES),
 )
-def reschedule(body: booking.RescheduleInput) -> Envelope[BookedData]:
-    receipt = booking.reschedule(body)
+def reschedule(request: Request, body: booking.RescheduleInput) -> Envelope[BookedData]:
+    receipt = booking.reschedule(body, client_ip=client_address(request))
     return Envelope(status=200, message=receipt.message, data=BookedData.of(receipt))
 
 
 @router.post(
     "/Cancel",
     summary="Cancel a booked call (its time is free again)",
-    responses=error_responses(404, 410, descriptions=_GONE),
+    responses=error_responses(404, 410, 429, descriptions=_GONE | _CANCELS),
 )
-def cancel(body: booking.CancelInput) -> Envelope[None]:
-    booking.cancel(body)
+def cancel(request: Request, body: booking.CancelInput) -> Envelope[None]:
+    booking.cancel(body, client_ip=client_address(request))
     return Envelope(status=200, message="Your call is cancelled.")

@@ -82,7 +82,11 @@ class ManageBookingState(SlotPicker, rx.State):
         call = await FormCall.read(booking.RescheduleInput, {"start": str(form.get("start", ""))})
         call.busy(self)
         yield
-        outcome = await call.send(booking.reschedule, link_digest=self._digest())
+        outcome = await call.send(
+            booking.reschedule,
+            link_digest=self._digest(),
+            client_ip=self.router.session.client_ip,
+        )
         self.field_errors = outcome.field_messages(FIELDS)
         if outcome.ok:
             self.mode, self.done = "", outcome.result().next_steps
@@ -95,7 +99,9 @@ class ManageBookingState(SlotPicker, rx.State):
     async def cancel(self):
         self.error, self.busy = "", True
         yield
-        outcome = await call_service(booking.cancel, link_digest=self._digest())
+        outcome = await call_service(
+            booking.cancel, link_digest=self._digest(), client_ip=self.router.session.client_ip
+        )
         self.busy = False
         if outcome.ok:
             self.mode, self.done = "", "Your call is cancelled. We have emailed you to confirm."
