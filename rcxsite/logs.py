@@ -24,13 +24,24 @@ SECURITY = logging.getLogger("rcxsite.security")
 # A value next to a key that names a secret, quoted as in a dict's repr or in JSON (also
 # JSON inside a string, where the quotes are escaped), or a form's ["name", "value"]
 # entry: what Reflex's warnings quote when they print an event's data ("Event data: ...").
+# Clients choose much of what is logged, so every pattern here runs in linear time: a key
+# is tried only where a run of letters starts (the lookbehind), the run is taken whole and
+# never given back (possessive), the secret word is looked for inside it by a lookahead
+# that cannot leave the run, and a value is read to its closing quote without going back.
+# (The pattern this replaces retried every position of a run of letters: 60,000 letters in
+# one websocket frame held the whole site for minutes.)
 _SECRET_VALUE = re.compile(
-    r"""(?P<key>(?:\\?["'])?[A-Za-z_]*(?:pass(?:word)?|to(?:c)?ken|ticket|secret|authorization)[A-Za-z_]*(?:\\?["'])?"""
-    r"""\s*[:=,]\s*)(?P<quote>\\?["'])(?:(?!(?P=quote))(?:\\.|.))*(?P=quote)""",
-    re.IGNORECASE,
+    r"""(?P<key>(?<![A-Za-z_])(?:\\?["'])?+"""
+    r"""(?=[A-Za-z_]*?(?:pass|to(?:c)?ken|ticket|secret|authorization))[A-Za-z_]++"""
+    r"""(?:\\?["'])?+\s*+[:=,]\s*+)"""
+    r"""(?P<quote>\\?["'])(?:(?!(?P=quote))(?:\\.|.))*+(?:(?P=quote)|$)""",
+    re.IGNORECASE | re.MULTILINE,
 )
-# A JWT (a login token) wherever it stands, e.g. after "Bearer".
-_JWT = re.compile(r"eyJ[\w-]+\.[\w-]+\.[\w-]+")
+# A JWT (a login token) wherever it stands, e.g. after "Bearer"; only where a word starts.
+_JWT = re.compile(r"(?<![\w-])eyJ[\w-]*+\.[\w-]++\.[\w-]++")
+# What one log record may hold: a longer one is cut before it is redacted or written. A
+# real traceback fits; a client's 64 KiB frame quoted whole by a library does not.
+LOG_RECORD_MAX_CHARS = 16_000
 _HIDDEN = "[hidden]"
 _SITE_LOGGER = "rcxsite"
 _FIELDS = "security"
@@ -50,8 +61,17 @@ class JsonLines(logging.Formatter):
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
+def cut(text: str, limit: int) -> str:
+    """`text`, or its first `limit` characters and how many more were left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... [{len(text) - limit} more characters cut]"
+
+
 def redacted(text: str) -> str:
-    """`text` with the value of every secret-named key replaced by "[hidden]"."""
+    """`text` (cut to LOG_RECORD_MAX_CHARS) with the value of every secret-named key
+    replaced by "[hidden]"."""
+    text = cut(text, LOG_RECORD_MAX_CHARS)
     text = _SECRET_VALUE.sub(lambda m: f"{m['key']}{m['quote']}{_HIDDEN}{m['quote']}", text)
     return _JWT.sub(_HIDDEN, text)
 
