@@ -15,7 +15,13 @@ from rcxsite.pages.not_found import TITLE as NOT_FOUND_TITLE
 from rcxsite.pages.not_found import not_found_page
 from rcxsite.settings import get_settings
 from rcxsite.state.failures import report_event_failure
+from rcxsite.state.frontend_errors import (
+    FrontendErrorReports,
+    bound_frontend_error_reports,
+    report_frontend_error,
+)
 from rcxsite.state.page_views import CountPageViews
+from rcxsite.state.route_lookup import BoundedRouteApp
 from rcxsite.state.socket_records import keep_tabs_of_stopped_workers
 from rcxsite.state.stored_data import StoredDataGuard, private_state_folder
 from rcxsite.templates.layouts import bare_layout, site_layout
@@ -23,6 +29,7 @@ from rcxsite.templates.staff_layout import staff_layout
 from rcxsite.web.server import server
 
 keep_tabs_of_stopped_workers()
+bound_frontend_error_reports()
 private_state_folder()
 configure_logging(log_file=get_settings().log_file)
 
@@ -44,16 +51,18 @@ def _page(route: routes.Route) -> Callable[[], rx.Component]:
     return page
 
 
-app = rx.App(
+app = BoundedRouteApp(
     stylesheets=["/styles.css", "/accounts.css", "/pages.css"],
     hydrate_fallback=loading_view,
     # Our own connection notice instead of Reflex's toasts: no toast library on every page.
     toaster=None,
     backend_exception_handler=report_event_failure,
+    frontend_exception_handler=report_frontend_error,
     api_transformer=server,
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )
 app.add_middleware(StoredDataGuard(), index=0)
+app.add_middleware(FrontendErrorReports())
 app.add_middleware(CountPageViews())
 app.register_lifespan_task(alongside_the_site)
 app.app_wraps[(5, "Overlay")] = lambda stateful: connection_notice() if stateful else None
