@@ -69,3 +69,47 @@ def test_migration_0011_on_postgresql(configure: Configure) -> None:
             ).scalar_one()
         assert constraint == "x"
         _check_0011()
+
+
+def test_migration_0014_ends_the_feeds_of_members_without_the_calls(
+    tmp_path: Path, configure: Configure
+) -> None:
+    configure(data_dir=tmp_path, database_url=f"sqlite:///{tmp_path / 'feeds.db'}")
+    upgrade(alembic_config(), "0013")
+    members = {  # name: (role, password hash, disabled)
+        "sales": ("sales", "x", False),
+        "admin": ("admin", "x", False),
+        "demoted": ("support", "x", False),
+        "disabled": ("sales", "x", True),
+        "reset": ("sales", "", False),
+    }
+    with get_engine().begin() as connection:
+        for name, (role, password, disabled) in members.items():
+            connection.execute(
+                text(
+                    "INSERT INTO staff_member (name, email, email_key, role, password_hash,"
+                    " totp_secret, totp_last_step, recovery_code_hashes, time_zone, created_at,"
+                    " takes_calls, calendar_feed_hash, disabled_at) VALUES (:name, :email,"
+                    " :email, :role, :password, '', 0, '[]', '', '2026-01-01 00:00:00+00',"
+                    " true, :feed, :disabled)"
+                ),
+                {
+                    "name": name,
+                    "email": f"{name}@rcx.example",
+                    "role": role,
+                    "password": password,
+                    "feed": f"feed-{name}",
+                    "disabled": "2026-02-01 00:00:00+00" if disabled else None,
+                },
+            )
+    upgrade(alembic_config(), "0014")
+    with get_engine().connect() as connection:
+        rows = connection.execute(text("SELECT name, calendar_feed_hash FROM staff_member"))
+        feeds = {name: feed for name, feed in rows}
+    assert feeds == {
+        "sales": "feed-sales",
+        "admin": "feed-admin",
+        "demoted": "",
+        "disabled": "",
+        "reset": "",
+    }
