@@ -41,6 +41,7 @@ from rcxsite.staff.inbox_query import (
     MemberChoice,
     export_csv,
     inbox_page,
+    request_owners,
     with_search,
 )
 
@@ -76,5 +77,6 @@ __all__ = [
     "not_spam",
     "purge_old_spam",
     "quote_detail",
+    "request_owners",
     "with_search",
 ]

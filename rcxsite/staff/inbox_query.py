@@ -311,6 +311,13 @@ def _row(
     )
 
 
+def request_owners(*, actor: StaffActor | None) -> list[MemberChoice]:
+    """Who may own a request, for a member who may read requests (ServiceError otherwise)."""
+    require(actor, Permission.READ_QUOTES)
+    with session_scope() as session:
+        return owner_choices(session)
+
+
 def owner_choices(session: Session) -> list[MemberChoice]:
     """Enabled admin and sales members, by name: who may own a request."""
     members = session.exec(

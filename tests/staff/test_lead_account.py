@@ -14,6 +14,7 @@ from rcxsite.core.permissions import Permission, StaffActor, allowed
 from rcxsite.db import get_engine
 from rcxsite.models import Customer
 from rcxsite.service_errors import ServiceError
+from rcxsite.staff import inbox
 from rcxsite.staff.lead_account import LeadAccount, lead_account
 from rcxsite.state.staff.quote import plan_text
 from tests.support.customers import add_customer
@@ -106,3 +107,18 @@ def test_a_role_without_read_quotes_is_refused() -> None:
     with pytest.raises(ServiceError) as refused:
         lead_account(actor=nobody, quote_id=add_quote())
     assert refused.value.status == 403
+
+
+def test_who_may_own_a_request_is_read_through_the_permission_check() -> None:
+    reader = add_member("Rae Reader", "rae@rcx.example", "support")
+    add_member("Ada Admin", "ada@rcx.example", "admin")
+    add_member("Sam Sales", "sam@rcx.example", "sales")
+    add_member("Gone Seller", "gone@rcx.example", "sales", disabled_at=SINCE)
+
+    assert [choice.name for choice in inbox.request_owners(actor=reader)] == [
+        "Ada Admin",
+        "Sam Sales",
+    ]
+    with pytest.raises(ServiceError) as refused:
+        inbox.request_owners(actor=None)
+    assert refused.value.status in (401, 403)

@@ -22,12 +22,11 @@ from rcxsite import routes
 from rcxsite.accounts.my_account import PlanChoice
 from rcxsite.booking import outcomes
 from rcxsite.core.permissions import Permission, StaffActor, allowed
-from rcxsite.db import session_scope
 from rcxsite.models.staff import NOTE_MAX
 from rcxsite.models.types import LOST_REASON_MAX, STATUS_MAX
 from rcxsite.staff import inbox, inbox_changes
 from rcxsite.staff.inbox_inputs import OWNER_MAX, WorkInput
-from rcxsite.staff.inbox_query import OWNER_ROLES, owner_choices
+from rcxsite.staff.inbox_query import OWNER_ROLES
 from rcxsite.staff.lead_account import LeadAccount, lead_account
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event
@@ -70,8 +69,7 @@ def _page_data(*, actor: StaffActor | None, quote_id: int) -> _PageData:
     sender's account summary."""
     detail = inbox.quote_detail(actor=actor, quote_id=quote_id)
     account = lead_account(actor=actor, quote_id=quote_id)
-    with session_scope() as session:
-        return _PageData(quote=detail, owners=owner_choices(session), account=account)
+    return _PageData(quote=detail, owners=inbox.request_owners(actor=actor), account=account)
 
 
 def _mark_call(*, actor: StaffActor | None, quote_id: int, outcome: str) -> str:
