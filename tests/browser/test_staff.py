@@ -24,6 +24,7 @@ from tests.support.staff_ui import (
     signed_in_member,
     wait_for_staff_cookie,
 )
+from tests.support.waiting import wait_for
 
 
 def test_invitation_enrolment_sign_in_and_one_time_codes(page: Page, live_site: LiveServer) -> None:
@@ -135,10 +136,9 @@ def test_secrets_shown_once_are_never_stored_with_the_tab(
     # Written after the link was shown: once it is stored, so is everything before it.
     notice = f"Invitation sent to {invited}.".encode()
     expect(page.get_by_role("status")).to_have_text(notice.decode())
-    deadline = time.monotonic() + 15
-    while notice not in _stored_tab_states(live_site):
-        assert time.monotonic() < deadline, "the team page's state was never stored"
-        page.wait_for_timeout(100)
+    assert wait_for(lambda: notice in _stored_tab_states(live_site), page=page), (
+        "the team page's state was never stored"
+    )
     stored = _stored_tab_states(live_site)
     secrets = {
         "invitation token": token,

@@ -67,6 +67,11 @@ class Mailbox:
             self._arrived.notify_all()
         return "250 Message accepted for delivery"
 
+    def sent_to(self, to: str) -> int:
+        """How many messages (of every kind) have reached `to` so far."""
+        with self._arrived:
+            return sum(to.lower() in recipients for _, recipients in self._received)
+
     def wait_for(self, to: str, timeout: float = 30, *, verification: bool = False) -> EmailMessage:
         """The oldest message to `to` not yet handed out (of the address-verification mails
         if `verification`, else of the others); AssertionError after `timeout`. The mail
