@@ -37,8 +37,10 @@ _SECRET_VALUE = re.compile(
     r"""(?P<quote>\\?["'])(?:(?!(?P=quote))(?:\\.|.))*+(?:(?P=quote)|$)""",
     re.IGNORECASE | re.MULTILINE,
 )
-# A JWT (a login token) wherever it stands, e.g. after "Bearer"; only where a word starts.
-_JWT = re.compile(r"(?<![\w-])eyJ[\w-]*+\.[\w-]++\.[\w-]++")
+# A JWT (a login token) wherever it stands, e.g. after "Bearer" or inside an escaped URL
+# ("%22eyJ..."): a dotted word of three parts whose first holds "eyJ", tried only where
+# a word starts.
+_JWT = re.compile(r"(?<![\w-])(?=[\w-]*?eyJ)[\w-]++\.[\w-]++\.[\w-]++")
 # What one log record may hold: a longer one is cut before it is redacted or written. A
 # real traceback fits; a client's 64 KiB frame quoted whole by a library does not.
 LOG_RECORD_MAX_CHARS = 16_000
@@ -71,7 +73,12 @@ def cut(text: str, limit: int) -> str:
 def redacted(text: str) -> str:
     """`text` (cut to LOG_RECORD_MAX_CHARS) with the value of every secret-named key
     replaced by "[hidden]"."""
-    text = cut(text, LOG_RECORD_MAX_CHARS)
+    return hide_secrets(cut(text, LOG_RECORD_MAX_CHARS))
+
+
+def hide_secrets(text: str) -> str:
+    """`text` with secret values and JWTs replaced by "[hidden]", in time linear in its
+    length."""
     text = _SECRET_VALUE.sub(lambda m: f"{m['key']}{m['quote']}{_HIDDEN}{m['quote']}", text)
     return _JWT.sub(_HIDDEN, text)
 
