@@ -135,11 +135,35 @@ def _drop_newest_entry(storage: Storage, key: str) -> None:
         connection.lpop(storage.prefixed_key(key))
 
 
+class _UsedUp(Exception):
+    def __init__(self, scope: str, retry_after: int) -> None:
+        self.scope, self.retry_after = scope, retry_after
+
+
 def reserve(*limits: Limit) -> Reservation:
     """As `hit`, but the caller may give the slots back (`Reservation.give_back`) when the
     attempt turns out not to count, such as a login that succeeded. Taken before the work
     it guards, so parallel attempts cannot overrun a limit; a refused attempt keeps no
     slot of any of the limits."""
+    try:
+        return _take(limits)
+    except _UsedUp as used_up:
+        security_event("rate_limit", "refused", scope=used_up.scope)
+        raise RateLimited(used_up.retry_after) from None
+
+
+def fits(*limits: Limit) -> bool:
+    """As `hit` for what is only counted, not defended against: False when a limit is used
+    up, with no security-log line (a tab's page views past its allowance would otherwise
+    write one line each, burying the refusals that matter)."""
+    try:
+        _take(limits)
+    except _UsedUp:
+        return False
+    return True
+
+
+def _take(limits: tuple[Limit, ...]) -> Reservation:
     limiter = MovingWindowRateLimiter(configured_storage())
     taken: list[str] = []
     for limit in limits:
@@ -149,7 +173,6 @@ def reserve(*limits: Limit) -> Reservation:
             if not limiter.hit(item, limit.scope, identifier):
                 Reservation(tuple(taken)).give_back()
                 reset_at = limiter.get_window_stats(item, limit.scope, identifier).reset_time
-                security_event("rate_limit", "refused", scope=limit.scope)
-                raise RateLimited(max(1, math.ceil(reset_at - time.time())))
+                raise _UsedUp(limit.scope, max(1, math.ceil(reset_at - time.time())))
             taken.append(item.key_for(limit.scope, identifier))
     return Reservation(tuple(taken))

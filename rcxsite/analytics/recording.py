@@ -30,7 +30,7 @@ from rcxsite.analytics.sources import Arrival
 from rcxsite.analytics.visitors import day_key, salt_for, visitor_id
 from rcxsite.db import session_scope
 from rcxsite.models.analytics import PATH_MAX, AnalyticsView, AnalyticsVisit
-from rcxsite.ratelimit import Limit, RateLimited, client_key, hit
+from rcxsite.ratelimit import Limit, client_key, fits
 from rcxsite.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -80,14 +80,11 @@ def within_limits(queued: Sequence[tuple[str, PageView]]) -> list[PageView]:
     per_client = f"{settings.analytics_views_per_client_per_minute} per minute"
     counted = []
     for tab, view in queued:
-        try:
-            hit(
-                Limit(per_tab, "analytics_tab_views", tab),
-                Limit(per_client, "analytics_client_views", client_key(view.address)),
-            )
-        except RateLimited:
-            continue
-        counted.append(view)
+        if fits(
+            Limit(per_tab, "analytics_tab_views", tab),
+            Limit(per_client, "analytics_client_views", client_key(view.address)),
+        ):
+            counted.append(view)
     return counted
 
 

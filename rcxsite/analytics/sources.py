@@ -120,6 +120,11 @@ def _named(host: str) -> tuple[str, str]:
     return host[:UTM_MAX], "referral"
 
 
+# A tag naming a source a referrer also names ("linkedin", "LinkedIn") is stored under the
+# referrer's name, so that the reports show one LinkedIn, not two.
+_KNOWN_SOURCES = {_clean(name): name for name in (*_SEARCH.values(), *_SOCIAL.values())}
+
+
 def tags_of(query: Mapping[str, object]) -> dict[str, str]:
     """The parts of a page's query that say where the visitor came from (never a route's
     token or anything else the address carries), cleaned."""
@@ -129,7 +134,7 @@ def tags_of(query: Mapping[str, object]) -> dict[str, str]:
 def arrival_of(query: Mapping[str, object], referrer_host: str = "") -> Arrival:
     """The source of a view whose address had `query` and that `referrer_host` linked to."""
     tags = {key: _clean(query.get(key)) for key in UTM_KEYS}
-    source, medium = tags["utm_source"], tags["utm_medium"]
+    source, medium = _KNOWN_SOURCES.get(tags["utm_source"], tags["utm_source"]), tags["utm_medium"]
     if not source:
         clicked = next((name for key, name in CLICK_IDS.items() if _clean(query.get(key))), "")
         if clicked:

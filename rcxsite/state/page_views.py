@@ -52,6 +52,10 @@ class PageViewState(rx.State):
     _views: int = 0
     _path: str = ""
     _excluded: bool = False
+    # Its word came too late (or not at all): its views are not stored, but where it came
+    # from still goes with the rows it sends (a busy server is no reason to lose a lead's
+    # source). `_excluded` (privacy, automation) drops both.
+    _uncounted: bool = False
     _arrived: bool = False
     _arrival_due: datetime | None = None
     _landing_path: str = ""
@@ -70,6 +74,10 @@ class PageViewState(rx.State):
         self._first = self._last = None
         RECORDER.drop(tab)
 
+    def _stop_counting(self, tab: str) -> None:
+        self._uncounted = True
+        RECORDER.drop(tab)
+
     def _late(self, now: datetime) -> bool:
         """Whether the browser's word, not come yet, is now too late to count the tab."""
         return not self._arrived and self._arrival_due is not None and now > self._arrival_due
@@ -78,8 +86,7 @@ class PageViewState(rx.State):
         if view.path == self._path:
             return
         if self._late(view.at):
-            self._exclude(tab)
-            return
+            self._stop_counting(tab)
         self._path = view.path
         if self._views == 0:
             self._landing_path, self._landing_query = view.path, query
@@ -89,6 +96,8 @@ class PageViewState(rx.State):
         elif not view.arrival.touch(view.path).direct:
             self._last = view.arrival.touch(view.path)
         self._views += 1
+        if self._uncounted:
+            return
         if self._arrived:
             RECORDER.offer(tab, view)
         else:
@@ -100,13 +109,10 @@ class PageViewState(rx.State):
         if self._arrived or self._views == 0 or self._excluded:
             return
         tab = self.router.session.client_token
-        if (
-            self._late(utcnow())
-            or private is True
-            or (automated is True and get_settings().analytics_exclude_automation)
-        ):
+        if private is True or (automated is True and get_settings().analytics_exclude_automation):
             self._exclude(tab)
             return
+        late = self._late(utcnow())
         self._arrived = True
         own_host = self.router.headers.host
         referrer_host = host_of(referrer if isinstance(referrer, str) else "", own_host=own_host)
@@ -114,7 +120,10 @@ class PageViewState(rx.State):
         self._first = arrival.touch(self._landing_path)
         if not self._first.direct:
             self._last = self._first
-        RECORDER.release(tab, referrer_host=referrer_host)
+        if late or self._uncounted:
+            self._stop_counting(tab)
+        else:
+            RECORDER.release(tab, referrer_host=referrer_host)
 
 
 def _is_view(event: Any) -> bool:

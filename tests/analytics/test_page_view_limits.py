@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import time
 import uuid
 from datetime import UTC, datetime, timedelta
 
+import pytest
 import redis
 from reflex.istate.data import RouterData
 from reflex_base.event import Event
@@ -87,14 +89,19 @@ def test_a_page_loaded_200_times_by_one_tab_is_one_view() -> None:
     assert [view.path for view in _stored()] == ["/"]
 
 
-def test_route_changes_past_the_limit_per_tab_are_not_stored(configure: Configure) -> None:
+def test_route_changes_past_the_limit_per_tab_are_not_stored(
+    configure: Configure, caplog: pytest.LogCaptureFixture
+) -> None:
     configure(analytics_views_per_tab_per_minute=3)
     browser = Browser()
     browser.load("/")
     browser.arrive()
     for path in ["/about", "/pricing"] * 10:
         browser.load(path)
-    assert [view.path for view in _stored()] == ["/", "/about", "/pricing"]
+    with caplog.at_level(logging.INFO, logger="rcxsite.security"):
+        assert [view.path for view in _stored()] == ["/", "/about", "/pricing"]
+    # Views are counted, not defended against: no security-log line for each one refused.
+    assert not [record for record in caplog.records if "rate_limit" in record.getMessage()]
     # Another tab has a budget of its own.
     other = Browser(ip="81.2.69.161")
     other.load("/careers")
@@ -153,6 +160,19 @@ def test_a_tab_that_never_says_it_arrived_stores_nothing(configure: Configure) -
     browser.load("/pricing")
     time.sleep(0.3)
     assert _stored() == []
+
+
+def test_a_tab_whose_word_came_late_keeps_where_it_came_from(configure: Configure) -> None:
+    configure(analytics_hold_seconds=0.2)
+    browser = Browser()
+    browser.load("/", {"utm_source": "newsletter", "utm_campaign": "autumn"})
+    time.sleep(0.3)
+    browser.arrive(referrer="https://duckduckgo.com/")
+    browser.load("/quote")
+    assert _stored() == []
+    attribution = browser.tab.state(PageViewState)._attribution()
+    assert attribution is not None
+    assert (attribution.first.source, attribution.first.campaign) == ("newsletter", "autumn")
 
 
 def test_a_private_arrival_drops_the_views_queued_before_it(configure: Configure) -> None:
@@ -248,3 +268,10 @@ def test_the_visitor_id_needs_the_server_secret_as_well_as_the_stored_salt(
         _expected_visitor(get_settings().signing_key(), salt, view(1)),
     ]
     assert visitors[0] != visitors[1]  # same salt, same person: another secret, another id
+
+
+def test_a_campaign_naming_a_known_source_is_stored_under_the_referrers_name() -> None:
+    for sent in ("LinkedIn", "linkedin", "LINKEDIN"):
+        assert arrival_of({"utm_source": sent}).source == "LinkedIn"
+    assert arrival_of({"utm_source": "Hacker News"}).source == "Hacker News"
+    assert arrival_of({"utm_source": "Newsletter"}).source == "newsletter"
