@@ -76,7 +76,8 @@ def private_sqlite_file(url: str) -> None:
     with contextlib.suppress(FileNotFoundError):
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
     for file in (path, *(path.with_name(path.name + suffix) for suffix in _SQLITE_COMPANIONS)):
-        with contextlib.suppress(FileNotFoundError):
+        # Another user's file (a shared volume) is left as its owner made it.
+        with contextlib.suppress(FileNotFoundError, PermissionError):
             os.chmod(file, 0o600)
 
 

@@ -277,7 +277,10 @@ def private_folder(folder: Path) -> None:
     """`folder` (the data folder) opened by the site's own user only: made so, or narrowed
     when an older version made it readable by everyone."""
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    os.chmod(folder, 0o700)
+    # Only the owner may narrow it: a folder another user owns (a mounted volume shared
+    # with a group) is left as its owner made it.
+    if folder.stat().st_uid == os.geteuid():
+        os.chmod(folder, 0o700)
 
 
 def _create_private_file(path: Path, content: str) -> None:
