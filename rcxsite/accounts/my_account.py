@@ -37,7 +37,7 @@ from rcxsite.accounts.sessions import (
 from rcxsite.content.quote import SERVICE_CHOICES, label_of
 from rcxsite.core.passwords import hash_password, verify_password
 from rcxsite.db import session_scope
-from rcxsite.leads.statuses import customer_label
+from rcxsite.leads.statuses import SPAM, customer_label
 from rcxsite.logs import security_event
 from rcxsite.models import (
     Customer,
@@ -131,7 +131,7 @@ def _owners(session: Session, quotes: list[QuoteRequest]) -> dict[int, StaffMemb
 def _contact(quote: QuoteRequest, owners: dict[int, StaffMember]) -> tuple[str, str]:
     owner = owners.get(quote.owner_id) if quote.owner_id is not None else None
     # A request sales judged spam shows as received, answered by the team like a new one.
-    if owner is None or quote.status == "spam":
+    if owner is None or quote.status == SPAM:
         return SALES_TEAM, get_settings().sales_email
     return owner.name, owner.email
 

@@ -26,6 +26,7 @@ from rcxsite.analytics.sql import FORMATS, Bucket, bucket_of, day_start, seconds
 from rcxsite.core.csv_cells import defuse
 from rcxsite.core.permissions import Permission, StaffActor, require
 from rcxsite.db import session_scope
+from rcxsite.leads.statuses import SPAM, WON
 from rcxsite.models import (
     AnalyticsDaily,
     AnalyticsView,
@@ -40,8 +41,6 @@ from rcxsite.service_errors import ServiceError
 TABLE_ROWS = 10  # on the page; a CSV has up to CSV_ROWS
 CSV_ROWS = 1000
 NOW_MINUTES = 5
-WON = "won"
-SPAM = "spam"
 
 GOALS = ("Quote requests", "Calls booked", "Registrations", "Won")
 # Each table: its title, what one row is, and the visit's column (None: "Pages", counted

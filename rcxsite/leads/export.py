@@ -12,6 +12,7 @@ from sqlmodel import Session, col, select
 from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, TIMELINES, label_of
 from rcxsite.core.csv_cells import defuse
 from rcxsite.db import get_engine
+from rcxsite.leads.statuses import SPAM
 from rcxsite.models import QuoteRequest
 
 HEADER = (
@@ -68,7 +69,7 @@ def stored_requests(*, since: date | None = None) -> Iterator[QuoteRequest]:
     """
     query = (
         select(QuoteRequest)
-        .where(col(QuoteRequest.status) != "spam")
+        .where(col(QuoteRequest.status) != SPAM)
         .order_by(col(QuoteRequest.created_at), col(QuoteRequest.id))
     )
     if since is not None:

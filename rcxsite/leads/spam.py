@@ -21,6 +21,7 @@ from rcxsite.content.quote import CALL_TIMES
 from rcxsite.core.validation import normalize_email
 from rcxsite.db import session_scope
 from rcxsite.jobs import periodic
+from rcxsite.leads.statuses import SPAM
 from rcxsite.leads.validation import business_today
 from rcxsite.models import QuoteChange, QuoteRequest
 from rcxsite.models.types import (
@@ -86,7 +87,7 @@ def trapped_request(fields: Mapping[str, object], *, client_ip: str) -> QuoteReq
         call_date=_call_date(fields.get("call_date")),
         call_time=call_time if call_time in dict(CALL_TIMES) else "",
         client_ip_hash=keyed_hash(client_ip),
-        status="spam",
+        status=SPAM,
     )
 
 
@@ -110,7 +111,7 @@ def purge_old_spam(*, now: datetime | None = None) -> int:
     with session_scope() as session:
         result = session.exec(
             delete(QuoteRequest).where(
-                col(QuoteRequest.status) == "spam",
+                col(QuoteRequest.status) == SPAM,
                 col(QuoteRequest.created_at) < cutoff,
                 ~changed_since,
             )

@@ -6,6 +6,10 @@ from typing import Literal, get_args
 
 QuoteStatus = Literal["new", "contacted", "qualified", "won", "lost", "spam"]
 QUOTE_STATUSES: tuple[QuoteStatus, ...] = get_args(QuoteStatus)
+# The statuses code decides on (the rest are only shown and chosen).
+NEW: QuoteStatus = "new"
+WON: QuoteStatus = "won"
+SPAM: QuoteStatus = "spam"
 # What sales read in the inbox (filters, selects, history).
 STATUS_LABELS: dict[str, str] = {
     "new": "New",

@@ -105,7 +105,7 @@ def send_password_changed_mail(
 ) -> None:
     settings = get_settings()
     company = settings.company_name
-    help_link = f"{settings.site_url}/forgot-password"
+    help_link = settings.site_url + routes.FORGOT_PASSWORD.path
     text = (
         f"Hello {user_name},\n\n"
         f"The password of your {company} account was just changed, and every device "

@@ -16,7 +16,7 @@ from sqlmodel import Session
 from rcxsite.core import audit
 from rcxsite.core.permissions import Permission, StaffActor, require
 from rcxsite.db import session_scope
-from rcxsite.leads.statuses import STATUS_LABELS
+from rcxsite.leads.statuses import SPAM, STATUS_LABELS
 from rcxsite.models import QuoteChange, QuoteNote, QuoteRequest, StaffMember
 from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
 from rcxsite.service_errors import ServiceError
@@ -230,7 +230,7 @@ def mark_spam(*, actor: StaffActor | None, quote_id: int) -> str:
     with session_scope() as session:
         quote = quote_or_404(session, quote_id, for_update=True)
         changed = _set_status(
-            session, quote, member, status="spam", reason="", action="quote_marked_spam"
+            session, quote, member, status=SPAM, reason="", action="quote_marked_spam"
         )
     return "Marked as spam." if changed else NOTHING_CHANGED
 
@@ -240,7 +240,7 @@ def not_spam(*, actor: StaffActor | None, quote_id: int) -> str:
     member = require(actor, Permission.WORK_QUOTES)
     with session_scope() as session:
         quote = quote_or_404(session, quote_id, for_update=True)
-        if quote.status != "spam":
+        if quote.status != SPAM:
             return NOTHING_CHANGED
         _set_status(session, quote, member, status="new", reason="", action="quote_not_spam")
     return "Moved back to New."

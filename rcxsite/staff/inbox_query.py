@@ -33,7 +33,7 @@ from rcxsite.core.working_week import last_arrival_due
 from rcxsite.db import session_scope
 from rcxsite.forms import INVALID_CHARACTERS, has_forbidden_characters, too_long
 from rcxsite.leads.export import HEADER, request_cells
-from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
+from rcxsite.leads.statuses import QUOTE_STATUSES, SPAM, STATUS_LABELS
 from rcxsite.models import QuoteRequest, StaffMember, utcnow
 from rcxsite.models.booking import BOOKED
 from rcxsite.service_errors import ServiceError
@@ -177,7 +177,7 @@ def _conditions(
     conditions: list[ColumnElement[bool]] = []
     if with_status:
         if where.status == ALL:
-            conditions.append(col(QuoteRequest.status) != "spam")
+            conditions.append(col(QuoteRequest.status) != SPAM)
         else:
             conditions.append(col(QuoteRequest.status) == where.status)
     if where.owner == MINE:
@@ -352,7 +352,7 @@ def _counts(
     for status, count, due in grouped:
         if status in counts:
             counts[status] = count
-        if status != "spam":
+        if status != SPAM:
             counts[ALL] += count
         if status == AWAITING_REPLY:
             overdue = due

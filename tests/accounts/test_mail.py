@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rcxsite import mail
+from rcxsite import mail, routes
 from rcxsite.mail import outgoing
 from rcxsite.settings import Settings, get_settings
 from tests.support.fixtures import Configure
@@ -108,3 +108,10 @@ def test_names_in_the_html_part_are_escaped(mailbox: Mailbox) -> None:
     html = received.get_body(("html",)).get_content()  # type: ignore[union-attr]
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert "<script>x</script>" in received.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+
+
+def test_the_password_changed_mail_links_to_the_forgot_password_page(mailbox: Mailbox) -> None:
+    mail.send_password_changed_mail(to="ann@example.com", user_name="Ann")
+
+    text = mailbox.wait_for("ann@example.com").get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    assert get_settings().site_url + routes.FORGOT_PASSWORD.path in text

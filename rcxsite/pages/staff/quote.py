@@ -16,7 +16,7 @@ from rcxsite.components.form_fields import (
 )
 from rcxsite.components.staff_ui import notices, page_heading
 from rcxsite.core.permissions import Permission
-from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
+from rcxsite.leads.statuses import QUOTE_STATUSES, SPAM, STATUS_LABELS
 from rcxsite.models.staff import NOTE_MAX
 from rcxsite.pages.staff.shared import facts, link, linked_facts, lost_reason_field, staff_form
 from rcxsite.routes import Route
@@ -29,14 +29,14 @@ _ERRORS = StaffQuoteState.field_errors
 def _not_spam_button() -> rx.Component:
     """A request in the spam folder: rescuing it is what a member opened it for."""
     return rx.cond(
-        StaffQuoteState.status == "spam",
+        StaffQuoteState.status == SPAM,
         action_button("Not spam", on_click=StaffQuoteState.not_spam, kind="primary"),
     )
 
 
 def _mark_spam_button() -> rx.Component:
     return rx.cond(
-        StaffQuoteState.status != "spam",
+        StaffQuoteState.status != SPAM,
         rx.el.div(
             action_button("Mark as spam", on_click=StaffQuoteState.mark_spam, kind="link"),
             class_name="staff-actions",
