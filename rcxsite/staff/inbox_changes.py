@@ -16,7 +16,7 @@ from sqlmodel import Session
 from rcxsite.core import audit
 from rcxsite.core.permissions import Permission, StaffActor, require
 from rcxsite.db import session_scope
-from rcxsite.leads.statuses import SPAM, STATUS_LABELS
+from rcxsite.leads.statuses import NEW, SPAM, STATUS_LABELS
 from rcxsite.models import QuoteChange, QuoteNote, QuoteRequest, StaffMember
 from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
 from rcxsite.service_errors import ServiceError
@@ -242,5 +242,5 @@ def not_spam(*, actor: StaffActor | None, quote_id: int) -> str:
         quote = quote_or_404(session, quote_id, for_update=True)
         if quote.status != SPAM:
             return NOTHING_CHANGED
-        _set_status(session, quote, member, status="new", reason="", action="quote_not_spam")
+        _set_status(session, quote, member, status=NEW, reason="", action="quote_not_spam")
     return "Moved back to New."

@@ -33,7 +33,7 @@ from rcxsite.core.working_week import last_arrival_due
 from rcxsite.db import session_scope
 from rcxsite.forms import INVALID_CHARACTERS, has_forbidden_characters, too_long
 from rcxsite.leads.export import HEADER, request_cells
-from rcxsite.leads.statuses import QUOTE_STATUSES, SPAM, STATUS_LABELS
+from rcxsite.leads.statuses import NEW, QUOTE_STATUSES, SPAM, STATUS_LABELS
 from rcxsite.models import QuoteRequest, StaffMember, utcnow
 from rcxsite.models.booking import BOOKED
 from rcxsite.service_errors import ServiceError
@@ -57,7 +57,7 @@ BAD_FILTER = "Please correct the filter."
 # What the call column says of a time the visitor only preferred (nothing was booked).
 PREFERRED = "Preferred"
 # The status a request waits in for its first reply, and so the only one that is overdue.
-AWAITING_REPLY = "new"
+AWAITING_REPLY = NEW
 _LIKE_ESCAPE = "\\"
 
 
@@ -68,7 +68,7 @@ class InboxFilter:
     UTC days, both inclusive; `search`: text found case-blind in name, email, company or
     message (at most SEARCH_MAX characters; % and _ match themselves)."""
 
-    status: str = "new"
+    status: str = NEW
     owner: str = ""
     since: date | None = None
     until: date | None = None

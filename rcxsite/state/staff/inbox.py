@@ -21,7 +21,7 @@ from reflex.event import EventSpec
 
 from rcxsite import routes
 from rcxsite.core.permissions import Permission
-from rcxsite.leads.statuses import STATUS_LABELS
+from rcxsite.leads.statuses import NEW, STATUS_LABELS
 from rcxsite.models.types import LOST_REASON_MAX, STATUS_MAX
 from rcxsite.staff import inbox
 from rcxsite.staff.inbox_inputs import OWNER_MAX
@@ -92,7 +92,7 @@ class StaffInboxState(rx.State):
     page: int = 1
     pages: int = 1
     total: int = 0
-    status_filter: str = "new"
+    status_filter: str = NEW
     owner_filter: str = ""
     since: str = ""
     until: str = ""
@@ -149,7 +149,7 @@ class StaffInboxState(rx.State):
                 "value": status,
                 "label": _FILTER_LABELS.get(status, status),
                 "count": str(result.counts.get(status, 0)),
-                "overdue": str(result.overdue) if status == "new" and result.overdue else "",
+                "overdue": str(result.overdue) if status == NEW and result.overdue else "",
             }
             for status in inbox.STATUS_FILTERS
         ]
