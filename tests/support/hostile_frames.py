@@ -3,7 +3,9 @@ while another client keeps asking the API for free times.
 
 The corpus is data (hostile_frames.json): a frame's text with `@@FILL@@` where `fill` is
 repeated as often as the frame stays within the site's message limit (and `@@CLOSE@@`
-where `close` is repeated as often). A new finding is one more entry.
+where `close` is repeated as often), and `logged`, a text the server's log shows once the
+frame reached what it aims at (so that a frame refused early cannot pass for a harmless
+one). A new finding is one more entry.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import json
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +24,7 @@ import simple_websocket
 
 from rcxsite.settings import SOCKET_MESSAGE_LIMIT_BYTES
 from tests.support.load import Tab
+from tests.support.waiting import wait_for
 
 CORPUS = json.loads((Path(__file__).with_name("hostile_frames.json")).read_text())
 # What another client must be answered within while a frame is handled.
@@ -128,13 +131,18 @@ def send_and_measure(site_url: str, probe: Probe, entry: dict[str, str]) -> tupl
             tab.close()
 
 
-def held_frames(site_url: str) -> list[str]:
+def held_frames(site_url: str, server_log: Callable[[], str]) -> list[str]:
     """Each corpus entry that held the other client past the bound twice in a row (a
-    pause of this machine can hold one request once; the findings held it every time)."""
+    pause of this machine can hold one request once; the findings held it every time),
+    or whose mark never showed in `server_log()`."""
     held = []
     with probing(site_url) as probe:
         for entry in CORPUS:
+            mark = entry.get("logged", "")
+            before = server_log().count(mark) if mark else 0
             slowest, answered = send_and_measure(site_url, probe, entry)
+            if mark and not wait_for(lambda: server_log().count(mark) > before):  # noqa: B023
+                held.append(f"{entry['name']}: never reached the server ({mark!r} not logged)")
             if slowest >= OTHER_CLIENT_BOUND_S or probe.failures:
                 slowest, answered = send_and_measure(site_url, probe, entry)
                 if slowest >= OTHER_CLIENT_BOUND_S or probe.failures:
