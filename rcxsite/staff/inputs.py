@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from typing import Annotated
-from zoneinfo import available_timezones
 
 from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 
 from rcxsite.core.common_passwords import COMMON_PASSWORD, is_common_password
 from rcxsite.core.permissions import ROLES
+from rcxsite.core.time_zones import known_zones
 from rcxsite.core.validation import MAX_PASSWORD, PASSWORD_TOO_LONG, required_text
 from rcxsite.forms import FormInput, parsed_by, problem
 from rcxsite.models import EMAIL_MAX
@@ -67,17 +67,7 @@ class StaffSignInInput(FormInput):
     @field_validator("time_zone")
     @classmethod
     def _zone(cls, value: str) -> str:
-        return value if value in _zones() else ""
-
-
-def _zones() -> frozenset[str]:
-    global _ZONES
-    if _ZONES is None:
-        _ZONES = frozenset(available_timezones())
-    return _ZONES
-
-
-_ZONES: frozenset[str] | None = None
+        return value if value in known_zones() else ""
 
 
 class StaffPasswordInput(FormInput):

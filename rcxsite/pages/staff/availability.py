@@ -5,8 +5,6 @@ the stored values after a save or when another member is chosen."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from zoneinfo import available_timezones
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -14,6 +12,7 @@ from reflex.vars import ArrayVar, Var
 
 from rcxsite.components.form_fields import action_button, control_attrs, labelled
 from rcxsite.components.staff_ui import notices, page_heading
+from rcxsite.core.time_zones import place_zones
 from rcxsite.pages.staff.shared import staff_form
 from rcxsite.routes import Route
 from rcxsite.state.staff.availability import EntryRow, StaffAvailabilityState, WeekRow
@@ -23,10 +22,10 @@ S = StaffAvailabilityState
 TIME_STEP_SECONDS = 15 * 60
 
 
-@lru_cache(maxsize=1)
 def zone_names() -> tuple[str, ...]:
-    """Every IANA zone of a place ("Europe/London"), sorted: the zone select's options."""
-    return (*sorted(zone for zone in available_timezones() if "/" in zone), "UTC")
+    """Every IANA zone of a place ("Europe/London"), sorted, and UTC: the zone select's
+    options."""
+    return (*place_zones(), "UTC")
 
 
 def _time_input(name: str, field_id: str, value: str, error: Var[str] | str) -> rx.Component:

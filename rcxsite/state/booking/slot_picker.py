@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, timedelta
-from functools import lru_cache
 from typing import TypedDict
-from zoneinfo import ZoneInfo, available_timezones
+from zoneinfo import ZoneInfo
 
 import reflex as rx
 
 from rcxsite import booking
 from rcxsite.content.quote import CALL_TIMEZONE
+from rcxsite.core.time_zones import place_zones
 from rcxsite.state.service_calls import FormCall
 
 DAYS_AT_A_TIME = 7
@@ -37,11 +37,6 @@ class DayView(TypedDict):
     count: str  # "16 times" or "No times"
     free: bool
     times: list[TimeView]
-
-
-@lru_cache(maxsize=1)
-def _zones() -> frozenset[str]:
-    return frozenset(zone for zone in available_timezones() if "/" in zone)
 
 
 def _count(times: int) -> str:
@@ -147,11 +142,11 @@ class SlotPicker(rx.State, mixin=True):
     @rx.event
     async def use_time_zone(self, name: str):
         name = str(name or "")[:64]
-        self.time_zone = name if name in _zones() else CALL_TIMEZONE
+        self.time_zone = name if name in place_zones() else CALL_TIMEZONE
         self.choosing_zone = False
         await self._load_slots()
 
     @rx.event
     def change_time_zone(self):
-        self.zones = sorted(_zones())
+        self.zones = list(place_zones())
         self.choosing_zone = True
