@@ -12,15 +12,30 @@ from rcxsite.leads.service import (
     note_trapped_quote,
     submit_quote,
 )
-from rcxsite.leads.validation import FORM_FIELDS, QuoteFields, QuoteInput, trap_filled
+from rcxsite.leads.validation import (
+    FOLLOW_UP_FIELD,
+    FORM_FIELDS,
+    NO_CALL,
+    WITHOUT_CALL,
+    QuoteFields,
+    QuoteInput,
+    QuoteWithoutCallInput,
+    trap_filled,
+    wants_no_call,
+)
 
 __all__ = [
+    "FOLLOW_UP_FIELD",
     "FORM_FIELDS",
+    "NO_CALL",
+    "WITHOUT_CALL",
     "QuoteFields",
     "QuoteInput",
     "QuoteReceipt",
+    "QuoteWithoutCallInput",
     "note_trapped_quote",
     "submit_quote",
     "trap_filled",
+    "wants_no_call",
     "write_csv",
 ]

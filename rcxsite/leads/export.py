@@ -48,7 +48,8 @@ def request_cells(row: QuoteRequest) -> list[str]:
         label_of(SERVICE_CHOICES, row.service),
         label_of(BUDGETS, row.budget),
         label_of(TIMELINES, row.timeline),
-        row.call_date.isoformat(),
+        # Both empty for a request sent without a call.
+        row.call_date.isoformat() if row.call_date else "",
         row.call_time,
         row.message,
         # When sales was mailed; empty means the mail never went out.

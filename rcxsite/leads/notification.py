@@ -17,7 +17,7 @@ from rcxsite.content.quote import (
     TIMELINES,
     label_of,
 )
-from rcxsite.leads.validation import QuoteInput
+from rcxsite.leads.validation import NO_CALL, QuoteFields, QuoteInput
 from rcxsite.mail import send_mail
 from rcxsite.mail.messages import aligned
 from rcxsite.settings import get_settings
@@ -36,11 +36,17 @@ def staff_link(request_id: int) -> str:
     return get_settings().site_url + routes.staff_quote_path(request_id)
 
 
-def quote_subject(quote: QuoteInput) -> str:
+def quote_subject(quote: QuoteFields) -> str:
     return f"Quote request from {quote.name}, {quote.company}"
 
 
-def _details(quote: QuoteInput) -> list[tuple[str, str]]:
+def _call(quote: QuoteFields) -> str:
+    if isinstance(quote, QuoteInput):
+        return call_slot(quote.call_date, quote.call_time)
+    return NO_CALL
+
+
+def _details(quote: QuoteFields) -> list[tuple[str, str]]:
     return [
         ("Name", quote.name),
         ("Email", quote.email),
@@ -49,21 +55,22 @@ def _details(quote: QuoteInput) -> list[tuple[str, str]]:
         ("Service", label_of(SERVICE_CHOICES, quote.service)),
         ("Budget", label_of(BUDGETS, quote.budget)),
         ("Timeline", label_of(TIMELINES, quote.timeline)),
-        ("Call", call_slot(quote.call_date, quote.call_time)),
+        ("Call", _call(quote)),
     ]
 
 
-def send_quote_mail(quote: QuoteInput, *, request_id: int, session: Session) -> None:
+def send_quote_mail(quote: QuoteFields, *, request_id: int, session: Session) -> None:
     """Queue the mail to `SALES_EMAIL` in the request's own transaction; once it is
     delivered, the request's `mailed_at` is set (QUOTE_MAILED)."""
     settings = get_settings()
     details = _details(quote)
     link = staff_link(request_id)
+    ask = "confirm the call with" if isinstance(quote, QuoteInput) else "reply by email to"
     text = (
         f"New quote request #{request_id} from the {settings.company_name} website.\n\n"
         + aligned(details)
         + f"\nMessage:\n{quote.message}\n\n"
-        f"Please confirm the call with {quote.name} at {quote.email}\n"
+        f"Please {ask} {quote.name} at {quote.email}\n"
         "within one working day; that is what the website promised.\n\n"
         f"Open it in the staff inbox: {link}\n"
     )
@@ -80,7 +87,7 @@ def send_quote_mail(quote: QuoteInput, *, request_id: int, session: Session) -> 
         f"<table>{rows}</table>"
         "<h3>Message</h3>"
         f'<p style="white-space:pre-wrap">{escape(quote.message)}</p>'
-        f'<p>Please <a href="{mailto}">confirm the call with {escape(quote.name)}</a> '
+        f'<p>Please <a href="{mailto}">{ask} {escape(quote.name)}</a> '
         "within one working day; that is what the website promised.</p>"
         f'<p><a href="{escape(link, quote=True)}">Open it in the staff inbox</a></p>'
         "</body></html>"

@@ -22,7 +22,12 @@ from rcxsite.core.attribution import Attribution, stamped
 from rcxsite.db import session_scope
 from rcxsite.leads.notification import QUOTE_MAILED, call_slot, send_quote_mail
 from rcxsite.leads.spam import trapped_request
-from rcxsite.leads.validation import HONEYPOT_FIELD, QuoteInput
+from rcxsite.leads.validation import (
+    HONEYPOT_FIELD,
+    QuoteInput,
+    QuoteWithoutCallInput,
+    wants_no_call,
+)
 from rcxsite.mail.outgoing import after_sent
 from rcxsite.models import QuoteRequest, utcnow
 from rcxsite.ratelimit import Limit, client_key, hit
@@ -34,6 +39,10 @@ logger = logging.getLogger(__name__)
 RECEIVED = "Thank you! Your request has been received."
 # Shown when the bot trap fired or no call slot is known; bots must not notice a difference.
 GENERIC_NEXT_STEPS = "A senior consultant will email you within one working day."
+NO_CALL_NEXT_STEPS = (
+    "A senior consultant will reply by email within one working day, with any questions "
+    "and the next steps towards your proposal."
+)
 _LIMIT_SCOPE = "quote-request"
 
 
@@ -47,7 +56,9 @@ class QuoteReceipt:
     request_id: int | None = None
 
 
-def next_steps_for(quote: QuoteInput) -> str:
+def next_steps_for(quote: QuoteInput | QuoteWithoutCallInput) -> str:
+    if not isinstance(quote, QuoteInput):
+        return NO_CALL_NEXT_STEPS
     return (
         "A senior consultant will email you within one working day to confirm your call "
         f"on {call_slot(quote.call_date, quote.call_time)}."
@@ -69,7 +80,9 @@ def note_trapped_quote(fields: Mapping[str, object], *, client_ip: str) -> Quote
     except SQLAlchemyError:
         logger.exception("Could not store a quote request")
         raise _not_stored() from None
-    return QuoteReceipt(message=RECEIVED, next_steps=GENERIC_NEXT_STEPS)
+    # As an accepted request of the same kind is answered.
+    next_steps = NO_CALL_NEXT_STEPS if wants_no_call(fields) else GENERIC_NEXT_STEPS
+    return QuoteReceipt(message=RECEIVED, next_steps=next_steps)
 
 
 def _not_stored() -> ServiceError:
@@ -81,7 +94,10 @@ def _not_stored() -> ServiceError:
 
 
 def submit_quote(
-    quote: QuoteInput, *, client_ip: str, attribution: Attribution | None = None
+    quote: QuoteInput | QuoteWithoutCallInput,
+    *,
+    client_ip: str,
+    attribution: Attribution | None = None,
 ) -> QuoteReceipt:
     """Store a visitor's request and queue the mail to sales; see the module docstring."""
     hit(Limit(get_settings().quote_limit, _LIMIT_SCOPE, client_key(client_ip)))
@@ -94,7 +110,9 @@ def submit_quote(
     return QuoteReceipt(message=RECEIVED, next_steps=next_steps_for(quote), request_id=request_id)
 
 
-def _store(quote: QuoteInput, client_ip: str, attribution: Attribution | None) -> int:
+def _store(
+    quote: QuoteInput | QuoteWithoutCallInput, client_ip: str, attribution: Attribution | None
+) -> int:
     # The model's fields are the table's columns, but the bot trap, which is always empty.
     row = stamped(
         QuoteRequest(

@@ -22,7 +22,6 @@ from rcxsite.core.validation import normalize_email
 from rcxsite.db import session_scope
 from rcxsite.jobs import periodic
 from rcxsite.leads.statuses import SPAM
-from rcxsite.leads.validation import business_today
 from rcxsite.models import QuoteChange, QuoteRequest
 from rcxsite.models.types import (
     CALL_TIME_LENGTH,
@@ -61,14 +60,14 @@ def _storable(value: object, limit: int, *, lines: bool = False) -> str:
     return value.strip()[:limit]
 
 
-def _call_date(value: object) -> date:
-    """The date sent, when it is one; else today where the calls take place."""
+def _call_date(value: object) -> date | None:
+    """The date sent, when it is one; else none (as a request without a call)."""
     if isinstance(value, str):
         try:
             return date.fromisoformat(value.strip()[:10])
         except ValueError:
             pass
-    return business_today()
+    return None
 
 
 def trapped_request(fields: Mapping[str, object], *, client_ip: str) -> QuoteRequest:

@@ -271,6 +271,21 @@ class QuoteInput(QuoteFields, QuoteCallFields):
     too_long_messages = {**_SHARED_TOO_LONG, "call_time": CALL_TIME_REQUIRED}
 
 
+class QuoteWithoutCallInput(QuoteFields):
+    """A validated quote request whose sender asked for a written reply, not a call."""
+
+
+# How the visitor wants to hear back: the form's `follow_up` choice, a call (recommended,
+# the default) or this, a reply by email.
+FOLLOW_UP_FIELD = "follow_up"
+WITHOUT_CALL = "email"
+NO_CALL = "No call: reply by email"
+
+
+def wants_no_call(raw: Mapping[str, object]) -> bool:
+    return text(raw.get(FOLLOW_UP_FIELD)) == WITHOUT_CALL
+
+
 def trap_filled(raw: Mapping[str, object]) -> bool:
     """Whether a bot filled the hidden field: such a form is answered without validation
     (rcxsite.leads.service.note_trapped_quote), so bots learn nothing from messages."""

@@ -72,9 +72,11 @@ class QuoteRequest(Attributed, table=True):
     budget: str = Field(max_length=CHOICE_MAX)
     timeline: str = Field(max_length=CHOICE_MAX)
     message: str = Field(max_length=QUOTE_MESSAGE_MAX)
-    call_date: date
-    # "HH:MM" in CALL_TIMEZONE (rcxsite.content.quote): the slot as the visitor picked it.
-    call_time: str = Field(max_length=CALL_TIME_LENGTH)
+    # None for a request sent without a call (a written reply is asked for).
+    call_date: date | None = None
+    # "HH:MM" in CALL_TIMEZONE (rcxsite.content.quote): the slot as the visitor picked it;
+    # "" without a call.
+    call_time: str = Field(default="", max_length=CALL_TIME_LENGTH)
     # Keyed hash of the sender's address: enough to spot abuse, useless as personal data.
     client_ip_hash: str = Field(max_length=SHA256_HEX_LENGTH)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)

@@ -19,7 +19,7 @@ from rcxsite.components.form_fields import (
 from rcxsite.content import quote as options
 from rcxsite.content.company import EMAIL, PHONE, PHONE_HREF
 from rcxsite.forms import max_length
-from rcxsite.leads import QuoteInput
+from rcxsite.leads import FOLLOW_UP_FIELD, WITHOUT_CALL, QuoteInput
 from rcxsite.pages.booking.slot_picker import slot_picker
 from rcxsite.state.quote import QUOTE_FORM_ID, SUBMIT_BROKEN, QuotePrefillState, QuoteState
 from rcxsite.templates.page_top import page_hero
@@ -105,6 +105,49 @@ def _preferred_time() -> rx.Component:
     )
 
 
+# The form's two ways of hearing back: (value, label, what follows), the call first.
+FOLLOW_UPS = (
+    ("call", "Book a call (recommended)", "A senior consultant talks it through with you."),
+    (
+        WITHOUT_CALL,
+        "Send without a call",
+        "We reply by email within one working day.",
+    ),
+)
+
+
+def _follow_up() -> rx.Component:
+    """A call, recommended, or a reply by email: the second hides the call's time."""
+    return rx.el.fieldset(
+        rx.el.legend("How should we get back to you?", class_name="follow-up-legend"),
+        *[
+            # The whole box picks the choice; its name is the label, the rest describes it.
+            rx.el.label(
+                rx.el.input(
+                    type="radio",
+                    name=FOLLOW_UP_FIELD,
+                    value=value,
+                    default_checked=index == 0,
+                    on_change=QuoteState.choose_follow_up(value),
+                    class_name="follow-up-radio",
+                    aria_labelledby=f"follow-up-{value}",
+                    aria_describedby=f"follow-up-{value}-detail",
+                ),
+                rx.el.span(
+                    rx.el.strong(label, id=f"follow-up-{value}", class_name="follow-up-label"),
+                    rx.el.span(
+                        detail, id=f"follow-up-{value}-detail", class_name="follow-up-detail"
+                    ),
+                    class_name="follow-up-text",
+                ),
+                class_name="follow-up-option",
+            )
+            for index, (value, label, detail) in enumerate(FOLLOW_UPS)
+        ],
+        class_name="follow-up field-wide",
+    )
+
+
 def _form() -> rx.Component:
     return form(
         rx.el.div(
@@ -126,10 +169,15 @@ def _form() -> rx.Component:
             _choice("Service of interest", "service", options.SERVICE_CHOICES),
             _choice("Budget range", "budget", options.BUDGETS),
             _choice("Timeline", "timeline", options.TIMELINES),
+            _follow_up(),
             rx.cond(
-                QuoteState.taking_calls,
-                slot_picker(QuoteState, prefix="quote", error=_error("start")),
-                _preferred_time(),
+                QuoteState.without_call,
+                rx.fragment(),
+                rx.cond(
+                    QuoteState.taking_calls,
+                    slot_picker(QuoteState, prefix="quote", error=_error("start")),
+                    _preferred_time(),
+                ),
             ),
             textarea_field(
                 "Tell us about your project",
@@ -144,7 +192,11 @@ def _form() -> rx.Component:
         ),
         status_message(QuoteState.error, kind="error"),
         rx.el.p("All fields are required unless marked optional.", class_name="form-note"),
-        submit_button("Book my call", "Sending...", busy=QuoteState.busy),
+        rx.cond(
+            QuoteState.without_call,
+            submit_button("Send my request", "Sending...", busy=QuoteState.busy),
+            submit_button("Book my call", "Sending...", busy=QuoteState.busy),
+        ),
         id=QUOTE_FORM_ID,
         on_submit=QuoteState.submit,
         aria_label="Request a quote",

@@ -24,6 +24,7 @@ from rcxsite.core.permissions import Permission, StaffActor, require
 from rcxsite.db import session_scope
 from rcxsite.leads.notification import call_slot
 from rcxsite.leads.statuses import STATUS_LABELS
+from rcxsite.leads.validation import NO_CALL
 from rcxsite.models import Customer, QuoteChange, QuoteNote, QuoteRequest, StaffMember
 from rcxsite.service_errors import ServiceError
 
@@ -96,7 +97,8 @@ class QuoteDetail:
     timeline: str
     timeline_label: str
     message: str
-    call_date: date
+    # None for a request sent without a call.
+    call_date: date | None
     call_time: str
     # The slot as the visitor chose it ("Tuesday, 5 January 2027 at 10:00 UK time"), and
     # the same moment in the member's own zone (equal when theirs is unknown or the same).
@@ -148,24 +150,26 @@ def _clock(call_time: str) -> tuple[int, int] | None:
     return parsed.hour, parsed.minute
 
 
-def preferred_start(call_date: date, call_time: str) -> datetime | None:
+def preferred_start(call_date: date | None, call_time: str) -> datetime | None:
     """The slot as a moment (chosen on the company's clock); None when it has no time."""
     clock = _clock(call_time)
-    if clock is None:
+    if call_date is None or clock is None:
         return None
     return datetime(
         call_date.year, call_date.month, call_date.day, *clock, tzinfo=ZoneInfo(CALL_TIMEZONE)
     )
 
 
-def call_in_company_zone(call_date: date, call_time: str) -> str:
+def call_in_company_zone(call_date: date | None, call_time: str) -> str:
     """The slot as the visitor chose it; a bot-trapped form may have no valid time."""
+    if call_date is None:
+        return NO_CALL
     if _clock(call_time) is None:
         return f"{call_date:%A}, {call_date.day} {call_date:%B %Y} (no time given)"
     return call_slot(call_date, call_time)
 
 
-def call_in_member_zone(call_date: date, call_time: str, zone_name: str) -> tuple[str, str]:
+def call_in_member_zone(call_date: date | None, call_time: str, zone_name: str) -> tuple[str, str]:
     """The slot in the member's zone and that zone's name; the company's wording and zone
     when the member's zone is unknown or the company's own, or the slot has no time."""
     zone = _zone(zone_name)

@@ -56,6 +56,8 @@ EXPORT_FILTERS = "status, owner, dates or search"
 BAD_FILTER = "Please correct the filter."
 # What the call column says of a time the visitor only preferred (nothing was booked).
 PREFERRED = "Preferred"
+# The call column of a request sent without one.
+NO_CALL_SHORT = "No call"
 # The status a request waits in for its first reply, and so the only one that is overdue.
 AWAITING_REPLY = NEW
 _LIKE_ESCAPE = "\\"
@@ -262,6 +264,8 @@ def _call_columns(quote: QuoteRequest, call: CallView | None, zone: str) -> tupl
     if call is not None:
         status = "" if call.status == BOOKED else call.status_label
         return wording.short_time(call.start, zone), status
+    if quote.call_date is None:
+        return NO_CALL_SHORT, ""
     start = preferred_start(quote.call_date, quote.call_time)
     return (wording.short_time(start, zone), PREFERRED) if start else ("", "")
 

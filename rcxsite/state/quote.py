@@ -1,6 +1,10 @@
 """The request-a-quote (book a call) form: a thin adapter over `rcxsite.booking` and
 `rcxsite.leads`.
 
+A call is the form's recommended follow-up; a visitor who chooses a reply by email instead
+(`follow_up`) sends the request without one (`leads.submit_quote` with
+`QuoteWithoutCallInput`), and no time is asked for.
+
 With members taking calls, the visitor picks a free time (`SlotPicker`) and the request
 books it (`booking.book`); with none (a fresh install), the form asks for a preferred
 date and time and the request goes to sales as before (`leads.submit_quote`), who propose
@@ -33,6 +37,12 @@ class QuoteState(SlotPicker, rx.State):
     busy: bool = False
     confirmation: str = ""
     next_steps: str = ""
+    # What the form shows; the request itself follows the `follow_up` the form sent.
+    without_call: bool = False
+
+    @rx.event
+    def choose_follow_up(self, choice: str) -> None:
+        self.without_call = choice == leads.WITHOUT_CALL
 
     @rx.event
     async def submit(self, form: dict[str, str]):
@@ -47,6 +57,13 @@ class QuoteState(SlotPicker, rx.State):
             trapped.busy(self)
             yield
             outcome = await trapped.run(leads.note_trapped_quote, fields, client_ip=client_ip)
+        elif leads.wants_no_call(fields):
+            written = await FormCall.read(leads.QuoteWithoutCallInput, fields)
+            written.busy(self)
+            yield
+            outcome = await written.send(
+                leads.submit_quote, client_ip=client_ip, attribution=attribution
+            )
         elif "call_date" not in fields:
             fields["time_zone"] = self.time_zone
             booked = await FormCall.read(booking.BookingInput, fields)
@@ -78,6 +95,8 @@ class QuoteState(SlotPicker, rx.State):
 
     @rx.event
     async def start_over(self):
+        # The form comes back as it starts, a call chosen.
+        self.without_call = False
         self.confirmation = self.next_steps = self.error = ""
         self.field_errors = dict.fromkeys(FIELDS, "")
         await self._load_slots()

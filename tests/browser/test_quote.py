@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite import routes
+from rcxsite.leads.service import NO_CALL_NEXT_STEPS
 from rcxsite.settings import get_settings
 from tests.support.booking_site import nobody_takes_calls_on
 from tests.support.live_server import LiveServer
@@ -167,3 +168,35 @@ def test_a_filled_honeypot_looks_accepted_and_is_kept_as_spam(
             "SELECT name, status, mailed_at FROM quote_request WHERE email = ?", (email,)
         ).fetchall()
     assert stored == [("Bot", "spam", None)]
+
+
+def test_a_request_without_a_call_asks_no_time_and_says_what_follows(
+    any_page: Page, live_site: LiveServer, site_mailbox: Mailbox
+) -> None:
+    page = any_page
+    form = _form(page)
+    call = form.get_by_role("radio", name="Book a call (recommended)", exact=True)
+    expect(call).to_be_checked()
+    without = form.get_by_role("radio", name="Send without a call", exact=True)
+    expect(without).to_have_accessible_description("We reply by email within one working day.")
+    without.check()
+    expect(form.get_by_label("Preferred call date")).to_have_count(0)
+    email = f"nora-{uuid.uuid4().hex[:8]}@northway.example"
+    fill_quote_form(
+        form,
+        name="Nora Written",
+        email=email,
+        message="Please send a written proposal for a patient portal first.",
+        day=None,
+    )
+    form.get_by_role("button", name="Send my request").click()
+
+    confirmation = page.get_by_role("status").filter(has_text="Thank you!")
+    expect(confirmation).to_contain_text(NO_CALL_NEXT_STEPS)
+    assert _rows(live_site, email) == [
+        ("Nora Written", "Northway Clinics", "web-development", None, "")
+    ]
+    mail = site_mailbox.wait_for(get_settings().sales_email, timeout=30)
+    while email not in mail.get_body(preferencelist=("plain",)).get_content():
+        mail = site_mailbox.wait_for(get_settings().sales_email, timeout=30)
+    assert "No call: reply by email" in mail.get_body(preferencelist=("plain",)).get_content()

@@ -11,7 +11,6 @@ from sqlmodel import Session
 from rcxsite.db import get_engine
 from rcxsite.jobs.runner import Runner
 from rcxsite.leads.export import write_csv
-from rcxsite.leads.validation import business_today
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import QuoteChange, QuoteNote
 from rcxsite.staff.inbox import InboxFilter, inbox_page, not_spam, purge_old_spam
@@ -74,7 +73,8 @@ def test_a_trapped_form_is_kept_however_broken_its_values() -> None:
     assert (row.email, row.company, row.budget, row.timeline) == ("NOT AN EMAIL", "", "a lot", "")
     assert len(row.phone) == 32 and len(row.service) == 64
     assert row.message.startswith("Line\none\n") and len(row.message) == 5000
-    assert (row.call_date, row.call_time) == (business_today(), "")
+    # A date that is none: kept as a request without a call.
+    assert (row.call_date, row.call_time) == (None, "")
 
 
 def test_the_rate_limit_refuses_trapped_forms_as_it_does_real_ones(

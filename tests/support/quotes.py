@@ -162,9 +162,9 @@ def notes(quote_id: int) -> list[QuoteNote]:
         )
 
 
-def fill_quote_form(form: Any, *, name: str, email: str, message: str, day: str) -> None:
+def fill_quote_form(form: Any, *, name: str, email: str, message: str, day: str | None) -> None:
     """Fill in the quote form (a Playwright locator) as a visitor does, preferred call time
-    10:30 on `day`."""
+    10:30 on `day` (no call time for None: the visitor chose a reply by email)."""
     form.get_by_label("Name").fill(name)
     form.get_by_label("Work email").fill(email)
     form.get_by_label("Company").fill("Northway Clinics")
@@ -172,6 +172,7 @@ def fill_quote_form(form: Any, *, name: str, email: str, message: str, day: str)
     form.get_by_label("Service of interest").select_option(label="Web Development")
     form.get_by_label("Budget range").select_option(BUDGETS[1][0])
     form.get_by_label("Timeline").select_option(TIMELINES[0][0])
-    form.get_by_label("Preferred call date").fill(day)
-    form.get_by_label("Preferred call time").select_option("10:30")
+    if day is not None:
+        form.get_by_label("Preferred call date").fill(day)
+        form.get_by_label("Preferred call time").select_option("10:30")
     form.get_by_label("Tell us about your project").fill(message)

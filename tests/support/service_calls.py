@@ -79,7 +79,7 @@ def submit_quote(*, fields: dict[str, Any], client_ip: str) -> QuoteAnswer:
     try:
         if leads.trap_filled(fields):
             return QuoteAnswer(leads.note_trapped_quote(fields, client_ip=client_ip), None)
-        quote = leads.QuoteInput.parse(fields)
-        return QuoteAnswer(leads.submit_quote(quote, client_ip=client_ip), None)
+        model = leads.QuoteWithoutCallInput if leads.wants_no_call(fields) else leads.QuoteInput
+        return QuoteAnswer(leads.submit_quote(model.parse(fields), client_ip=client_ip), None)
     except ServiceError as refusal:
         return QuoteAnswer(None, refusal)
