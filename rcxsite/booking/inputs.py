@@ -9,14 +9,23 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime
-from functools import lru_cache
 from typing import Annotated, Any, cast
-from zoneinfo import available_timezones
 
 from pydantic import Field, field_validator
 
 from rcxsite.booking.rules import COMPANY_TIME_ZONE
-from rcxsite.forms import FormInput, documented, iso_date, parsed_by, problem, text_only
+from rcxsite.core.time_zones import known_zones
+from rcxsite.forms import (
+    BLANK,
+    FormInput,
+    documented,
+    iso_date,
+    multiline_pattern,
+    multiline_text,
+    parsed_by,
+    problem,
+    text_only,
+)
 from rcxsite.leads.validation import QuoteContactFields, QuoteFields
 from rcxsite.models.staff import TIME_ZONE_MAX
 
@@ -27,6 +36,9 @@ DAYS_MIN, DAYS_MAX, DAYS_DEFAULT = 1, 31, 7
 DAYS_INVALID = f"days must be between {DAYS_MIN} and {DAYS_MAX}"
 LINK_INVALID = "This link is not valid. Please use the link in your latest invitation."
 TOKEN_MAX = 100
+# Why a visitor cancels, for the host: a sentence or two.
+CANCEL_REASON_MAX = 500
+REASON_TOO_LONG = f"Reason must be at most {CANCEL_REASON_MAX} characters"
 # "2027-03-29T08:00:00.000000+05:30" and a little room for blanks around it.
 START_MAX = 40
 # Dates and starts outside these years are refused as invalid: none is bookable, and
@@ -42,12 +54,6 @@ _ISO_START = re.compile(
     r"(Z|[+-][0-9]{2}:?[0-9]{2})",
     re.IGNORECASE,
 )
-
-
-@lru_cache(maxsize=1)
-def _known_zones() -> frozenset[str]:
-    # Reading the zone database's names takes milliseconds: once per process.
-    return frozenset(available_timezones())
 
 
 # What the API's OpenAPI document says of the fields (rcxsite.forms.Documented), from the
@@ -68,7 +74,7 @@ START = documented(
 )
 TIME_ZONE = documented(
     required=False,
-    enum=["", *sorted(_known_zones())],
+    enum=["", *sorted(known_zones())],
     maxLength=TIME_ZONE_MAX,
     description="The visitor's IANA time zone, in which their mail shows the time; "
     "empty or left out: the company's",
@@ -84,7 +90,7 @@ def time_zone_name(value: object) -> str:
     name = value.strip()
     if not name:
         return COMPANY_TIME_ZONE
-    if name not in _known_zones():
+    if name not in known_zones():
         raise problem(TIME_ZONE_UNKNOWN)
     return name
 
@@ -174,7 +180,7 @@ class SlotQuery(FormInput):
     _time_zone = parsed_by(time_zone_name, "time_zone", before=True)
 
 
-class CancelInput(FormInput):
+class LinkInput(FormInput):
     """The manage link's token; whether it names a call is the service's 404."""
 
     too_long_messages = {"token": LINK_INVALID}
@@ -189,7 +195,32 @@ class CancelInput(FormInput):
         return value.strip()
 
 
-class RescheduleInput(CancelInput):
+class CancelInput(LinkInput):
+    """The manage link's token and, if the visitor gives one, why they cancel (the host
+    reads it in their mail and on the request's history)."""
+
+    too_long_messages = {"token": LINK_INVALID, "reason": REASON_TOO_LONG}
+
+    reason: Annotated[
+        str,
+        documented(
+            required=False,
+            # A textarea's text (line breaks, no other invisible character), or blank.
+            pattern=f"^(?:{multiline_pattern()[1:-1]}|{BLANK}*)$",
+            description=f"Optional: why, for the host; at most {CANCEL_REASON_MAX} characters,"
+            " line breaks allowed",
+        ),
+    ] = Field("", max_length=CANCEL_REASON_MAX)
+
+    _reason_text_only = text_only("reason")
+
+    @field_validator("reason")
+    @classmethod
+    def _reason(cls, value: str) -> str:
+        return multiline_text(value, required="") if value.strip() else ""
+
+
+class RescheduleInput(LinkInput):
     """The manage link's token and the new start (UTC)."""
 
     start: Annotated[datetime, START] = Field(cast(datetime, None))

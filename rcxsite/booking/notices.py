@@ -268,8 +268,10 @@ def send_cancelled(
     host: StaffMember,
     request: QuoteRequest,
     token: str,
+    reason: str = "",
 ) -> None:
-    """METHOD:CANCEL (STATUS:CANCELLED, the booking's new sequence) to the visitor and the host."""
+    """METHOD:CANCEL (STATUS:CANCELLED, the booking's new sequence) to the visitor and the
+    host, who also reads the visitor's `reason`."""
     name = _visitor_name(session, booking)
     _to_visitor(
         session,
@@ -280,7 +282,9 @@ def send_cancelled(
         method="CANCEL",
         link=manage_url(token),
     )
-    words = wording.host_cancelled(booking, host, request, staff_link=staff_link(request.id or 0))
+    words = wording.host_cancelled(
+        booking, host, request, staff_link=staff_link(request.id or 0), reason=reason
+    )
     _to_host(session, booking, host, request, words, method="CANCEL")
 
 

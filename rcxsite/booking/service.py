@@ -506,6 +506,7 @@ def cancel(
     the call named as there."""
     now = now or datetime.now(UTC)
     digest = _digest_of(change.token if change else "", link_digest)
+    reason = change.reason if change else ""
     with session_scope(for_update=True) as session:
         booking = _changeable(session, digest, now=now)
         hit(_client_changes(client_ip))
@@ -527,12 +528,17 @@ def cancel(
             actor_name=booking.visitor_name,
             field="call",
             old=_call_text(booking.starts_at, host.name),
-            new="Cancelled by the visitor",
+            new=f"Cancelled by the visitor: {reason}" if reason else "Cancelled by the visitor",
         )
         session.flush()
         notices.cancel_reminders(session, booking_id=booking.id)
         notices.send_cancelled(
-            session, booking=booking, host=host, request=request, token=_token_of(booking)
+            session,
+            booking=booking,
+            host=host,
+            request=request,
+            token=_token_of(booking),
+            reason=reason,
         )
         return _managed(booking, host, now=now)
 

@@ -298,11 +298,15 @@ def previous_host_moved(
     return Words(subject, text)
 
 
-def host_cancelled(booking: CallFacts, host: Person, request: Request, *, staff_link: str) -> Words:
+def host_cancelled(
+    booking: CallFacts, host: Person, request: Request, *, staff_link: str, reason: str = ""
+) -> Words:
     when = long_time(booking.starts_at, booking.ends_at, host.time_zone)
+    given = f"Their reason: {reason}\n\n" if reason else "They gave no reason.\n\n"
     text = (
         f"Your call with {booking.visitor_name} ({request.company}) on {when} is cancelled, "
         "and the time is free for other bookings again.\n\n"
+        f"{given}"
         "The attached invitation removes it from your calendar.\n\n"
         f"{_inbox(request, staff_link)}"
     )

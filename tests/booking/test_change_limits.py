@@ -181,10 +181,10 @@ def test_the_manage_page_says_in_words_when_a_move_or_cancel_is_refused(
         client_ip="10.3.0.2",
     )
     other_tab = _manage_tab(other)
-    asyncio.run(other_tab.run(ManageBookingState.cancel))
+    asyncio.run(other_tab.run(ManageBookingState.cancel, {"reason": ""}))
     assert other_tab.state(ManageBookingState).done.startswith("Your call is cancelled.")
     before = left_behind(receipt)
-    asyncio.run(tab.run(ManageBookingState.cancel))
+    asyncio.run(tab.run(ManageBookingState.cancel, {"reason": ""}))
 
     assert state.error == IN_AN_HOUR
     assert left_behind(receipt) == before

@@ -486,3 +486,28 @@ def test_new_sales_members_take_calls_and_others_do_not() -> None:
         "helper@rcx.example": False,
         "boss@rcx.example": False,
     }
+
+
+def test_a_reason_given_with_a_cancel_reaches_the_host_and_the_history() -> None:
+    add_host("Sam Sales")
+    receipt = book(at(TUESDAY, "10:00"))
+    assert wait_for_outgoing_mail(30)
+    cancel(receipt.token, reason="  We chose another supplier.\r\nThanks for your time.  ")
+
+    reason = "We chose another supplier.\nThanks for your time."
+    assert history(receipt.quote_request_id)[-1][2] == f"Cancelled by the visitor: {reason}"
+    [to_host] = [
+        mail
+        for mail in outbox_messages()
+        if "sam" in str(mail["To"]).lower() and "Call cancelled" in str(mail["Subject"])
+    ]
+    assert f"Their reason: {reason}" in to_host.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+
+
+def test_a_cancel_reason_longer_than_its_limit_is_refused_and_cancels_nothing() -> None:
+    add_host("Sam Sales")
+    receipt = book(at(TUESDAY, "10:00"))
+    with pytest.raises(ServiceError) as too_long:
+        cancel(receipt.token, reason="x" * (booking.inputs.CANCEL_REASON_MAX + 1))
+    assert too_long.value.fields == {"reason": booking.inputs.REASON_TOO_LONG}
+    assert stored_booking(receipt.booking_id).status == "booked"

@@ -122,6 +122,9 @@ def test_the_manage_link_moves_then_cancels_the_call_and_old_links_say_so(
     moved_to.check()
     page.get_by_role("button", name="Move my call").click()
     expect(page.get_by_role("status").filter(has_text="is now on")).to_be_visible()
+    # The form that was above it is gone: the news is shown and read out.
+    expect(page.get_by_role("status").filter(has_text="is now on")).to_be_focused()
+    expect(page.get_by_role("status").filter(has_text="is now on")).to_be_in_viewport()
     expect(page.get_by_text("Booked (moved)")).to_be_visible()
     [(sequence, status)] = rows_on(
         live_site, "SELECT sequence, status FROM booking WHERE email_key = :e", e=email
@@ -129,8 +132,14 @@ def test_the_manage_link_moves_then_cancels_the_call_and_old_links_say_so(
     assert (sequence, status) == (1, "moved")
 
     page.get_by_role("button", name="Cancel the call").click()
+    page.get_by_label("Reason (optional)").fill("We found an in-house team.")
     page.get_by_role("button", name="Yes, cancel the call").click()
     expect(page.get_by_text("Your call is cancelled.", exact=False)).to_be_visible()
+    [(latest,)] = rows_on(
+        live_site,
+        "SELECT new_value FROM quote_change WHERE field = 'call' ORDER BY id DESC LIMIT 1",
+    )
+    assert latest == "Cancelled by the visitor: We found an in-house team."
     expect(page.get_by_text(booking.CANCELLED_NOTICE)).to_be_visible()
     # The same link later, in a new tab: the call can no longer be changed from it.
     page.goto(link)
@@ -148,4 +157,5 @@ def test_the_slot_picker_fits_a_phone_and_has_no_axe_violation(
         assert width <= PHONE["width"], f"the page is {width} px wide on a phone"
         assert axe_violations(phone) == []
         phone.keyboard.press("Tab")  # the radios are reachable and named by their time
-        expect(form.get_by_role("radio").first).to_have_accessible_name(re.compile(r"^\d\d:\d\d$"))
+        slots = form.locator(".slot-picker")
+        expect(slots.get_by_role("radio").first).to_have_accessible_name(re.compile(r"^\d\d:\d\d$"))

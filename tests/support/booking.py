@@ -226,8 +226,11 @@ def reschedule(
     return booking.reschedule(change, client_ip=client_ip, now=now)
 
 
-def cancel(token: str, *, client_ip: str = VISITOR_IP, now: datetime = NOW) -> booking.ManagedCall:
-    return booking.cancel(booking.CancelInput.parse({"token": token}), client_ip=client_ip, now=now)
+def cancel(
+    token: str, *, client_ip: str = VISITOR_IP, now: datetime = NOW, reason: str = ""
+) -> booking.ManagedCall:
+    change = booking.CancelInput.parse({"token": token, "reason": reason})
+    return booking.cancel(change, client_ip=client_ip, now=now)
 
 
 def stored_bookings() -> list[Booking]:

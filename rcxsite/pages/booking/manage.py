@@ -5,9 +5,16 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite import routes
-from rcxsite.components.form_fields import action_button, form, status_message, submit_button
+from rcxsite.booking.inputs import CANCEL_REASON_MAX
+from rcxsite.components.form_fields import (
+    action_button,
+    form,
+    status_message,
+    submit_button,
+    textarea_field,
+)
 from rcxsite.pages.booking.slot_picker import slot_picker
-from rcxsite.state.booking.manage import CHANGE_BROKEN, ManageBookingState
+from rcxsite.state.booking.manage import CHANGE_BROKEN, DONE_ID, ManageBookingState
 
 State = ManageBookingState
 
@@ -63,28 +70,38 @@ def _reschedule_form() -> rx.Component:
 
 
 def _cancel_question() -> rx.Component:
-    return rx.el.div(
+    return form(
         rx.el.p("Cancel this call? The time is then free for others.", class_name="lead"),
+        textarea_field(
+            "Reason (optional)",
+            "reason",
+            error=State.field_errors["reason"],
+            field_id="booking-reason",
+            rows=3,
+            max_length=CANCEL_REASON_MAX,
+            placeholder="Helps your host, for example a better time or another contact",
+        ),
         status_message(State.error, kind="error"),
         rx.el.div(
-            action_button(
-                "Yes, cancel the call",
-                on_click=State.cancel,
-                kind="primary",
-                busy=State.busy,
-                busy_text="Cancelling...",
-            ),
+            submit_button("Yes, cancel the call", "Cancelling...", busy=State.busy),
             action_button("Keep the call", on_click=State.keep),
             class_name="booking-actions",
         ),
-        role="group",
+        on_submit=State.cancel,
         aria_label="Cancel the call",
+        class_name="quote-form",
+        failure=CHANGE_BROKEN,
     )
 
 
 def _call() -> rx.Component:
     return rx.fragment(
-        rx.cond(State.done != "", rx.el.p(State.done, role="status", class_name="booking-done")),
+        rx.cond(
+            State.done != "",
+            # Focused after a move (the form above it is gone): a phone shows it, a screen
+            # reader reads it.
+            rx.el.p(State.done, role="status", class_name="booking-done", id=DONE_ID, tab_index=-1),
+        ),
         _facts(),
         rx.match(
             State.mode,

@@ -17,7 +17,8 @@ from rcxsite.state.service_calls import FormCall, call_service
 
 LOAD_BROKEN = "Your call could not be loaded. Please try again in a moment."
 CHANGE_BROKEN = "Something went wrong and your call was not changed. Please try again."
-FIELDS = ("start",)
+FIELDS = ("start", "reason")
+DONE_ID = "booking-done"
 
 
 class ManageBookingState(SlotPicker, rx.State):
@@ -91,23 +92,26 @@ class ManageBookingState(SlotPicker, rx.State):
         if outcome.ok:
             self.mode, self.done = "", outcome.result().next_steps
             await self._refresh()
+            yield rx.set_focus(DONE_ID)
             return
         self.error = outcome.form_message(broken=CHANGE_BROKEN)
         await self._load_slots()  # taken meanwhile or not: the times as they are now
 
     @rx.event
-    async def cancel(self):
-        self.error, self.busy = "", True
+    async def cancel(self, form: dict[str, str]):
+        self.error = ""
+        call = await FormCall.read(booking.CancelInput, {"reason": str(form.get("reason", ""))})
+        call.busy(self)
         yield
-        outcome = await call_service(
+        outcome = await call.send(
             booking.cancel, link_digest=self._digest(), client_ip=self.router.session.client_ip
         )
-        self.busy = False
+        self.field_errors = outcome.field_messages(FIELDS)
         if outcome.ok:
             self.mode, self.done = "", "Your call is cancelled. We have emailed you to confirm."
             self._show(outcome.result())
             return
-        self.error = outcome.message(broken=CHANGE_BROKEN)
+        self.error = outcome.form_message(broken=CHANGE_BROKEN)
 
     async def _refresh(self) -> None:
         outcome = await call_service(booking.managed_call, link_digest=self._digest())
