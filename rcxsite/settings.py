@@ -124,6 +124,9 @@ class Settings(BaseSettings):
     # address (someone holding many links). A call's moves in all are counted from the
     # call itself (its sequence), which no restart or Redis flush forgets. A cancel ends
     # the call, so it is never refused for the call's own moves.
+    # A video call's room when its host has no meeting link of their own: "{room}" becomes
+    # an unguessable name per call.
+    meeting_url_template: str = "https://meet.jit.si/RCX-{room}"
     booking_change_limit: str = "3 per hour"
     booking_change_client_limit: str = "10 per hour"
     booking_changes_max: int = Field(default=10, ge=1)
@@ -186,6 +189,13 @@ class Settings(BaseSettings):
     @classmethod
     def _strip_trailing_slash(cls, value: str) -> str:
         return value.rstrip("/")
+
+    @field_validator("meeting_url_template")
+    @classmethod
+    def _room_per_call(cls, value: str) -> str:
+        if not value.startswith("https://") or value.count("{room}") != 1:
+            raise ValueError('MEETING_URL_TEMPLATE must be an https URL with one "{room}"')
+        return value
 
     @model_validator(mode="after")
     def _default_site_url(self) -> Settings:

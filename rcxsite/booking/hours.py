@@ -97,6 +97,7 @@ class CallSettings:
     role: str
     takes_calls: bool
     time_zone: str  # the zone in effect (the company's when they set none)
+    meeting_url: str  # their own video meeting link; "" = a room made per call
     # True while they have no weekly hours of their own (the default week applies).
     default_week: bool
     week: tuple[WeekdayHours, ...]
@@ -207,6 +208,7 @@ def call_settings(
             role=member.role,
             takes_calls=member.takes_calls,
             time_zone=member_zone(member),
+            meeting_url=member.meeting_url,
             default_week=default,
             week=week,
             days=tuple(
@@ -248,13 +250,15 @@ def set_call_settings(
     with session_scope(for_update=True) as session:
         member = _host(session, member_id, lock=True)
         member.takes_calls, member.time_zone = change.takes_calls, change.time_zone
+        member.meeting_url = change.meeting_url
         session.add(member)
         _record(
             session,
             actor,
             member,
             "call_settings_changed",
-            f"takes calls {'on' if change.takes_calls else 'off'}, zone {change.time_zone}",
+            f"takes calls {'on' if change.takes_calls else 'off'}, zone {change.time_zone}, "
+            f"meeting link {'own' if change.meeting_url else 'a room per call'}",
         )
         zone = f"in the {change.time_zone} time zone"
         if actor.member_id == member.id:

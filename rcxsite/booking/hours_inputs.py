@@ -16,8 +16,10 @@ from typing import Any
 from pydantic import Field, ValidationInfo, field_validator
 
 from rcxsite.booking.inputs import TIME_ZONE_UNKNOWN, time_zone_name
-from rcxsite.forms import FormInput, iso_date, parsed_by, problem
+from rcxsite.booking.meetings import MEETING_URL_TOO_LONG, checked_meeting_url
+from rcxsite.forms import FormInput, iso_date, parsed_by, problem, text_only
 from rcxsite.models.staff import TIME_ZONE_MAX
+from rcxsite.models.types import MEETING_URL_MAX
 
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 # The form's field prefix of each weekday, Monday (0) first.
@@ -86,17 +88,21 @@ def _end_after(start: object, end: str) -> str:
 
 
 class CallSettingsInput(FormInput):
-    """Whether the member is offered as a host, and the zone of their hours ("" = the
-    company's)."""
+    """Whether the member is offered as a host, the zone of their hours ("" = the
+    company's) and their own video meeting link ("" = a room made per call)."""
 
-    too_long_messages = {"time_zone": TIME_ZONE_UNKNOWN}
+    too_long_messages = {"time_zone": TIME_ZONE_UNKNOWN, "meeting_url": MEETING_URL_TOO_LONG}
 
     takes_calls: bool = False
     time_zone: str = Field("", max_length=TIME_ZONE_MAX)
+    meeting_url: str = Field("", max_length=MEETING_URL_MAX)
 
     _takes_calls = parsed_by(checked, "takes_calls", before=True)
 
     _zone = parsed_by(time_zone_name, "time_zone", before=True)
+
+    _meeting_text_only = text_only("meeting_url")
+    _meeting_url = parsed_by(checked_meeting_url, "meeting_url")
 
 
 _ON = tuple(f"{key}_on" for key in WEEKDAY_KEYS)

@@ -8,6 +8,7 @@ service's decision (409), not these models'.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Annotated, Any, cast
 
@@ -27,6 +28,7 @@ from rcxsite.forms import (
     text_only,
 )
 from rcxsite.leads.validation import QuoteContactFields, QuoteFields
+from rcxsite.models.booking import CALL_KIND_MAX, PHONE, VIDEO
 from rcxsite.models.staff import TIME_ZONE_MAX
 
 START_REQUIRED = "Please choose a time for the call"
@@ -36,6 +38,15 @@ DAYS_MIN, DAYS_MAX, DAYS_DEFAULT = 1, 31, 7
 DAYS_INVALID = f"days must be between {DAYS_MIN} and {DAYS_MAX}"
 LINK_INVALID = "This link is not valid. Please use the link in your latest invitation."
 TOKEN_MAX = 100
+CALL_KINDS = (VIDEO, PHONE)
+CALL_KIND_INVALID = "Please choose a video call or a phone call"
+PHONE_FOR_CALL = "Please give the number we should call"
+CALL_KIND = documented(
+    required=False,
+    enum=["", *CALL_KINDS],
+    description='Where the call happens: "video" (the default; the link is in the '
+    'invitation) or "phone" (then `phone` is required)',
+)
 # Why a visitor cancels, for the host: a sentence or two.
 CANCEL_REASON_MAX = 500
 REASON_TOO_LONG = f"Reason must be at most {CANCEL_REASON_MAX} characters"
@@ -138,9 +149,44 @@ class _ChosenStart(QuoteContactFields):
 
 class BookingInput(QuoteFields, _ChosenStart):
     """A visitor's request with the call booked at `start` (UTC); `time_zone` is theirs,
-    in which their mail and the thank-you view show the time."""
+    in which their mail and the thank-you view show the time; `call_kind` is where the
+    call happens: a video call (the default) or a phone call, which needs their number."""
 
-    too_long_messages = {**QuoteFields.too_long_messages, "time_zone": TIME_ZONE_UNKNOWN}
+    too_long_messages = {
+        **QuoteFields.too_long_messages,
+        "time_zone": TIME_ZONE_UNKNOWN,
+        "call_kind": CALL_KIND_INVALID,
+    }
+
+    call_kind: Annotated[str, CALL_KIND] = Field(VIDEO, max_length=CALL_KIND_MAX)
+
+    _call_kind_text_only = text_only("call_kind")
+
+    @field_validator("call_kind")
+    @classmethod
+    def _call_kind(cls, value: str) -> str:
+        value = value.strip() or VIDEO
+        if value not in CALL_KINDS:
+            raise problem(CALL_KIND_INVALID)
+        return value
+
+    @classmethod
+    def read(
+        cls, raw: Mapping[str, Any], **context: Any
+    ) -> tuple[BookingInput | None, dict[str, str]]:
+        form, errors = super().read(raw, **context)
+        kind = raw.get("call_kind")
+        phone = raw.get("phone")
+        if (
+            isinstance(kind, str)
+            and kind.strip() == PHONE
+            and not (isinstance(phone, str) and phone.strip())
+        ):
+            # A rule across two fields: a phone call needs the number it is made on.
+            errors = {**errors, "phone": PHONE_FOR_CALL}
+            ordered = {name: errors[name] for name in cls.field_names() if name in errors}
+            return None, ordered
+        return form, errors
 
 
 class SlotQuery(FormInput):

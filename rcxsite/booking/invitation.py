@@ -43,6 +43,8 @@ class CallInvite:
     time_zone: str
     summary: str
     description: str
+    # Where the call happens ("" for none): a video call's link, or "Phone: ...".
+    location: str
     manage_url: str
     organizer_name: str
     organizer_email: str
@@ -64,6 +66,7 @@ def invitation_ics(invite: CallInvite, *, method: Method) -> str:
         summary=invite.summary,
         description=invite.description,
         url=invite.manage_url or None,
+        location=invite.location or None,
         status=STATUS.CANCELLED if method == "CANCEL" else STATUS.CONFIRMED,
         organizer=vCalAddress.new(invite.organizer_email, cn=invite.organizer_name),
         attendees=[

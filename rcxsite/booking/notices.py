@@ -72,6 +72,13 @@ def _host_for_visitor(host: StaffMember) -> tuple[str, str]:
     return host.name, get_settings().calls_address
 
 
+def place_of(booking: Booking, request: QuoteRequest) -> wording.Place:
+    """Where the call happens, as the mails, invitations and pages say it."""
+    return wording.Place(
+        kind=booking.call_kind, meeting_url=booking.meeting_url, phone=request.phone
+    )
+
+
 def _summary_for_visitor(host: StaffMember) -> str:
     return f"Call with {get_settings().company_name} ({host.name})"
 
@@ -94,6 +101,7 @@ def _send_invitation(
     summary: str,
     description: str,
     url: str,
+    place: wording.Place,
     **delivery: Any,
 ) -> None:
     """`words` mailed to `to` with the call as a calendar invitation (`method`: REQUEST
@@ -109,7 +117,9 @@ def _send_invitation(
         time_zone=wording.zone_name(time_zone),
         summary=summary,
         description=description,
-        manage_url=url,
+        # A video call's link is where it happens and what opening the entry joins.
+        location=place.location,
+        manage_url=place.meeting_url or url,
         organizer_name=organizer[0],
         organizer_email=organizer[1],
         attendee_name=attendee_name,
@@ -136,6 +146,7 @@ def _to_visitor(
     name: str,
     method: Method,
     link: str,
+    place: wording.Place,
     ref: str = "",
 ) -> None:
     _send_invitation(
@@ -149,8 +160,9 @@ def _to_visitor(
         attendee_name=name,
         time_zone=booking.visitor_time_zone,
         summary=_summary_for_visitor(host),
-        description=wording.visitor_invite_description(host, link=link),
+        description=wording.visitor_invite_description(host, link=link, place=place),
         url=link,
+        place=place,
         ref=ref,
     )
 
@@ -167,6 +179,7 @@ def _to_host(
     ref: str = "",
 ) -> None:
     link = staff_link(request.id or 0)
+    place = place_of(booking, request)
     _send_invitation(
         session,
         booking,
@@ -178,8 +191,9 @@ def _to_host(
         attendee_name=booking.visitor_name,
         time_zone=host.time_zone,
         summary=_summary_for_host(booking, request),
-        description=wording.host_invite_description(booking, request, staff_link=link),
+        description=wording.host_invite_description(booking, request, staff_link=link, place=place),
         url=link,
+        place=place,
         after=after,
         after_ref=request.id or 0,
         ref=ref,
@@ -199,17 +213,21 @@ def send_booked(
     link = manage_url(token)
     ref = booked_ref(booking.id or 0)
     name = _visitor_name(session, booking)
+    place = place_of(booking, request)
     _to_visitor(
         session,
         booking,
         host,
-        wording.visitor_booked(booking, host, name=name, link=link),
+        wording.visitor_booked(booking, host, name=name, link=link, place=place),
         name=name,
         method="REQUEST",
         link=link,
+        place=place,
         ref=ref,
     )
-    words = wording.host_booked(booking, host, request, staff_link=staff_link(request.id or 0))
+    words = wording.host_booked(
+        booking, host, request, staff_link=staff_link(request.id or 0), place=place
+    )
     # The host is the request's salesperson: their mail is the request's mail to sales.
     _to_host(session, booking, host, request, words, method="REQUEST", after=QUOTE_MAILED, ref=ref)
 
@@ -249,12 +267,20 @@ def send_moved(
     link = manage_url(token)
     handed_over = previous_host is not None and previous_host.id != host.id
     name = _visitor_name(session, booking)
+    place = place_of(booking, request)
     words = wording.visitor_moved(
-        booking, host, name=name, previous_host=previous_host if handed_over else None, link=link
+        booking,
+        host,
+        name=name,
+        previous_host=previous_host if handed_over else None,
+        link=link,
+        place=place,
     )
-    _to_visitor(session, booking, host, words, name=name, method="REQUEST", link=link)
+    _to_visitor(session, booking, host, words, name=name, method="REQUEST", link=link, place=place)
     inbox = staff_link(request.id or 0)
-    words = wording.host_moved(booking, host, request, staff_link=inbox, taken_over=handed_over)
+    words = wording.host_moved(
+        booking, host, request, staff_link=inbox, taken_over=handed_over, place=place
+    )
     _to_host(session, booking, host, request, words, method="REQUEST")
     if previous_host is not None and handed_over:
         words = wording.previous_host_moved(booking, previous_host, host, request, staff_link=inbox)
@@ -281,6 +307,7 @@ def send_cancelled(
         name=name,
         method="CANCEL",
         link=manage_url(token),
+        place=place_of(booking, request),
     )
     words = wording.host_cancelled(
         booking, host, request, staff_link=staff_link(request.id or 0), reason=reason
@@ -378,9 +405,14 @@ def send_reminder(*, booking_id: int, sequence: int, hours: float, now: datetime
         host = session.get(StaffMember, booking.host_id)
         if host is None:
             return False
+        request = session.get(QuoteRequest, booking.quote_request_id)
+        if request is None:
+            return False
         link = manage_url(unseal(TOKEN_PURPOSE, booking.token_sealed))
         name = _visitor_name(session, booking)
-        words = wording.visitor_reminder(booking, host, name=name, link=link, now=now)
+        words = wording.visitor_reminder(
+            booking, host, name=name, link=link, now=now, place=place_of(booking, request)
+        )
         send_mail(
             session=session,
             to=booking.visitor_email,

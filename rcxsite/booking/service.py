@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session, col, select
 
 from rcxsite.at_rest import SealBroken, seal, unseal
-from rcxsite.booking import hosting, notices
+from rcxsite.booking import hosting, meetings, notices, wording
 from rcxsite.booking.availability import MemberAvailability
 from rcxsite.booking.inputs import (
     LINK_INVALID,
@@ -53,6 +53,7 @@ from rcxsite.models.booking import (
     BOOKED,
     CANCELLED,
     MOVED,
+    VIDEO,
 )
 from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
 from rcxsite.ratelimit import Limit, client_key, hit, reserve
@@ -110,6 +111,9 @@ class BookingReceipt:
     next_steps: str
     # The manage link's token: mailed to the visitor; the API does not return it.
     token: str
+    call_kind: str = VIDEO
+    # A video call's link ("" for a phone call).
+    meeting_url: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +129,9 @@ class ManagedCall:
     can_change: bool
     # "" or why it cannot change.
     notice: str
+    # Where the call happens, in words, and a video call's link ("" for none).
+    place: str = ""
+    meeting_url: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +145,8 @@ class UpcomingCall:
     host_name: str
     status: str
     manage_url: str
+    place: str = ""
+    meeting_url: str = ""
 
 
 def _too_many_upcoming(limit: int) -> ServiceError:
@@ -155,14 +164,22 @@ def spoken_time(start: datetime, time_zone: str) -> str:
     return f"{local:%A} {local.day} {local:%B %Y} at {local:%H:%M} ({time_zone})"
 
 
-def _next_steps(start: datetime, time_zone: str, host_name: str, *, moved: bool) -> str:
+def _next_steps(
+    start: datetime, time_zone: str, host_name: str, place: wording.Place, *, moved: bool
+) -> str:
     when = spoken_time(start, time_zone)
+    if place.by_phone:
+        how = f" {host_name} will call you on {place.phone}."
+    elif place.meeting_url:
+        how = " It is a video call: join it from the link here or in your invitation."
+    else:
+        how = ""
     if moved:
         return (
-            f"Your call with {host_name} is now on {when}. "
+            f"Your call with {host_name} is now on {when}.{how} "
             "A new invitation has been emailed to you."
         )
-    return f"Your call with {host_name} is on {when}. An invitation has been emailed to you."
+    return f"Your call with {host_name} is on {when}.{how} An invitation has been emailed to you."
 
 
 def _new_uid() -> str:
@@ -269,6 +286,7 @@ def book(
                 token_hash=digest,
                 token_sealed=seal(TOKEN_PURPOSE, token),
                 uid=uid,
+                call_kind=booking.call_kind,
                 created_at=now,
                 updated_at=now,
             ),
@@ -295,6 +313,13 @@ def book(
         except TooManyUpcoming:
             raise _too_many_upcoming(company.upcoming_per_email) from None
         host_name = names[placed.host_id]
+        # The room is the host's: known once the call has one.
+        placed_row = session.get(Booking, placed.booking_id)
+        assert placed_row is not None
+        placed_row.meeting_url = meetings.meeting_url_for(
+            booking.call_kind, _host(session, placed.host_id)
+        )
+        session.add(placed_row)
         receipt = BookingReceipt(
             booking_id=placed.booking_id,
             quote_request_id=placed.request_id,
@@ -303,8 +328,16 @@ def book(
             time_zone=booking.time_zone,
             host_name=host_name,
             message=BOOKED_MESSAGE,
-            next_steps=_next_steps(booking.start, booking.time_zone, host_name, moved=False),
+            next_steps=_next_steps(
+                booking.start,
+                booking.time_zone,
+                host_name,
+                wording.Place(placed_row.call_kind, placed_row.meeting_url, booking.phone),
+                moved=False,
+            ),
             token=token,
+            call_kind=placed_row.call_kind,
+            meeting_url=placed_row.meeting_url,
         )
     return receipt
 
@@ -440,6 +473,10 @@ def reschedule(
             raise ServiceError(409, TAKEN) from None
         host = _host(session, booking.host_id)
         assert host.id is not None
+        booking.meeting_url = meetings.moved_meeting_url(
+            booking.meeting_url, booking.call_kind, previous, host
+        )
+        session.add(booking)
         local, request.call_time = _company_wall_clock(change.start)
         request.call_date = local.date()
         _history(
@@ -481,9 +518,15 @@ def reschedule(
             host_name=host.name,
             message=MOVED_MESSAGE,
             next_steps=_next_steps(
-                booking.starts_at, booking.visitor_time_zone, host.name, moved=True
+                booking.starts_at,
+                booking.visitor_time_zone,
+                host.name,
+                notices.place_of(booking, request),
+                moved=True,
             ),
             token=token,
+            call_kind=booking.call_kind,
+            meeting_url=booking.meeting_url,
         )
     return receipt
 
@@ -540,11 +583,20 @@ def cancel(
             token=_token_of(booking),
             reason=reason,
         )
-        return _managed(booking, host, now=now)
+        return _managed(session, booking, host, now=now)
 
 
-def _managed(booking: Booking, host: StaffMember, *, now: datetime) -> ManagedCall:
+def _place(session: Session, booking: Booking) -> wording.Place:
+    request = session.get(QuoteRequest, booking.quote_request_id)
+    assert request is not None
+    return notices.place_of(booking, request)
+
+
+def _managed(
+    session: Session, booking: Booking, host: StaffMember, *, now: datetime
+) -> ManagedCall:
     refusal = _refusal(booking, now=now)
+    place = _place(session, booking)
     return ManagedCall(
         start=booking.starts_at,
         end=booking.ends_at,
@@ -553,6 +605,8 @@ def _managed(booking: Booking, host: StaffMember, *, now: datetime) -> ManagedCa
         status=booking.status,
         can_change=not refusal,
         notice=refusal,
+        place=place.short(host.name),
+        meeting_url=place.meeting_url,
     )
 
 
@@ -563,7 +617,7 @@ def managed_call(
     now = now or datetime.now(UTC)
     with session_scope() as session:
         booking = _booking_by_digest(session, _digest_of(token, link_digest), for_update=False)
-        return _managed(booking, _host(session, booking.host_id), now=now)
+        return _managed(session, booking, _host(session, booking.host_id), now=now)
 
 
 def slots_to_move_to(
@@ -602,6 +656,7 @@ def upcoming_for_email(*, email: str, now: datetime | None = None) -> tuple[Upco
             if not (token := _token_of(booking)):
                 continue
             assert booking.id is not None
+            place = _place(session, booking)
             calls.append(
                 UpcomingCall(
                     booking_id=booking.id,
@@ -611,6 +666,8 @@ def upcoming_for_email(*, email: str, now: datetime | None = None) -> tuple[Upco
                     host_name=host.name,
                     status=booking.status,
                     manage_url=manage_url(token),
+                    place=place.short(host.name),
+                    meeting_url=place.meeting_url,
                 )
             )
         return tuple(calls)

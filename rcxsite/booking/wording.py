@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from rcxsite.content.quote import BUDGETS, CALL_TIMEZONE, SERVICE_CHOICES, TIMELINES, label_of
 from rcxsite.mail.messages import aligned
+from rcxsite.models.booking import PHONE
 from rcxsite.routes import QUOTE
 from rcxsite.settings import get_settings
 
@@ -72,6 +73,53 @@ class Words:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where the call happens (rcxsite.booking.meetings): a video call at `meeting_url`
+    ("" for a call booked before links: the host sends one), or a phone call to the
+    visitor's `phone`."""
+
+    kind: str
+    meeting_url: str = ""
+    phone: str = ""
+
+    @property
+    def by_phone(self) -> bool:
+        return self.kind == PHONE
+
+    @property
+    def location(self) -> str:
+        """The invitation's LOCATION: what a calendar shows as where."""
+        if self.by_phone:
+            return f"Phone: {self.phone}"
+        return self.meeting_url
+
+    def short(self, host_name: str) -> str:
+        """One line for a page: "Video call: https://...", "Phone call: ... calls you on ..."."""
+        if self.by_phone:
+            return f"Phone call: {host_name} calls you on {self.phone}"
+        if self.meeting_url:
+            return f"Video call: {self.meeting_url}"
+        return f"Video call: {host_name} emails you the link"
+
+    def for_visitor(self, host_name: str) -> str:
+        if self.by_phone:
+            return f"{host_name} will call you on {self.phone}.\n"
+        if self.meeting_url:
+            return f"Join the video call here:\n{self.meeting_url}\n"
+        return f"{host_name} will email you a link for the video call before it starts.\n"
+
+    def for_host(self, visitor_name: str) -> str:
+        if self.by_phone:
+            return f"Please call {visitor_name} on {self.phone} at that time.\n"
+        if self.meeting_url:
+            return f"The video call (they have the same link):\n{self.meeting_url}\n"
+        return (
+            f"Please email {visitor_name} a link for the video call before it starts, "
+            "if you have not already. Replying to this mail reaches them.\n"
+        )
+
+
 def zone_name(name: str) -> str:
     """An IANA zone that exists: `name`, else the company's ("" means the company's)."""
     if name:
@@ -127,10 +175,6 @@ def _when_and_host(booking: CallFacts, host: Person) -> str:
     return f"When:  {when}\nHost:  {host.name}\n"
 
 
-def _video_link(host: Person) -> str:
-    return f"{host.name} will email you a link for the video call before it starts.\n"
-
-
 def _manage(link: str) -> str:
     return f"Need another time, or can no longer make it? Reschedule or cancel here:\n{link}\n"
 
@@ -145,13 +189,15 @@ def _hello(name: str) -> str:
     return f"Hello {name},\n\n" if name else "Hello,\n\n"
 
 
-def visitor_booked(booking: CallFacts, host: Person, *, name: str, link: str) -> Words:
+def visitor_booked(
+    booking: CallFacts, host: Person, *, name: str, link: str, place: Place
+) -> Words:
     company = _company()
     text = (
         f"{_hello(name)}"
         f"Your call with {company} is booked.\n\n"
         f"{_when_and_host(booking, host)}\n"
-        f"{_video_link(host)}"
+        f"{place.for_visitor(host.name)}\n"
         "If there is anything you would like them to read before the call, reply to this "
         "mail.\n\n"
         "To add the call to your calendar, open the attached invitation.\n\n"
@@ -162,7 +208,13 @@ def visitor_booked(booking: CallFacts, host: Person, *, name: str, link: str) ->
 
 
 def visitor_moved(
-    booking: CallFacts, host: Person, *, name: str, previous_host: Person | None, link: str
+    booking: CallFacts,
+    host: Person,
+    *,
+    name: str,
+    previous_host: Person | None,
+    link: str,
+    place: Place,
 ) -> Words:
     company = _company()
     new_host = (
@@ -174,7 +226,7 @@ def visitor_moved(
         f"{_hello(name)}"
         f"Your call with {company} has moved. The new time:\n\n"
         f"{_when_and_host(booking, host)}\n"
-        f"{new_host}{_video_link(host)}\n"
+        f"{new_host}{place.for_visitor(host.name)}\n"
         "The attached invitation updates the call in your calendar.\n\n"
         f"{_manage(link)}"
     )
@@ -200,7 +252,7 @@ def visitor_cancelled(booking: CallFacts, host: Person, *, name: str) -> Words:
 
 
 def visitor_reminder(
-    booking: CallFacts, host: Person, *, name: str, link: str, now: datetime
+    booking: CallFacts, host: Person, *, name: str, link: str, now: datetime, place: Place
 ) -> Words:
     company = _company()
     soon = relative_time(booking.starts_at, now, booking.visitor_time_zone)
@@ -208,12 +260,20 @@ def visitor_reminder(
         f"{_hello(name)}"
         f"A reminder: your call with {company} is {soon}.\n\n"
         f"{_when_and_host(booking, host)}\n"
-        f"If you have not received the video call link from {host.name} yet, reply to this "
-        "mail and they will send it.\n\n"
+        f"{_reminder_place(place, host)}\n"
         f"{_manage(link)}"
     )
     when = short_time(booking.starts_at, booking.visitor_time_zone)
     return Words(f"Reminder: your call with {company} {soon}, {when}", text)
+
+
+def _reminder_place(place: Place, host: Person) -> str:
+    if place.by_phone or place.meeting_url:
+        return place.for_visitor(host.name)
+    return (
+        f"If you have not received the video call link from {host.name} yet, reply to this "
+        "mail and they will send it.\n"
+    )
 
 
 # The host's mails: Reply-To is the visitor.
@@ -245,13 +305,14 @@ def _host_subject(words: str, booking: CallFacts, host: Person, request: Request
     return f"{words}: {booking.visitor_name}, {request.company} on {when}"
 
 
-def host_booked(booking: CallFacts, host: Person, request: Request, *, staff_link: str) -> Words:
+def host_booked(
+    booking: CallFacts, host: Person, request: Request, *, staff_link: str, place: Place
+) -> Words:
     text = (
         f"A call was booked on the {_company()} website, and you are its host.\n\n"
         f"{_details(booking, host, request)}\n"
         f"Message:\n{request.message}\n\n"
-        f"Please email {booking.visitor_name} a link for the video call before it starts: "
-        "the booking mail told them you would. Replying to this mail reaches them.\n\n"
+        f"{place.for_host(booking.visitor_name)}\n"
         "The attached invitation adds the call to your calendar.\n\n"
         f"{_inbox(request, staff_link)}"
     )
@@ -265,6 +326,7 @@ def host_moved(
     *,
     staff_link: str,
     taken_over: bool,
+    place: Place,
 ) -> Words:
     """To the host at the new time; `taken_over` when the call was someone else's."""
     opening = (
@@ -275,8 +337,7 @@ def host_moved(
     text = (
         f"{opening}\n\n"
         f"{_details(booking, host, request)}\n"
-        f"Please email {booking.visitor_name} a link for the video call before it starts, "
-        "if you have not already. Replying to this mail reaches them.\n\n"
+        f"{place.for_host(booking.visitor_name)}\n"
         "The attached invitation updates the call in your calendar.\n\n"
         f"{_inbox(request, staff_link)}"
     )
@@ -316,12 +377,18 @@ def host_cancelled(
 # What the invitations themselves say (their DESCRIPTION).
 
 
-def visitor_invite_description(host: Person, *, link: str) -> str:
-    return f"Your call with {_company()}. {_video_link(host)}\nTo reschedule or cancel: {link}"
-
-
-def host_invite_description(booking: CallFacts, request: Request, *, staff_link: str) -> str:
+def visitor_invite_description(host: Person, *, link: str, place: Place) -> str:
     return (
-        f"Call with {booking.visitor_name} ({request.company}, {booking.visitor_email}).\n\n"
+        f"Your call with {_company()}. {place.for_visitor(host.name)}\n"
+        f"To reschedule or cancel: {link}"
+    )
+
+
+def host_invite_description(
+    booking: CallFacts, request: Request, *, staff_link: str, place: Place
+) -> str:
+    return (
+        f"Call with {booking.visitor_name} ({request.company}, {booking.visitor_email}).\n"
+        f"{place.for_host(booking.visitor_name)}\n"
         f"Quote request #{request.id}: {staff_link}"
     )

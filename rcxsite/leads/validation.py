@@ -107,10 +107,12 @@ CORRECT_FIELDS = "Please correct the highlighted fields."
 
 # What the API's OpenAPI document says of the fields (rcxsite.forms.Documented), from the
 # limits the validators below use; the validators alone decide.
+_PHONE_NUMBER = f"\\+?[ ()-]*(?:[0-9][ ()-]*){{{PHONE_DIGITS_MIN},{PHONE_DIGITS_MAX}}}"
+# A phone number that must be given (a phone call's), as a JSON Schema pattern.
+PHONE_GIVEN_PATTERN = f"^{BLANK}*{_PHONE_NUMBER}{BLANK}*$"
 PHONE = documented(
     required=False,
-    pattern=f"^{BLANK}*(?:\\+?[ ()-]*(?:[0-9][ ()-]*){{{PHONE_DIGITS_MIN},{PHONE_DIGITS_MAX}}})?"
-    f"{BLANK}*$",
+    pattern=f"^{BLANK}*(?:{_PHONE_NUMBER})?{BLANK}*$",
     description=f"Optional: {PHONE_DIGITS_MIN} to {PHONE_DIGITS_MAX} digits, with an optional "
     'leading "+" and spaces, brackets or hyphens between them',
 )
@@ -275,10 +277,11 @@ class QuoteWithoutCallInput(QuoteFields):
     """A validated quote request whose sender asked for a written reply, not a call."""
 
 
-# How the visitor wants to hear back: the form's `follow_up` choice, a call (recommended,
-# the default) or this, a reply by email.
-FOLLOW_UP_FIELD = "follow_up"
-WITHOUT_CALL = "email"
+# How the visitor wants to hear back: the form's (and the API's) `call_kind`, a call
+# (video, recommended and the default, or phone: rcxsite.booking) or this, none: a reply
+# by email.
+FOLLOW_UP_FIELD = "call_kind"
+WITHOUT_CALL = "none"
 NO_CALL = "No call: reply by email"
 
 

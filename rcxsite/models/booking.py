@@ -16,6 +16,7 @@ from sqlmodel import Field, SQLModel
 from rcxsite.models.staff import TIME_ZONE_MAX
 from rcxsite.models.types import (
     EMAIL_MAX,
+    MEETING_URL_MAX,
     QUOTE_NAME_MAX,
     SHA256_HEX_LENGTH,
     STATUS_MAX,
@@ -26,6 +27,8 @@ from rcxsite.models.types import (
 # "HH:MM" on the member's wall clock; "" in a MemberDay = not available that day.
 WALL_TIME_LENGTH = 5
 BOOKING_UID_MAX = 100
+VIDEO, PHONE = "video", "phone"
+CALL_KIND_MAX = 8
 SEALED_TOKEN_MAX = 255
 
 BOOKED, MOVED, CANCELLED, HELD, NO_SHOW = "booked", "moved", "cancelled", "held", "no-show"
@@ -104,6 +107,14 @@ class Booking(SQLModel, table=True):
     # The invitation's UID: stable for the booking's life, so calendars update one entry.
     uid: str = Field(max_length=BOOKING_UID_MAX, unique=True)
     sequence: int = 0
+    # Where the call happens: VIDEO at `meeting_url` ("" for calls booked before there was
+    # one: the host sends a link), or PHONE, the host calling the request's number.
+    call_kind: str = Field(
+        default=VIDEO, max_length=CALL_KIND_MAX, sa_column_kwargs={"server_default": VIDEO}
+    )
+    meeting_url: str = Field(
+        default="", max_length=MEETING_URL_MAX, sa_column_kwargs={"server_default": ""}
+    )
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 

@@ -8,7 +8,14 @@ from datetime import datetime
 from sqlalchemy import Index, false
 from sqlmodel import Field, SQLModel
 
-from rcxsite.models.types import EMAIL_MAX, SHA256_HEX_LENGTH, SessionColumns, UTCDateTime, utcnow
+from rcxsite.models.types import (
+    EMAIL_MAX,
+    MEETING_URL_MAX,
+    SHA256_HEX_LENGTH,
+    SessionColumns,
+    UTCDateTime,
+    utcnow,
+)
 
 STAFF_NAME_MAX = 100
 ROLE_MAX = 16
@@ -52,6 +59,11 @@ class StaffMember(SQLModel, table=True):
     # SHA-256 of the secret token of the member's calendar feed; "" = no feed yet.
     calendar_feed_hash: str = Field(
         default="", max_length=SHA256_HEX_LENGTH, sa_column_kwargs={"server_default": ""}
+    )
+    # The member's own video meeting link for their calls; "" = a room made per call
+    # (MEETING_URL_TEMPLATE).
+    meeting_url: str = Field(
+        default="", max_length=MEETING_URL_MAX, sa_column_kwargs={"server_default": ""}
     )
     disabled_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     last_sign_in_at: datetime | None = Field(default=None, sa_type=UTCDateTime)

@@ -32,6 +32,8 @@ QUOTE_MESSAGE_MAX = 5000
 CALL_TIME_LENGTH = 5
 STATUS_MAX = 16
 LOST_REASON_MAX = 500
+# A meeting link (Zoom, Meet, Teams, a Jitsi room): long enough for their longest.
+MEETING_URL_MAX = 500
 
 
 def utcnow() -> datetime:

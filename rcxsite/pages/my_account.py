@@ -154,6 +154,13 @@ def _call_row(call: ObjectVar[dict[str, str]]) -> rx.Component:
         rx.el.td(call["when"]),
         rx.el.td(call["host"]),
         rx.el.td(
+            rx.cond(
+                call["link"] != "",
+                rx.el.a("Join the video call", href=call["link"], target="_blank", rel="noopener"),
+                call["where"],
+            )
+        ),
+        rx.el.td(
             action_button(
                 "Manage",
                 on_click=AccountState.manage_call(call["id"]),
@@ -169,7 +176,7 @@ def _calls() -> rx.Component:
     return _listing(
         AccountState.calls,
         caption="Your upcoming calls",
-        columns=("When", "Host", "Change"),
+        columns=("When", "Host", "Where", "Change"),
         row=_call_row,
         none_yet="No upcoming calls with us.",
         link=("Book a call", routes.QUOTE.path),

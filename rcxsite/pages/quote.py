@@ -105,45 +105,48 @@ def _preferred_time() -> rx.Component:
     )
 
 
-# The form's two ways of hearing back: (value, label, what follows), the call first.
-FOLLOW_UPS = (
-    ("call", "Book a call (recommended)", "A senior consultant talks it through with you."),
-    (
-        WITHOUT_CALL,
-        "Send without a call",
-        "We reply by email within one working day.",
-    ),
-)
+# The form's ways of hearing back: (value, label, what follows), the call first.
+VIDEO_CALL = ("video", "Video call (recommended)", "The link comes with your invitation.")
+PHONE_CALL = ("phone", "Phone call", "We call the phone number you give above.")
+NO_CALL = (WITHOUT_CALL, "Send without a call", "We reply by email within one working day.")
+# With nobody taking calls online, a call is proposed by email: how is settled then.
+PREFERRED_CALL = ("video", "Book a call (recommended)", "We propose a time by email.")
+
+
+def _follow_up_option(choice: tuple[str, str, str], *, first: bool = False) -> rx.Component:
+    value, label, detail = choice
+    # The whole box picks the choice; its name is the label, the rest describes it.
+    return rx.el.label(
+        rx.el.input(
+            type="radio",
+            name=FOLLOW_UP_FIELD,
+            value=value,
+            default_checked=first,
+            on_change=QuoteState.choose_follow_up(value),
+            class_name="follow-up-radio",
+            aria_labelledby=f"follow-up-{value}",
+            aria_describedby=f"follow-up-{value}-detail",
+        ),
+        rx.el.span(
+            rx.el.strong(label, id=f"follow-up-{value}", class_name="follow-up-label"),
+            rx.el.span(detail, id=f"follow-up-{value}-detail", class_name="follow-up-detail"),
+            class_name="follow-up-text",
+        ),
+        class_name="follow-up-option",
+    )
 
 
 def _follow_up() -> rx.Component:
-    """A call, recommended, or a reply by email: the second hides the call's time."""
+    """A call, recommended (video or phone when times can be booked), or a reply by email:
+    the last hides the call's time."""
     return rx.el.fieldset(
         rx.el.legend("How should we get back to you?", class_name="follow-up-legend"),
-        *[
-            # The whole box picks the choice; its name is the label, the rest describes it.
-            rx.el.label(
-                rx.el.input(
-                    type="radio",
-                    name=FOLLOW_UP_FIELD,
-                    value=value,
-                    default_checked=index == 0,
-                    on_change=QuoteState.choose_follow_up(value),
-                    class_name="follow-up-radio",
-                    aria_labelledby=f"follow-up-{value}",
-                    aria_describedby=f"follow-up-{value}-detail",
-                ),
-                rx.el.span(
-                    rx.el.strong(label, id=f"follow-up-{value}", class_name="follow-up-label"),
-                    rx.el.span(
-                        detail, id=f"follow-up-{value}-detail", class_name="follow-up-detail"
-                    ),
-                    class_name="follow-up-text",
-                ),
-                class_name="follow-up-option",
-            )
-            for index, (value, label, detail) in enumerate(FOLLOW_UPS)
-        ],
+        rx.cond(
+            QuoteState.taking_calls,
+            rx.fragment(_follow_up_option(VIDEO_CALL, first=True), _follow_up_option(PHONE_CALL)),
+            _follow_up_option(PREFERRED_CALL, first=True),
+        ),
+        _follow_up_option(NO_CALL),
         class_name="follow-up field-wide",
     )
 
@@ -209,6 +212,20 @@ def _confirmation() -> rx.Component:
     return rx.el.div(
         rx.el.h2(QuoteState.confirmation, class_name="section-title"),
         rx.el.p(QuoteState.next_steps, class_name="lead"),
+        rx.cond(
+            QuoteState.meeting_url != "",
+            rx.el.p(
+                rx.el.a(
+                    "Join the video call",
+                    href=QuoteState.meeting_url,
+                    target="_blank",
+                    rel="noopener",
+                ),
+                rx.el.br(),
+                rx.el.span(QuoteState.meeting_url, class_name="meeting-url"),
+                class_name="lead",
+            ),
+        ),
         action_button("Send another request", on_click=QuoteState.start_over),
         role="status",
         class_name="quote-confirmation",

@@ -87,6 +87,9 @@ def _call(call: UpcomingCall) -> dict[str, str]:
     return {
         "when": long_time(call.start, call.end, call.time_zone),
         "host": call.host_name,
+        # A video call's room is the customer's to join, as their invitation says.
+        "where": call.place,
+        "link": call.meeting_url,
         "id": str(call.booking_id),
     }
 

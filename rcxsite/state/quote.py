@@ -2,7 +2,7 @@
 `rcxsite.leads`.
 
 A call is the form's recommended follow-up; a visitor who chooses a reply by email instead
-(`follow_up`) sends the request without one (`leads.submit_quote` with
+(`call_kind`) sends the request without one (`leads.submit_quote` with
 `QuoteWithoutCallInput`), and no time is asked for.
 
 With members taking calls, the visitor picks a free time (`SlotPicker`) and the request
@@ -37,8 +37,10 @@ class QuoteState(SlotPicker, rx.State):
     busy: bool = False
     confirmation: str = ""
     next_steps: str = ""
-    # What the form shows; the request itself follows the `follow_up` the form sent.
+    # What the form shows; the request itself follows the `call_kind` the form sent.
     without_call: bool = False
+    # A booked video call's link, on the thank-you view.
+    meeting_url: str = ""
 
     @rx.event
     def choose_follow_up(self, choice: str) -> None:
@@ -81,6 +83,9 @@ class QuoteState(SlotPicker, rx.State):
         if outcome.ok:
             receipt = outcome.result()
             self.confirmation, self.next_steps = receipt.message, receipt.next_steps
+            self.meeting_url = (
+                receipt.meeting_url if isinstance(receipt, booking.BookingReceipt) else ""
+            )
             yield rx.call_script("window.scrollTo(0, 0)")
             return
         self.error = outcome.message(broken=SUBMIT_BROKEN)
@@ -97,7 +102,7 @@ class QuoteState(SlotPicker, rx.State):
     async def start_over(self):
         # The form comes back as it starts, a call chosen.
         self.without_call = False
-        self.confirmation = self.next_steps = self.error = ""
+        self.confirmation = self.next_steps = self.error = self.meeting_url = ""
         self.field_errors = dict.fromkeys(FIELDS, "")
         await self._load_slots()
 

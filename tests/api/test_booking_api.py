@@ -146,7 +146,8 @@ def test_booking_a_free_time_answers_the_call(client: TestClient) -> None:
     assert body["message"] == "Your call is booked."
     data = body["data"]
     assert isinstance(data, dict)
-    assert set(data) == {"id", "start", "end", "timeZone", "host"}
+    assert set(data) == {"id", "start", "end", "timeZone", "host", "callKind", "meetingUrl"}
+    assert data["callKind"] == "video" and data["meetingUrl"].startswith("https://meet.jit.si/")
     assert (data["start"], data["timeZone"], data["host"]) == (
         start,
         NEW_YORK,
@@ -280,3 +281,40 @@ def test_starts_within_the_documented_years_are_taken_and_others_refused(
         422,
         {"start": "Please choose a time for the call"},
     )
+
+
+def test_call_kind_none_sends_the_request_without_a_call(client: TestClient) -> None:
+    add_host("Sam Sales")
+    body = {key: value for key, value in _body("").items() if key not in {"start", "timeZone"}}
+
+    response = client.post(BOOK, json={**body, "callKind": "none"})
+
+    assert response.status_code == 201
+    answer = envelope(response)
+    assert answer["message"] == "Thank you! Your request has been received."
+    request_id = answer["data"]["id"]
+    with Session(get_engine()) as session:
+        stored = session.get(QuoteRequest, request_id)
+        assert stored is not None and (stored.call_date, stored.call_time) == (None, "")
+    assert stored_bookings() == []
+
+
+def test_a_phone_call_without_a_number_is_refused_under_the_api_names(client: TestClient) -> None:
+    add_host("Sam Sales")
+    start = _starts(client)[0]
+    response = client.post(BOOK, json=_body(start, callKind="phone", phone=""))
+    assert response.status_code == 422
+    assert _errors(response) == {"phone": "Please give the number we should call"}
+    bad = client.post(BOOK, json=_body(start, callKind="carrier-pigeon"))
+    assert _errors(bad) == {"callKind": "Please choose a video call or a phone call"}
+    phoned = _book(client, start, callKind="phone", phone="+1 212 555 0100")
+    assert (phoned["callKind"], phoned["meetingUrl"]) == ("phone", "")
+
+
+def test_the_openapi_document_names_every_call_kind(client: TestClient) -> None:
+    schema = client.get("/api/v1/openapi.json").json()
+    body = schema["paths"]["/api/v1/Booking"]["post"]["requestBody"]["content"]
+    [booked, written, _trapped] = body["application/json"]["schema"]["anyOf"]
+    assert booked["properties"]["callKind"]["enum"] == ["", "video", "phone"]
+    assert written["properties"]["callKind"] == {"const": "none"}
+    assert "callKind" in written["required"] and "start" not in written["properties"]

@@ -27,7 +27,8 @@ def _invite(**changes: object) -> CallInvite:
         time_zone=NEW_YORK,
         summary="Call with RCX (Sam Sales)",
         description="RCX call with Sam Sales.\n\nTo reschedule or cancel: https://rcx.example/booking/tok",
-        manage_url="https://rcx.example/booking/tok",
+        location="https://meet.jit.si/RCX-0123456789abcdef01234567",
+        manage_url="https://meet.jit.si/RCX-0123456789abcdef01234567",
         organizer_name="Sam Sales",
         organizer_email="sam@rcx.example",
         attendee_name="Alice Smith",
@@ -58,7 +59,7 @@ def test_a_request_says_who_when_and_where_to_change_it() -> None:
     assert str(event["DESCRIPTION"]).endswith(
         "To reschedule or cancel: https://rcx.example/booking/tok"
     )
-    assert str(event["URL"]) == "https://rcx.example/booking/tok"
+    assert str(event["URL"]) == "https://meet.jit.si/RCX-0123456789abcdef01234567"
     assert datetime(2027, 3, 1, 10, 15, 30, tzinfo=UTC) == event.DTSTAMP
     assert "DTSTAMP:20270301T101530Z\r\n" in text
     # On the reader's wall clock, with the zone named...
@@ -179,3 +180,12 @@ def test_each_recipient_gets_their_own_zone_and_utc_needs_no_vtimezone() -> None
     assert "DTSTART:20270315T130000Z\r\n" in utc and "VTIMEZONE" not in utc
     company = invitation_ics(_invite(time_zone=""), method="REQUEST")
     assert "TZID=Europe/London" in company  # "" = the company's zone
+
+
+def test_the_call_s_place_is_its_location_and_a_phone_call_names_the_number() -> None:
+    event = _event(invitation_ics(_invite(), method="REQUEST"))
+    assert str(event["LOCATION"]) == "https://meet.jit.si/RCX-0123456789abcdef01234567"
+    assert str(event["URL"]) == "https://meet.jit.si/RCX-0123456789abcdef01234567"
+    phone = _event(invitation_ics(_invite(location="Phone: +44 161 496 0000"), method="REQUEST"))
+    assert str(phone["LOCATION"]) == "Phone: +44 161 496 0000"
+    assert "LOCATION" not in _event(invitation_ics(_invite(location=""), method="REQUEST"))

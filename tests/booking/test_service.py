@@ -94,8 +94,12 @@ def test_a_booked_call_is_a_quote_request_owned_by_its_host() -> None:
     assert receipt.message == "Your call is booked."
     assert receipt.next_steps == (
         "Your call with Sam Sales is on Tuesday 2 March 2027 at 05:00 (America/New_York). "
+        "It is a video call: join it from the link here or in your invitation. "
         "An invitation has been emailed to you."
     )
+    # A room of its own, as MEETING_URL_TEMPLATE makes them.
+    assert receipt.call_kind == "video"
+    assert re.fullmatch(r"https://meet\.jit\.si/RCX-[0-9a-f]{24}", receipt.meeting_url)
     assert (receipt.start, receipt.end) == (start, start + timedelta(minutes=30))
     assert (receipt.host_name, receipt.time_zone) == ("Sam Sales", NEW_YORK)
 
@@ -138,6 +142,8 @@ def test_a_booked_call_is_a_quote_request_owned_by_its_host() -> None:
         status="booked",
         can_change=True,
         notice="",
+        place=f"Video call: {receipt.meeting_url}",
+        meeting_url=receipt.meeting_url,
     )
     assert booking.manage_url(receipt.token) == f"https://rcx.test/booking/{receipt.token}"
 
@@ -323,8 +329,10 @@ def test_reschedule_keeps_the_uid_and_the_host_when_free() -> None:
     assert moved.message == "Your call is moved."
     assert moved.next_steps == (
         "Your call with Sam Sales is now on Tuesday 2 March 2027 at 10:30 (Europe/London). "
+        "It is a video call: join it from the link here or in your invitation. "
         "A new invitation has been emailed to you."
     )
+    assert moved.meeting_url == receipt.meeting_url  # a move keeps the room
     row = stored_booking(receipt.booking_id)
     assert (row.uid, row.sequence, row.status, row.host_id) == (uid, 1, "moved", host)
     assert (row.starts_at, row.blocked_until) == (new_start, new_start + timedelta(minutes=45))

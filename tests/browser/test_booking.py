@@ -55,7 +55,11 @@ def test_a_buyer_books_a_free_time_in_their_zone_and_gets_the_invitation(
     thanks = new_yorker.get_by_role("status").filter(has_text="Your call is booked.")
     expect(thanks).to_be_visible()
     expect(thanks).to_contain_text(f"Your call with {host} is on")
-    expect(thanks).to_contain_text(f"({NEW_YORK}). An invitation has been emailed to you.")
+    expect(thanks).to_contain_text(f"({NEW_YORK}). It is a video call")
+    expect(thanks).to_contain_text("An invitation has been emailed to you.")
+    join = thanks.get_by_role("link", name="Join the video call")
+    expect(join).to_have_attribute("href", re.compile(r"^https://meet\.jit\.si/RCX-[0-9a-f]{24}$"))
+    room = join.get_attribute("href")
 
     [(status, host_name, owner)] = rows_on(
         live_site,
@@ -73,6 +77,8 @@ def test_a_buyer_books_a_free_time_in_their_zone_and_gets_the_invitation(
     assert invitation.method == "REQUEST"
     [event] = invitation.calendar.walk("VEVENT")
     assert event.decoded("DTSTART") == datetime.fromisoformat(start.replace("Z", "+00:00"))
+    assert (str(event["LOCATION"]), str(event["URL"])) == (room, room)
+    assert f"Join the video call here:\n{room}" in plain_text(mail).replace("\r\n", "\n")
     assert invitation.calendar.get_missing_tzids() == set()
 
 
@@ -116,6 +122,9 @@ def test_the_manage_link_moves_then_cancels_the_call_and_old_links_say_so(
     page.goto(link)
     expect(page.get_by_role("heading", level=1)).to_have_text(routes.BOOKING.title)
     expect(page.get_by_text(host, exact=True)).to_be_visible()
+    join = page.get_by_role("link", name="Join the video call")
+    expect(join).to_have_attribute("href", re.compile(r"^https://meet\.jit\.si/RCX-"))
+    room = join.get_attribute("href")
     page.get_by_role("button", name="Reschedule").click()
     moved_to = page.locator(f".slot-radio:not([value='{first}'])").first
     expect(moved_to).to_be_attached()
@@ -126,6 +135,10 @@ def test_the_manage_link_moves_then_cancels_the_call_and_old_links_say_so(
     expect(page.get_by_role("status").filter(has_text="is now on")).to_be_focused()
     expect(page.get_by_role("status").filter(has_text="is now on")).to_be_in_viewport()
     expect(page.get_by_text("Booked (moved)")).to_be_visible()
+    # A move keeps the call's room.
+    expect(page.get_by_role("link", name="Join the video call")).to_have_attribute(
+        "href", room or ""
+    )
     [(sequence, status)] = rows_on(
         live_site, "SELECT sequence, status FROM booking WHERE email_key = :e", e=email
     )
@@ -159,3 +172,21 @@ def test_the_slot_picker_fits_a_phone_and_has_no_axe_violation(
         phone.keyboard.press("Tab")  # the radios are reachable and named by their time
         slots = form.locator(".slot-picker")
         expect(slots.get_by_role("radio").first).to_have_accessible_name(re.compile(r"^\d\d:\d\d$"))
+
+
+def test_a_phone_call_asks_for_the_number_and_says_who_calls(
+    any_page: Page, live_site: LiveServer, host: str
+) -> None:
+    page = any_page
+    form = quote_form(page)
+    form.get_by_role("radio", name="Phone call", exact=True).check()
+    first_free_time(form)
+    fill_booking(form, email=f"phoner.{uuid.uuid4().hex[:6]}@example.com")
+    form.get_by_role("button", name="Book my call").click()
+    expect(form.get_by_text("Please give the number we should call")).to_be_visible()
+    expect(form.get_by_label("Phone (optional)")).to_be_focused()
+    form.get_by_label("Phone (optional)").fill("+44 161 496 0000")
+    form.get_by_role("button", name="Book my call").click()
+    thanks = page.get_by_role("status").filter(has_text="Your call is booked.")
+    expect(thanks).to_contain_text(f"{host} will call you on +44 161 496 0000.")
+    expect(thanks.get_by_role("link", name="Join the video call")).to_have_count(0)

@@ -17,7 +17,7 @@ from tests.support.service_calls import submit_quote as submit_form
 from tests.support.smtp import Mailbox
 from tests.support.staff import add_member
 
-WITHOUT_CALL = {"follow_up": "email"}
+WITHOUT_CALL = {"call_kind": "none"}
 
 
 def test_a_request_without_a_call_is_stored_mailed_and_answered(

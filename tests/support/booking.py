@@ -59,6 +59,7 @@ def add_host(
     disabled: bool = False,
     invited: bool = False,
     hours: Iterable[tuple[int, str, str]] = (),
+    meeting_url: str = "",
 ) -> int:
     """A member (default hours unless `hours` lists (weekday, start, end)); their id.
     `invited`: the invitation not yet accepted (no password)."""
@@ -71,6 +72,7 @@ def add_host(
             role=role,
             time_zone=time_zone,
             takes_calls=takes_calls,
+            meeting_url=meeting_url,
             password_hash="" if invited else ENROLLED,
             disabled_at=NOW if disabled else None,
         )

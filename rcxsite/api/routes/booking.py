@@ -22,7 +22,8 @@ from rcxsite.booking.inputs import (
     TIME_ZONE,
 )
 from rcxsite.forms import BLANK
-from rcxsite.leads.validation import HONEYPOT_FIELD
+from rcxsite.leads.validation import HONEYPOT_FIELD, PHONE_GIVEN_PATTERN
+from rcxsite.models.booking import PHONE
 from rcxsite.service_errors import ServiceError
 
 router = APIRouter(prefix="/Booking", tags=["Booking"])
@@ -45,7 +46,8 @@ _CANCELS = {
 
 # The query's and the body's names of the fields whose API name is not the model's.
 _SLOT_NAMES = {"first_day": "from", "time_zone": "timeZone"}
-_BOOKING_NAMES = {"time_zone": "timeZone"}
+_BOOKING_NAMES = {"time_zone": "timeZone", "call_kind": "callKind"}
+NOT_TEXT = "Must be text"
 # What /Booking/Slots' parameters accept (rcxsite.booking.SlotQuery decides): the
 # OpenAPI document says it up front, the validators answer with their own messages.
 _FIRST_DAY = {
@@ -74,6 +76,17 @@ def _booking_schema() -> dict[str, Any]:
         _BOOKING_NAMES.get(name, name): rules for name, rules in form["properties"].items()
     }
     form["required"] = [_BOOKING_NAMES.get(name, name) for name in form.get("required", ())]
+    # A phone call needs the number it is made on.
+    form["if"] = {"properties": {"callKind": {"const": PHONE}}, "required": ["callKind"]}
+    form["then"] = {
+        "properties": {"phone": {"pattern": PHONE_GIVEN_PATTERN}},
+        "required": ["phone"],
+    }
+    written = leads.QuoteWithoutCallInput.model_json_schema(by_alias=True)
+    written["title"] = "A quote request without a call"
+    written["description"] = "Answered 201 with the request's id; no call is booked."
+    written["properties"]["callKind"] = {"const": leads.WITHOUT_CALL}
+    written["required"] = [*written.get("required", ()), "callKind"]
     trapped = {
         "title": "Caught by the bot trap",
         "description": "Answered 201 without data; nothing is booked or mailed.",
@@ -81,7 +94,7 @@ def _booking_schema() -> dict[str, Any]:
         "required": [HONEYPOT_FIELD],
         "properties": {HONEYPOT_FIELD: {"type": "string", "not": {"pattern": f"^{BLANK}*$"}}},
     }
-    return {"anyOf": [form, trapped]}
+    return {"anyOf": [form, written, trapped]}
 
 
 class SlotData(BaseModel):
@@ -99,12 +112,21 @@ class HostData(BaseModel):
     name: str
 
 
+class RequestData(BaseModel):
+    """A quote request sent without a call."""
+
+    id: int
+
+
 class BookedData(BaseModel):
     id: int
     start: str
     end: str
     timeZone: str
     host: HostData
+    callKind: str
+    # A video call's link ("" for a phone call).
+    meetingUrl: str
 
     @classmethod
     def of(cls, receipt: booking.BookingReceipt) -> BookedData:
@@ -114,6 +136,8 @@ class BookedData(BaseModel):
             end=booking.utc_text(receipt.end),
             timeZone=receipt.time_zone,
             host=HostData(name=receipt.host_name),
+            callKind=receipt.call_kind,
+            meetingUrl=receipt.meeting_url,
         )
 
 
@@ -155,10 +179,13 @@ def slots(
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
-    summary="Book a call (and send the quote request with it)",
+    summary="Book a call (and send the quote request with it), or send the request without one",
     description="`start` must be one of /Booking/Slots' starts. The invitation and the "
-    "manage link go to `email`. Same limits and bot trap as the form on /request-a-quote; "
-    "at most 3 upcoming calls per email.",
+    'manage link go to `email`. `callKind` "video" (the default: the meeting link is in '
+    'the invitation) or "phone" (`phone` required); "none" books no call and sends the '
+    "quote request alone (no `start` or `timeZone`), answered with the request's id. Same "
+    "limits and bot trap as the form on /request-a-quote; at most 3 upcoming calls per "
+    "email.",
     responses=error_responses(409, 429, descriptions=_CONFLICT),
     openapi_extra={
         "requestBody": {
@@ -167,14 +194,37 @@ def slots(
         }
     },
 )
-def book(request: Request, body: Annotated[dict[str, Any], Body()]) -> Envelope[BookedData]:
+def book(
+    request: Request, body: Annotated[dict[str, Any], Body()]
+) -> Envelope[BookedData | RequestData]:
     client_ip = client_address(request)
+    # The API's camelCase names of the fields the form names otherwise.
+    fields = {
+        **body,
+        "time_zone": body.get("timeZone", body.get("time_zone", "")),
+        "call_kind": body.get("callKind", body.get("call_kind", "")),
+    }
     if leads.trap_filled(body):
         # As the form: kept as spam, no mail, no call, answered as received.
-        trapped = leads.note_trapped_quote(body, client_ip=client_ip)
+        trapped = leads.note_trapped_quote(fields, client_ip=client_ip)
         return Envelope(status=201, message=trapped.message)
-    # The API's camelCase name of the one field the form names otherwise.
-    fields = {**body, "time_zone": body.get("timeZone", body.get("time_zone", ""))}
+    if leads.wants_no_call(fields):
+        # Nothing else (no free time to find) stands between a body and a stored request:
+        # a field that is not text is refused, as the document says, not read as empty.
+        not_text = {
+            name: NOT_TEXT
+            for name in leads.QuoteWithoutCallInput.field_names()
+            if name in body and not isinstance(body[name], str)
+        }
+        if not_text:
+            raise ServiceError(422, NOT_TEXT, fields=not_text)
+        try:
+            written = leads.QuoteWithoutCallInput.parse(fields)
+        except ServiceError as error:
+            raise _renamed(error, _BOOKING_NAMES) from None
+        sent = leads.submit_quote(written, client_ip=client_ip)
+        assert sent.request_id is not None
+        return Envelope(status=201, message=sent.message, data=RequestData(id=sent.request_id))
     try:
         chosen = booking.BookingInput.parse(fields)
     except ServiceError as error:

@@ -35,6 +35,19 @@ def _facts() -> rx.Component:
         rx.el.dd(State.when),
         rx.el.dt("With"),
         rx.el.dd(State.host_name),
+        rx.el.dt("Where"),
+        rx.el.dd(
+            rx.cond(
+                State.meeting_url != "",
+                rx.el.a(
+                    "Join the video call",
+                    href=State.meeting_url,
+                    target="_blank",
+                    rel="noopener",
+                ),
+                State.place,
+            )
+        ),
         rx.el.dt("Status"),
         rx.el.dd(rx.match(State.call_status, *_STATUS_TEXT.items(), State.call_status)),
         class_name="booking-facts",

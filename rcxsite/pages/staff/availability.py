@@ -13,6 +13,7 @@ from reflex.vars import ArrayVar, Var
 from rcxsite.components.form_fields import action_button, control_attrs, labelled
 from rcxsite.components.staff_ui import notices, page_heading
 from rcxsite.core.time_zones import place_zones
+from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.pages.staff.shared import staff_form
 from rcxsite.routes import Route
 from rcxsite.state.staff.availability import EntryRow, StaffAvailabilityState, WeekRow
@@ -97,6 +98,29 @@ def _settings_form() -> rx.Component:
                     **control_attrs("availability-time-zone", errors["time_zone"]),
                 ),
                 errors["time_zone"],
+            ),
+            labelled(
+                "Your video meeting link (optional)",
+                "availability-meeting-url",
+                rx.el.input(
+                    type="url",
+                    name="meeting_url",
+                    default_value=S.meeting_url,
+                    placeholder="https://meet.google.com/abc-defg-hij",
+                    max_length=MEETING_URL_MAX,
+                    **{
+                        **control_attrs("availability-meeting-url", errors["meeting_url"]),
+                        "aria_describedby": "availability-meeting-url-error"
+                        " availability-meeting-url-hint",
+                    },
+                ),
+                errors["meeting_url"],
+            ),
+            rx.el.p(
+                "Zoom, Meet, Teams or any https address, used for every video call you host."
+                " Left empty, each call gets a room of its own.",
+                id="availability-meeting-url-hint",
+                class_name="field-hint staff-hint",
             ),
             class_name="staff-fieldset",
         ),

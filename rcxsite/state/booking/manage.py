@@ -26,6 +26,9 @@ class ManageBookingState(SlotPicker, rx.State):
     status: str = "loading"
     when: str = ""
     host_name: str = ""
+    # Where the call happens, and a video call's link to join it.
+    place: str = ""
+    meeting_url: str = ""
     call_status: str = ""
     can_change: bool = False
     notice: str = ""
@@ -40,6 +43,7 @@ class ManageBookingState(SlotPicker, rx.State):
         self.status = "shown"
         self.when = spoken_time(call.start, call.time_zone)
         self.host_name, self.call_status = call.host_name, call.status
+        self.place, self.meeting_url = call.place, call.meeting_url
         self.can_change, self.notice = call.can_change, call.notice
         self.time_zone = call.time_zone
 

@@ -91,6 +91,7 @@ class StaffAvailabilityState(rx.State):
     found: bool = False
     takes_calls: bool = False
     time_zone: str = ""
+    meeting_url: str = ""
     default_week: bool = False
     week: list[WeekRow] = []
     days: list[EntryRow] = []
@@ -123,6 +124,7 @@ class StaffAvailabilityState(rx.State):
         self.editing_self = settings.member_id == acting().member_id
         self.takes_calls = settings.takes_calls
         self.time_zone = settings.time_zone
+        self.meeting_url = settings.meeting_url
         self.default_week = settings.default_week
         self.week = [
             {
