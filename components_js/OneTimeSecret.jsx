@@ -26,7 +26,8 @@ function useOneTime(slot) {
   return value;
 }
 
-// kind: "text" (one <code>), "lines" (a list of <code>), "svg" (markup the server made).
+// kind: "text" (one <code>), "lines" (a list of <code>), "svg" (markup the server made),
+// "link" (an <a> to the value, named `label`: a link whose address is the secret).
 export function OneTimeSecret({ slot, kind = "text", label, id, className }) {
   const value = useOneTime(slot);
   if (value === undefined || value === null) return null;
@@ -36,6 +37,9 @@ export function OneTimeSecret({ slot, kind = "text", label, id, className }) {
         {value.map((line) => <li key={line}><code>{line}</code></li>)}
       </ul>
     );
+  }
+  if (kind === "link") {
+    return <a id={id} className={className} href={value}>{label}</a>;
   }
   if (kind === "svg") {
     return (

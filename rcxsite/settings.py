@@ -120,13 +120,13 @@ class Settings(BaseSettings):
     booking_reminder_hours: str = "24, 1"
     booking_upcoming_per_email: int = Field(default=3, ge=1)
     booking_limit: str = "5 per hour"
+    # A video call's room when its host has no meeting link of their own: "{room}" becomes
+    # an unguessable name per call.
+    meeting_url_template: str = "https://meet.jit.si/RCX-{room}"
     # The manage link's changes: moves of one call, and moves and cancels per client
     # address (someone holding many links). A call's moves in all are counted from the
     # call itself (its sequence), which no restart or Redis flush forgets. A cancel ends
     # the call, so it is never refused for the call's own moves.
-    # A video call's room when its host has no meeting link of their own: "{room}" becomes
-    # an unguessable name per call.
-    meeting_url_template: str = "https://meet.jit.si/RCX-{room}"
     booking_change_limit: str = "3 per hour"
     booking_change_client_limit: str = "10 per hour"
     booking_changes_max: int = Field(default=10, ge=1)
@@ -193,8 +193,11 @@ class Settings(BaseSettings):
     @field_validator("meeting_url_template")
     @classmethod
     def _room_per_call(cls, value: str) -> str:
-        if not value.startswith("https://") or value.count("{room}") != 1:
+        host = urlsplit(value.replace("{room}", "room")).hostname
+        if not value.startswith("https://") or value.count("{room}") != 1 or not host:
             raise ValueError('MEETING_URL_TEMPLATE must be an https URL with one "{room}"')
+        if len(value) > 400:  # the room adds 24 characters; a link is kept in 500
+            raise ValueError("MEETING_URL_TEMPLATE must be at most 400 characters")
         return value
 
     @model_validator(mode="after")

@@ -22,7 +22,8 @@ from icalendar.enums import STATUS
 from rcxsite.content.quote import CALL_TIMEZONE
 
 PRODID = "-//RCX//Booking//EN"
-Method = Literal["REQUEST", "CANCEL"]
+# REQUEST and CANCEL are mailed (iTIP); PUBLISH is the file a visitor downloads.
+Method = Literal["REQUEST", "CANCEL", "PUBLISH"]
 
 # The VTIMEZONE covers a year either side of the call: every offset the call can need,
 # without decades of daylight-saving rules in each mail.

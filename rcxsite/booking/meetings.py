@@ -13,7 +13,7 @@ import secrets
 from typing import Protocol
 from urllib.parse import urlsplit
 
-from rcxsite.forms import problem
+from rcxsite.forms import has_forbidden_characters, problem
 from rcxsite.models.booking import PHONE, VIDEO
 from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.settings import get_settings
@@ -31,6 +31,17 @@ class Host(Protocol):
 
 def new_room() -> str:
     return get_settings().meeting_url_template.replace("{room}", secrets.token_hex(_ROOM_BYTES))
+
+
+def prepared_link(call_kind: str) -> str:
+    """A new call's room, made before its host is known: none for a phone call."""
+    return new_room() if call_kind == VIDEO else ""
+
+
+def link_with_host(prepared: str, host_link: str) -> str:
+    """A new call's link once its host is chosen (in the transaction that books it): the
+    host's own, else the room prepared."""
+    return host_link if prepared and host_link else prepared
 
 
 def meeting_url_for(call_kind: str, host: Host) -> str:
@@ -58,7 +69,16 @@ def checked_meeting_url(value: str) -> str:
     if len(text) > MEETING_URL_MAX:
         raise problem(MEETING_URL_TOO_LONG)
     parts = urlsplit(text)
-    if parts.scheme != "https" or not parts.hostname or any(char.isspace() for char in text):
+    if (
+        parts.scheme != "https"
+        or not parts.hostname
+        or parts.username is not None
+        or any(char.isspace() for char in text)
+        # What meeting services hand out is ASCII; anything else here (controls, text
+        # direction marks) would make the link read as something it is not.
+        or not text.isascii()
+        or has_forbidden_characters(text)
+    ):
         raise problem(MEETING_URL_INVALID)
     return text
 
@@ -68,7 +88,9 @@ __all__ = [
     "PHONE",
     "VIDEO",
     "checked_meeting_url",
+    "link_with_host",
     "meeting_url_for",
     "moved_meeting_url",
     "new_room",
+    "prepared_link",
 ]

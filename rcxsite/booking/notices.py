@@ -19,6 +19,7 @@ write theirs at once (a moved call's mail must not overtake its booked one).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import formataddr
 from typing import Any
@@ -28,6 +29,7 @@ from sqlmodel import Session, col, select
 from rcxsite import jobs
 from rcxsite.at_rest import unseal
 from rcxsite.booking import wording
+from rcxsite.booking.calendar_links import CalendarEntry, google_link, outlook_link
 from rcxsite.booking.invitation import CallInvite, Method, invitation_ics
 from rcxsite.booking.links import manage_url
 from rcxsite.booking.rules import rules
@@ -76,6 +78,50 @@ def place_of(booking: Booking, request: QuoteRequest) -> wording.Place:
     """Where the call happens, as the mails, invitations and pages say it."""
     return wording.Place(
         kind=booking.call_kind, meeting_url=booking.meeting_url, phone=request.phone
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class VisitorCalendar:
+    """The call for the visitor's own calendar: template links and the .ics text."""
+
+    google: str
+    outlook: str
+    ics: str
+
+
+def visitor_calendar(booking: Booking, host: StaffMember, request: QuoteRequest) -> VisitorCalendar:
+    """What the thank-you view and the manage page offer; no manage link in any of it (see
+    rcxsite/booking/calendar_links.py)."""
+    place = place_of(booking, request)
+    details = f"Your call with {get_settings().company_name}. {place.for_visitor(host.name)}"
+    entry = CalendarEntry(
+        title=_summary_for_visitor(host),
+        start=booking.starts_at,
+        end=booking.ends_at,
+        details=details,
+        location=place.location,
+    )
+    invite = CallInvite(
+        uid=booking.uid,
+        sequence=booking.sequence,
+        start=booking.starts_at,
+        end=booking.ends_at,
+        time_zone=wording.zone_name(booking.visitor_time_zone),
+        summary=entry.title,
+        description=details,
+        location=place.location,
+        manage_url=place.meeting_url,
+        organizer_name=host.name,
+        organizer_email=get_settings().calls_address,
+        attendee_name="",
+        attendee_email=booking.visitor_email,
+        stamp=utcnow(),
+    )
+    return VisitorCalendar(
+        google=google_link(entry),
+        outlook=outlook_link(entry),
+        ics=invitation_ics(invite, method="PUBLISH"),
     )
 
 

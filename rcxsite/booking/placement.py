@@ -48,6 +48,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Select
 from sqlmodel import Session, SQLModel
 
+from rcxsite.booking.meetings import link_with_host
 from rcxsite.models import Booking, Job, QuoteChange, QuoteRequest, StaffMember
 from rcxsite.models.booking import OVERLAP_CONSTRAINT
 from rcxsite.models.staff import CHANGE_VALUE_MAX
@@ -216,6 +217,7 @@ def _write_with_orm(session: Session, host_id: int, call: NewCall) -> Placed:
     host = session.get(StaffMember, host_id)
     assert host is not None
     call.request.owner_id = call.booking.host_id = host_id
+    call.booking.meeting_url = link_with_host(call.booking.meeting_url, host.meeting_url)
     call.change.new_value = (call.change.new_value + host.name)[:CHANGE_VALUE_MAX]
     session.add(call.request)
     session.flush()
@@ -270,6 +272,7 @@ def _try(
     params = {
         **_values("request", call.request, linked=_REQUEST_LINKS),
         **_values("booking", booking, linked=_BOOKING_LINKS),
+        "booking_meeting_url": link_with_host(booking.meeting_url, picked[3]),
         **_values("change", call.change, linked=_CHANGE_LINKS),
         **_values("job", call.job, linked=set()),
         "host_id": host_id,
@@ -352,9 +355,9 @@ def _upcoming_statement() -> Select[Any]:
 @cache
 def _pick_statement(*, skip_locked: bool) -> Select[Any]:
     """The first of `hosts` with no active booking overlapping the call, whose row is
-    then locked (skipped when another booking holds it and `skip_locked`): its id and
-    name, or no row; and the address's advisory lock taken (waiting for another booking
-    of the address to end)."""
+    then locked (skipped when another booking holds it and `skip_locked`): its id, name
+    and own meeting link, or no row; and the address's advisory lock taken (waiting for
+    another booking of the address to end)."""
     member, booking_table = _table(StaffMember), _table(Booking)
     moment = booking_table.c.starts_at.type
     overlapping = select(booking_table.c.id).where(
@@ -369,6 +372,7 @@ def _pick_statement(*, skip_locked: bool) -> Select[Any]:
             member.c.id,
             member.c.name,
             func.pg_advisory_xact_lock(bindparam("email_lock", type_=BigInteger)),
+            member.c.meeting_url,
         )
         .where(member.c.id == any_(hosts), ~exists(overlapping))
         .order_by(func.array_position(hosts, member.c.id))

@@ -114,6 +114,7 @@ class BookingReceipt:
     call_kind: str = VIDEO
     # A video call's link ("" for a phone call).
     meeting_url: str = ""
+    calendar: notices.VisitorCalendar | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +133,7 @@ class ManagedCall:
     # Where the call happens, in words, and a video call's link ("" for none).
     place: str = ""
     meeting_url: str = ""
+    calendar: notices.VisitorCalendar | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +289,9 @@ def book(
                 token_sealed=seal(TOKEN_PURPOSE, token),
                 uid=uid,
                 call_kind=booking.call_kind,
+                # The host's own link replaces it where they have one, as the call is
+                # written (rcxsite/booking/placement.py): its invitation may leave at once.
+                meeting_url=meetings.prepared_link(booking.call_kind),
                 created_at=now,
                 updated_at=now,
             ),
@@ -313,13 +318,13 @@ def book(
         except TooManyUpcoming:
             raise _too_many_upcoming(company.upcoming_per_email) from None
         host_name = names[placed.host_id]
-        # The room is the host's: known once the call has one.
         placed_row = session.get(Booking, placed.booking_id)
         assert placed_row is not None
-        placed_row.meeting_url = meetings.meeting_url_for(
-            booking.call_kind, _host(session, placed.host_id)
+        placed_request = session.get(QuoteRequest, placed.request_id)
+        assert placed_request is not None
+        calendar = notices.visitor_calendar(
+            placed_row, _host(session, placed.host_id), placed_request
         )
-        session.add(placed_row)
         receipt = BookingReceipt(
             booking_id=placed.booking_id,
             quote_request_id=placed.request_id,
@@ -338,6 +343,7 @@ def book(
             token=token,
             call_kind=placed_row.call_kind,
             meeting_url=placed_row.meeting_url,
+            calendar=calendar,
         )
     return receipt
 
@@ -527,6 +533,7 @@ def reschedule(
             token=token,
             call_kind=booking.call_kind,
             meeting_url=booking.meeting_url,
+            calendar=notices.visitor_calendar(booking, host, request),
         )
     return receipt
 
@@ -586,10 +593,14 @@ def cancel(
         return _managed(session, booking, host, now=now)
 
 
-def _place(session: Session, booking: Booking) -> wording.Place:
+def _request_of(session: Session, booking: Booking) -> QuoteRequest:
     request = session.get(QuoteRequest, booking.quote_request_id)
     assert request is not None
-    return notices.place_of(booking, request)
+    return request
+
+
+def _place(session: Session, booking: Booking) -> wording.Place:
+    return notices.place_of(booking, _request_of(session, booking))
 
 
 def _managed(
@@ -606,7 +617,12 @@ def _managed(
         can_change=not refusal,
         notice=refusal,
         place=place.short(host.name),
-        meeting_url=place.meeting_url,
+        # A cancelled or past call has no room to join.
+        meeting_url="" if refusal else place.meeting_url,
+        # Only a call still to come goes into a calendar.
+        calendar=None
+        if refusal
+        else notices.visitor_calendar(booking, host, _request_of(session, booking)),
     )
 
 

@@ -174,8 +174,10 @@ class OneTimeSecret(_OneTimePart):
     tag = "OneTimeSecret"
 
     slot: rx.Var[str] = field(doc="The name the server shows it under.")
-    kind: rx.Var[str] = field(doc='"text" (a <code>), "lines" (a list), "svg" (markup).')
-    label: rx.Var[str] = field(doc="The accessible name of an svg.")
+    kind: rx.Var[str] = field(
+        doc='"text" (a <code>), "lines" (a list), "svg" (markup), "link" (an <a> to it).'
+    )
+    label: rx.Var[str] = field(doc="The accessible name of an svg, the text of a link.")
 
 
 class OneTimeDownload(_OneTimePart):

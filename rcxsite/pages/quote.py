@@ -1,11 +1,12 @@
 """Request a quote (book a call): the form that reaches the sales team."""
 
-from typing import Any
+from typing import Any, cast
 
 import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.blocks import section
+from rcxsite.components.calendar_actions import calendar_actions
 from rcxsite.components.form_fields import (
     ModelFields,
     action_button,
@@ -16,16 +17,23 @@ from rcxsite.components.form_fields import (
     text_field,
     textarea_field,
 )
+from rcxsite.components.react import OneTimeSecret
 from rcxsite.content import quote as options
 from rcxsite.content.company import EMAIL, PHONE, PHONE_HREF
 from rcxsite.forms import max_length
 from rcxsite.leads import FOLLOW_UP_FIELD, WITHOUT_CALL, QuoteInput
 from rcxsite.pages.booking.slot_picker import slot_picker
-from rcxsite.state.quote import QUOTE_FORM_ID, SUBMIT_BROKEN, QuotePrefillState, QuoteState
+from rcxsite.state.quote import (
+    MANAGE_LINK_SLOT,
+    QUOTE_FORM_ID,
+    SUBMIT_BROKEN,
+    QuotePrefillState,
+    QuoteState,
+)
 from rcxsite.templates.page_top import page_hero
 
 ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {
-    "quote": [QuoteState.detect_time_zone, QuotePrefillState.load]
+    "quote": [QuoteState.open_form, QuoteState.detect_time_zone, QuotePrefillState.load]
 }
 
 STEPS = (
@@ -168,7 +176,14 @@ def _form() -> rx.Component:
                 autocomplete="organization",
                 aria_required="true",
             ),
-            _field("Phone (optional)", "phone", input_type="tel", autocomplete="tel"),
+            _field(
+                # Required for a phone call (the number it is made on).
+                cast(str, rx.cond(QuoteState.by_phone, "Phone", "Phone (optional)")),
+                "phone",
+                input_type="tel",
+                autocomplete="tel",
+                aria_required=rx.cond(QuoteState.by_phone, "true", "false"),
+            ),
             _choice("Service of interest", "service", options.SERVICE_CHOICES),
             _choice("Budget range", "budget", options.BUDGETS),
             _choice("Timeline", "timeline", options.TIMELINES),
@@ -212,6 +227,22 @@ def _confirmation() -> rx.Component:
     return rx.el.div(
         rx.el.h2(QuoteState.confirmation, class_name="section-title"),
         rx.el.p(QuoteState.next_steps, class_name="lead"),
+        rx.cond(
+            QuoteState.calendar_google != "",
+            rx.fragment(
+                calendar_actions(
+                    google=QuoteState.calendar_google,
+                    outlook=QuoteState.calendar_outlook,
+                    ics_href=QuoteState.calendar_ics_href,
+                ),
+                rx.el.p(
+                    OneTimeSecret.create(
+                        slot=MANAGE_LINK_SLOT, kind="link", label="Change or cancel"
+                    ),
+                    class_name="lead",
+                ),
+            ),
+        ),
         rx.cond(
             QuoteState.meeting_url != "",
             rx.el.p(

@@ -20,12 +20,17 @@ from http import HTTPStatus
 import reflex as rx
 
 from rcxsite import accounts, booking, leads
+from rcxsite.booking.calendar_links import ics_data_url
+from rcxsite.models.booking import PHONE
 from rcxsite.state.booking.slot_picker import SlotPicker
+from rcxsite.state.one_time import show_once
 from rcxsite.state.page_views import PageViewState
 from rcxsite.state.service_calls import FormCall, Outcome, ServiceCall, call_service
 from rcxsite.state.session import SessionState
 
 QUOTE_FORM_ID = "quote-form"
+# The booked call's manage link, shown once on the thank-you view ("Change or cancel").
+MANAGE_LINK_SLOT = "quote-manage-link"
 BOOKING_FIELDS = ("start", "time_zone")
 FIELDS = (*leads.FORM_FIELDS, *BOOKING_FIELDS)
 SUBMIT_BROKEN = "Something went wrong and your request was not sent. Please try again, or email us."
@@ -39,12 +44,25 @@ class QuoteState(SlotPicker, rx.State):
     next_steps: str = ""
     # What the form shows; the request itself follows the `call_kind` the form sent.
     without_call: bool = False
-    # A booked video call's link, on the thank-you view.
+    # A booked video call's link, and the call for the visitor's calendar (no secret in
+    # any of them: the manage link comes once, MANAGE_LINK_SLOT), on the thank-you view.
     meeting_url: str = ""
+    calendar_google: str = ""
+    calendar_outlook: str = ""
+    calendar_ics_href: str = ""
+
+    # A phone call chosen: the phone number is then required.
+    by_phone: bool = False
 
     @rx.event
     def choose_follow_up(self, choice: str) -> None:
         self.without_call = choice == leads.WITHOUT_CALL
+        self.by_phone = choice == PHONE
+
+    @rx.event
+    def open_form(self) -> None:
+        """on_load: the form's choice starts as its radios do, a video call."""
+        self.without_call = self.by_phone = False
 
     @rx.event
     async def submit(self, form: dict[str, str]):
@@ -83,9 +101,9 @@ class QuoteState(SlotPicker, rx.State):
         if outcome.ok:
             receipt = outcome.result()
             self.confirmation, self.next_steps = receipt.message, receipt.next_steps
-            self.meeting_url = (
-                receipt.meeting_url if isinstance(receipt, booking.BookingReceipt) else ""
-            )
+            self._show_call(receipt if isinstance(receipt, booking.BookingReceipt) else None)
+            if isinstance(receipt, booking.BookingReceipt):
+                yield show_once({MANAGE_LINK_SLOT: booking.manage_url(receipt.token)})
             yield rx.call_script("window.scrollTo(0, 0)")
             return
         self.error = outcome.message(broken=SUBMIT_BROKEN)
@@ -98,11 +116,19 @@ class QuoteState(SlotPicker, rx.State):
         if first_invalid:
             yield rx.set_focus(f"quote-{first_invalid}")
 
+    def _show_call(self, receipt: booking.BookingReceipt | None) -> None:
+        calendar = receipt.calendar if receipt is not None else None
+        self.meeting_url = receipt.meeting_url if receipt is not None else ""
+        self.calendar_google = calendar.google if calendar else ""
+        self.calendar_outlook = calendar.outlook if calendar else ""
+        self.calendar_ics_href = ics_data_url(calendar.ics) if calendar else ""
+
     @rx.event
     async def start_over(self):
         # The form comes back as it starts, a call chosen.
-        self.without_call = False
-        self.confirmation = self.next_steps = self.error = self.meeting_url = ""
+        self.without_call = self.by_phone = False
+        self.confirmation = self.next_steps = self.error = ""
+        self._show_call(None)
         self.field_errors = dict.fromkeys(FIELDS, "")
         await self._load_slots()
 

@@ -292,6 +292,7 @@ def test_call_kind_none_sends_the_request_without_a_call(client: TestClient) -> 
     assert response.status_code == 201
     answer = envelope(response)
     assert answer["message"] == "Thank you! Your request has been received."
+    assert answer["data"]["callKind"] == "none"
     request_id = answer["data"]["id"]
     with Session(get_engine()) as session:
         stored = session.get(QuoteRequest, request_id)

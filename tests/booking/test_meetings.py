@@ -5,6 +5,7 @@ mails, the reminders, the manage link's view and My account; kept by a move."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
@@ -16,12 +17,14 @@ from rcxsite.booking.inputs import PHONE_FOR_CALL
 from rcxsite.booking.meetings import MEETING_URL_INVALID
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.service_errors import ServiceError
+from rcxsite.state.staff.availability import SETTINGS_FIELDS, _fields
 from tests.support.booking import (
     MONDAY,
     NOW,
     add_host,
     at,
     book,
+    booking_database,
     reschedule,
     stored_booking,
 )
@@ -60,7 +63,14 @@ def test_a_video_call_gets_a_room_of_its_own_everywhere_the_visitor_looks(
     assert (call.place, call.meeting_url) == (f"Video call: {room}", room)
 
 
-def test_a_host_s_own_link_is_used_and_a_move_keeps_the_call_s_link() -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, configure: Configure) -> Iterator[str]:
+    """Both ways a call is written (rcxsite/booking/placement.py)."""
+    with booking_database(request.param, configure) as kind:
+        yield kind
+
+
+def test_a_host_s_own_link_is_used_and_a_move_keeps_the_call_s_link(database: str) -> None:
     add_host("Sam Sales", meeting_url=OWN_ROOM)
     receipt = book(at(TUESDAY, "10:00"))
     assert receipt.meeting_url == OWN_ROOM
@@ -117,6 +127,12 @@ def test_a_reminder_carries_the_link() -> None:
         ("meet.google.com/abc", MEETING_URL_INVALID),
         ("https://", MEETING_URL_INVALID),
         ("https://zoom.us/j/123 456", MEETING_URL_INVALID),
+        ("javascript:alert(1)", MEETING_URL_INVALID),
+        ("data:text/html,<script>alert(1)</script>", MEETING_URL_INVALID),
+        ("https://meet.example/room\x00", MEETING_URL_INVALID),
+        ("https://meet.example/\u202eroom", MEETING_URL_INVALID),
+        ("https://user:secret@meet.example/room", MEETING_URL_INVALID),
+        ("https://meet.example/" + "r" * 500, "The address must be at most 500 characters"),
     ],
 )
 def test_a_member_s_own_link_must_be_an_https_address(typed: str, message: str) -> None:
@@ -134,3 +150,15 @@ def test_a_member_sets_their_own_link_and_new_calls_use_it() -> None:
     hours.set_call_settings(change, actor=admin, member_id=sam)
     assert hours.call_settings(actor=admin, member_id=sam).meeting_url == OWN_ROOM
     assert book(at(TUESDAY, "10:00")).meeting_url == OWN_ROOM
+
+
+def test_a_long_teams_link_saved_on_the_page_is_kept_whole() -> None:
+    teams = (
+        "https://teams.microsoft.com/l/meetup-join/19%3ameeting_"
+        + "N2Q4ZjM1YmEtZmU0OS00ZGM5LWI3NjEtYzQ5ZDE1NDhkMTNk" * 3
+        + "%40thread.v2/0?context=%7b%22Tid%22%3a%22x%22%7d"
+    )
+    assert len(teams) > 150
+    # What the Availability page hands to the input model (rcxsite/state/staff).
+    form = _fields({"takes_calls": True, "time_zone": "", "meeting_url": teams}, SETTINGS_FIELDS)
+    assert CallSettingsInput.parse(form).meeting_url == teams

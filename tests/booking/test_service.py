@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 import pytest
@@ -134,7 +135,9 @@ def test_a_booked_call_is_a_quote_request_owned_by_its_host() -> None:
         start - timedelta(hours=1),
     ]
     assert {job.ref for job in reminders} == {f"booking:{row.id}"}
-    assert booking.managed_call(token=receipt.token, now=NOW) == booking.ManagedCall(
+    managed = booking.managed_call(token=receipt.token, now=NOW)
+    assert managed.calendar is not None and managed.calendar.google.startswith("https://")
+    assert replace(managed, calendar=None) == booking.ManagedCall(
         start=start,
         end=start + timedelta(minutes=30),
         time_zone=NEW_YORK,

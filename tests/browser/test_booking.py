@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite import booking, routes
-from tests.support.booking_mail import invitation_in, plain_text
+from tests.support.booking_mail import invitation_in, parse_ics, plain_text
 from tests.support.booking_site import only_host_on, rows_on
 from tests.support.booking_ui import (
     MANAGE_LINK,
@@ -60,6 +61,19 @@ def test_a_buyer_books_a_free_time_in_their_zone_and_gets_the_invitation(
     join = thanks.get_by_role("link", name="Join the video call")
     expect(join).to_have_attribute("href", re.compile(r"^https://meet\.jit\.si/RCX-[0-9a-f]{24}$"))
     room = join.get_attribute("href")
+    begins = datetime.fromisoformat(start.replace("Z", "+00:00"))
+    google = thanks.get_by_role("link", name="Add to Google Calendar")
+    utc = f"{begins:%Y%m%dT%H%M%S}Z%2F{begins + timedelta(minutes=30):%Y%m%dT%H%M%S}Z"
+    expect(google).to_have_attribute("href", re.compile(re.escape(f"dates={utc}")))
+    outlook = thanks.get_by_role("link", name="Add to Outlook")
+    expect(outlook).to_have_attribute("href", re.compile(f"startdt={begins:%Y-%m-%dT%H}%3A"))
+    with new_yorker.expect_download() as saving:
+        thanks.get_by_role("link", name="Download invitation (.ics)").click()
+    saved = Path(saving.value.path()).read_text(encoding="utf-8")
+    [saved_event] = parse_ics(saved).events
+    assert saved_event.decoded("DTSTART") == begins
+    change = thanks.get_by_role("link", name="Change or cancel")
+    expect(change).to_have_attribute("href", re.compile(r"/booking/[A-Za-z0-9_-]+$"))
 
     [(status, host_name, owner)] = rows_on(
         live_site,
@@ -125,6 +139,8 @@ def test_the_manage_link_moves_then_cancels_the_call_and_old_links_say_so(
     join = page.get_by_role("link", name="Join the video call")
     expect(join).to_have_attribute("href", re.compile(r"^https://meet\.jit\.si/RCX-"))
     room = join.get_attribute("href")
+    for name in ("Add to Google Calendar", "Add to Outlook", "Download invitation (.ics)"):
+        expect(page.get_by_role("link", name=name)).to_be_visible()
     page.get_by_role("button", name="Reschedule").click()
     moved_to = page.locator(f".slot-radio:not([value='{first}'])").first
     expect(moved_to).to_be_attached()
@@ -184,8 +200,10 @@ def test_a_phone_call_asks_for_the_number_and_says_who_calls(
     fill_booking(form, email=f"phoner.{uuid.uuid4().hex[:6]}@example.com")
     form.get_by_role("button", name="Book my call").click()
     expect(form.get_by_text("Please give the number we should call")).to_be_visible()
-    expect(form.get_by_label("Phone (optional)")).to_be_focused()
-    form.get_by_label("Phone (optional)").fill("+44 161 496 0000")
+    # Chosen a phone call, the number is required, and its label says so.
+    expect(form.get_by_label("Phone", exact=True)).to_be_focused()
+    expect(form.get_by_label("Phone", exact=True)).to_have_attribute("aria-required", "true")
+    form.get_by_label("Phone", exact=True).fill("+44 161 496 0000")
     form.get_by_role("button", name="Book my call").click()
     thanks = page.get_by_role("status").filter(has_text="Your call is booked.")
     expect(thanks).to_contain_text(f"{host} will call you on +44 161 496 0000.")

@@ -4,7 +4,7 @@ cancel. Each route only translates between HTTP and `rcxsite.booking`."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Request, status
 from pydantic import BaseModel
@@ -116,9 +116,12 @@ class RequestData(BaseModel):
     """A quote request sent without a call."""
 
     id: int
+    callKind: Literal["none"] = "none"
 
 
 class BookedData(BaseModel):
+    """A booked call; `callKind` "video" or "phone"."""
+
     id: int
     start: str
     end: str

@@ -6,6 +6,7 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.booking.inputs import CANCEL_REASON_MAX
+from rcxsite.components.calendar_actions import calendar_actions
 from rcxsite.components.form_fields import (
     action_button,
     form,
@@ -57,10 +58,17 @@ def _facts() -> rx.Component:
 def _actions() -> rx.Component:
     return rx.cond(
         State.can_change,
-        rx.el.div(
-            action_button("Reschedule", on_click=State.start_reschedule, kind="primary"),
-            action_button("Cancel the call", on_click=State.ask_cancel),
-            class_name="booking-actions",
+        rx.fragment(
+            calendar_actions(
+                google=State.calendar_google,
+                outlook=State.calendar_outlook,
+                ics_href=State.calendar_ics_href,
+            ),
+            rx.el.div(
+                action_button("Reschedule", on_click=State.start_reschedule, kind="primary"),
+                action_button("Cancel the call", on_click=State.ask_cancel),
+                class_name="booking-actions",
+            ),
         ),
         rx.el.p(State.notice, class_name="lead", role="status"),
     )

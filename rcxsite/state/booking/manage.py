@@ -10,6 +10,7 @@ from functools import partial
 import reflex as rx
 
 from rcxsite import booking
+from rcxsite.booking.calendar_links import ics_data_url
 from rcxsite.booking.service import spoken_time
 from rcxsite.core import tokens
 from rcxsite.state.booking.slot_picker import SlotPicker
@@ -29,6 +30,10 @@ class ManageBookingState(SlotPicker, rx.State):
     # Where the call happens, and a video call's link to join it.
     place: str = ""
     meeting_url: str = ""
+    # The call for the visitor's calendar, while it is still to come.
+    calendar_google: str = ""
+    calendar_outlook: str = ""
+    calendar_ics_href: str = ""
     call_status: str = ""
     can_change: bool = False
     notice: str = ""
@@ -44,6 +49,10 @@ class ManageBookingState(SlotPicker, rx.State):
         self.when = spoken_time(call.start, call.time_zone)
         self.host_name, self.call_status = call.host_name, call.status
         self.place, self.meeting_url = call.place, call.meeting_url
+        calendar = call.calendar
+        self.calendar_google = calendar.google if calendar else ""
+        self.calendar_outlook = calendar.outlook if calendar else ""
+        self.calendar_ics_href = ics_data_url(calendar.ics) if calendar else ""
         self.can_change, self.notice = call.can_change, call.notice
         self.time_zone = call.time_zone
 
@@ -114,6 +123,7 @@ class ManageBookingState(SlotPicker, rx.State):
         if outcome.ok:
             self.mode, self.done = "", "Your call is cancelled. We have emailed you to confirm."
             self._show(outcome.result())
+            yield rx.set_focus(DONE_ID)
             return
         self.error = outcome.form_message(broken=CHANGE_BROKEN)
 

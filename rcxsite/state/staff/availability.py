@@ -23,6 +23,7 @@ from rcxsite.booking.hours_inputs import (
 )
 from rcxsite.core.permissions import Permission, StaffActor
 from rcxsite.forms import FormInput
+from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event
 from rcxsite.state.staff.display import number_id
@@ -31,9 +32,10 @@ SETTINGS_FIELDS = CallSettingsInput.field_names()
 WEEK_FIELDS = WeekInput.field_names()
 DAY_FIELDS = DayInput.field_names()
 TIME_OFF_FIELDS = TimeOffInput.field_names()
-# Longer than any field's own limit (its model then gives the message); keeps a forged
-# huge value out of the state and the thread.
-_FIELD_MAX = 100
+# Longer than any field's own limit (its model then gives the message, and a value just
+# over it is refused, not cut into a valid one); keeps a forged huge value out of the
+# state and the thread.
+_FIELD_MAX = MEETING_URL_MAX + 1
 
 
 async def host_choices(actor: StaffActor) -> list[dict[str, str]]:
