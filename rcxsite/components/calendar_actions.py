@@ -1,5 +1,6 @@
-"""A booked call's "add to my calendar" links: Google Calendar, Outlook and the .ics file
-(rcxsite.booking.calendar_links), on the thank-you view and the manage page."""
+"""A booked call's links on the pages that show it: its video room, and "add to my
+calendar" (Google Calendar, Outlook and the .ics file: rcxsite.booking.calendar_links) on
+the thank-you view and the manage page."""
 
 from __future__ import annotations
 
@@ -7,10 +8,21 @@ import reflex as rx
 from reflex.vars import Var
 
 
+def join_link(href: Var[str] | str) -> rx.Component:
+    """The link that opens a video call's room, in a tab of its own (the page stays)."""
+    return rx.el.a("Join the video call", href=href, target="_blank", rel="noopener noreferrer")
+
+
 def calendar_actions(*, google: Var[str], outlook: Var[str], ics_href: Var[str]) -> rx.Component:
     return rx.el.ul(
-        rx.el.li(rx.el.a("Add to Google Calendar", href=google, target="_blank", rel="noopener")),
-        rx.el.li(rx.el.a("Add to Outlook", href=outlook, target="_blank", rel="noopener")),
+        rx.el.li(
+            rx.el.a(
+                "Add to Google Calendar", href=google, target="_blank", rel="noopener noreferrer"
+            )
+        ),
+        rx.el.li(
+            rx.el.a("Add to Outlook", href=outlook, target="_blank", rel="noopener noreferrer")
+        ),
         rx.el.li(rx.el.a("Download invitation (.ics)", href=ics_href, download="invitation.ics")),
         class_name="calendar-actions",
         aria_label="Add the call to your calendar",

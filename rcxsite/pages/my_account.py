@@ -9,6 +9,7 @@ from reflex.vars import ArrayVar, ObjectVar
 
 from rcxsite import routes
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
+from rcxsite.components.calendar_actions import join_link
 from rcxsite.components.form_fields import (
     ModelFields,
     action_button,
@@ -156,7 +157,7 @@ def _call_row(call: ObjectVar[dict[str, str]]) -> rx.Component:
         rx.el.td(
             rx.cond(
                 call["link"] != "",
-                rx.el.a("Join the video call", href=call["link"], target="_blank", rel="noopener"),
+                join_link(call["link"]),
                 call["where"],
             )
         ),

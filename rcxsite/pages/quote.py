@@ -6,7 +6,7 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.components.blocks import section
-from rcxsite.components.calendar_actions import calendar_actions
+from rcxsite.components.calendar_actions import calendar_actions, join_link
 from rcxsite.components.form_fields import (
     ModelFields,
     action_button,
@@ -246,12 +246,7 @@ def _confirmation() -> rx.Component:
         rx.cond(
             QuoteState.meeting_url != "",
             rx.el.p(
-                rx.el.a(
-                    "Join the video call",
-                    href=QuoteState.meeting_url,
-                    target="_blank",
-                    rel="noopener",
-                ),
+                join_link(QuoteState.meeting_url),
                 rx.el.br(),
                 rx.el.span(QuoteState.meeting_url, class_name="meeting-url"),
                 class_name="lead",

@@ -41,6 +41,11 @@ def test_a_verified_address_lists_its_calls_to_come_with_their_manage_links() ->
         booking.manage_url(later.token),
     ]
     assert calls[0].manage_url.startswith("https://rcx.test/booking/")
+    # Where each happens, as My account's "Where" column shows it.
+    assert [(call.place, call.meeting_url) for call in calls] == [
+        (f"Video call: {sooner.meeting_url}", sooner.meeting_url),
+        (f"Video call: {later.meeting_url}", later.meeting_url),
+    ]
 
 
 def test_an_unverified_address_lists_none() -> None:

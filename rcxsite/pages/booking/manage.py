@@ -6,7 +6,7 @@ import reflex as rx
 
 from rcxsite import routes
 from rcxsite.booking.inputs import CANCEL_REASON_MAX
-from rcxsite.components.calendar_actions import calendar_actions
+from rcxsite.components.calendar_actions import calendar_actions, join_link
 from rcxsite.components.form_fields import (
     action_button,
     form,
@@ -40,12 +40,7 @@ def _facts() -> rx.Component:
         rx.el.dd(
             rx.cond(
                 State.meeting_url != "",
-                rx.el.a(
-                    "Join the video call",
-                    href=State.meeting_url,
-                    target="_blank",
-                    rel="noopener",
-                ),
+                join_link(State.meeting_url),
                 State.place,
             )
         ),
