@@ -364,11 +364,22 @@ def test_a_verified_customer_is_greeted_by_their_account_s_name(mailbox: Mailbox
         assert _attendee_names(mail) == ["Alice Smith"]
 
 
+# Set before `mailbox` starts its runner: a setting changed while the runner's thread
+# reads the settings can be cached stale (tests/leads/conftest.py, leads_address).
+@pytest.fixture
+def deals_address(configure: Configure) -> None:
+    configure(sales_email="deals@rcx.example")  # CALLS_EMAIL unset: the sales address
+
+
+@pytest.fixture
+def calls_address(configure: Configure) -> None:
+    configure(calls_email="calls@rcx.example")
+
+
 def test_the_visitor_replies_to_and_is_invited_by_the_calls_address_under_the_host_s_name(
-    mailbox: Mailbox, configure: Configure
+    deals_address: None, mailbox: Mailbox
 ) -> None:
     """Every booking would otherwise hand a stranger the host's sign-in address."""
-    configure(sales_email="deals@rcx.example")  # CALLS_EMAIL unset: the sales address
     call = book_call(AFTER_US_CHANGE)
     mails = _visitor_mails_over_the_call_s_life(mailbox, call)
     for mail, host in zip(mails, ["Sam Sales", "Sam Sales", "Kim Lee", "Kim Lee"], strict=True):
@@ -383,9 +394,8 @@ def test_the_visitor_replies_to_and_is_invited_by_the_calls_address_under_the_ho
 
 
 def test_calls_email_sets_the_address_the_visitor_replies_to(
-    mailbox: Mailbox, configure: Configure
+    calls_address: None, mailbox: Mailbox
 ) -> None:
-    configure(calls_email="calls@rcx.example")
     call = book_call(AFTER_US_CHANGE)
     _notify(notices.send_booked, call)
     mail = mailbox.wait_for("alice@client.example")

@@ -96,8 +96,7 @@ def test_the_limit_is_a_setting(configure: Configure) -> None:
     assert refused.message == "Too many requests. Try again in 1 minute."
 
 
-def test_a_request_is_stored_and_mailed_to_sales(mailbox: Mailbox, configure: Configure) -> None:
-    configure(sales_email="leads@rcx.test")
+def test_a_request_is_stored_and_mailed_to_sales(leads_address: str, mailbox: Mailbox) -> None:
     day = next_weekday(days=10)
     fields = quote_fields(
         name="Alice Smith",
@@ -135,7 +134,7 @@ def test_a_request_is_stored_and_mailed_to_sales(mailbox: Mailbox, configure: Co
     assert row.client_ip_hash == client_ip_hash("203.0.113.5")
     assert re.fullmatch(r"[0-9a-f]{64}", row.client_ip_hash)
 
-    mail = mailbox.wait_for("leads@rcx.test")
+    mail = mailbox.wait_for(leads_address)
     assert mail["Subject"] == "Quote request from Alice Smith, Smith & Sons <Ltd>"
     assert mail["To"] == "leads@rcx.test"
     assert mail["Reply-To"] == "Alice Smith <Alice@client.example>"

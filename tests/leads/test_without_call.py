@@ -11,7 +11,6 @@ from rcxsite.leads import NO_CALL, QuoteWithoutCallInput, submit_quote
 from rcxsite.leads.export import write_csv
 from rcxsite.leads.service import NO_CALL_NEXT_STEPS
 from rcxsite.staff.inbox import InboxFilter, inbox_page, quote_detail
-from tests.support.fixtures import Configure
 from tests.support.quotes import next_weekday, quote_fields, stored_requests
 from tests.support.service_calls import submit_quote as submit_form
 from tests.support.smtp import Mailbox
@@ -21,9 +20,8 @@ WITHOUT_CALL = {"call_kind": "none"}
 
 
 def test_a_request_without_a_call_is_stored_mailed_and_answered(
-    mailbox: Mailbox, configure: Configure
+    leads_address: str, mailbox: Mailbox
 ) -> None:
-    configure(sales_email="leads@rcx.test")
     # A date and time the form no longer showed are not kept.
     fields = quote_fields(**WITHOUT_CALL, call_date=next_weekday().isoformat(), call_time="10:30")
 
@@ -33,7 +31,7 @@ def test_a_request_without_a_call_is_stored_mailed_and_answered(
     assert answer.next_steps == NO_CALL_NEXT_STEPS
     [row] = stored_requests()
     assert (row.call_date, row.call_time) == (None, "")
-    text = mailbox.wait_for("leads@rcx.test").get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    text = mailbox.wait_for(leads_address).get_body(("plain",)).get_content()  # type: ignore[union-attr]
     assert any(line.split() == ["Call:", *NO_CALL.split()] for line in text.splitlines())
     assert "Please reply by email to Alice Smith at alice@client.example" in text
     assert "confirm the call" not in text
