@@ -4,6 +4,8 @@ the thank-you view and the manage page."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 from reflex.vars import Var
 
@@ -13,17 +15,32 @@ def join_link(href: Var[str] | str) -> rx.Component:
     return rx.el.a("Join the video call", href=href, target="_blank", rel="noopener noreferrer")
 
 
-def calendar_actions(*, google: Var[str], outlook: Var[str], ics_href: Var[str]) -> rx.Component:
+def calendar_actions(state: Any) -> rx.Component:
+    """The links of `state`, a page state with CallCalendar's vars."""
     return rx.el.ul(
         rx.el.li(
             rx.el.a(
-                "Add to Google Calendar", href=google, target="_blank", rel="noopener noreferrer"
+                "Add to Google Calendar",
+                href=state.calendar_google,
+                target="_blank",
+                rel="noopener noreferrer",
             )
         ),
         rx.el.li(
-            rx.el.a("Add to Outlook", href=outlook, target="_blank", rel="noopener noreferrer")
+            rx.el.a(
+                "Add to Outlook",
+                href=state.calendar_outlook,
+                target="_blank",
+                rel="noopener noreferrer",
+            )
         ),
-        rx.el.li(rx.el.a("Download invitation (.ics)", href=ics_href, download="invitation.ics")),
+        rx.el.li(
+            rx.el.a(
+                "Download invitation (.ics)",
+                href=state.calendar_ics_href,
+                download="invitation.ics",
+            )
+        ),
         class_name="calendar-actions",
         aria_label="Add the call to your calendar",
     )

@@ -230,11 +230,7 @@ def _confirmation() -> rx.Component:
         rx.cond(
             QuoteState.calendar_google != "",
             rx.fragment(
-                calendar_actions(
-                    google=QuoteState.calendar_google,
-                    outlook=QuoteState.calendar_outlook,
-                    ics_href=QuoteState.calendar_ics_href,
-                ),
+                calendar_actions(QuoteState),
                 rx.el.p(
                     OneTimeSecret.create(
                         slot=MANAGE_LINK_SLOT, kind="link", label="Change or cancel"

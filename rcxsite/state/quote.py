@@ -20,8 +20,8 @@ from http import HTTPStatus
 import reflex as rx
 
 from rcxsite import accounts, booking, leads
-from rcxsite.booking.calendar_links import ics_data_url
 from rcxsite.models.booking import PHONE
+from rcxsite.state.booking.call_calendar import CallCalendar
 from rcxsite.state.booking.slot_picker import SlotPicker
 from rcxsite.state.one_time import show_once
 from rcxsite.state.page_views import PageViewState
@@ -36,7 +36,7 @@ FIELDS = (*leads.FORM_FIELDS, *BOOKING_FIELDS)
 SUBMIT_BROKEN = "Something went wrong and your request was not sent. Please try again, or email us."
 
 
-class QuoteState(SlotPicker, rx.State):
+class QuoteState(SlotPicker, CallCalendar, rx.State):
     field_errors: dict[str, str] = dict.fromkeys(FIELDS, "")
     error: str = ""
     busy: bool = False
@@ -47,9 +47,6 @@ class QuoteState(SlotPicker, rx.State):
     # A booked video call's link, and the call for the visitor's calendar (no secret in
     # any of them: the manage link comes once, MANAGE_LINK_SLOT), on the thank-you view.
     meeting_url: str = ""
-    calendar_google: str = ""
-    calendar_outlook: str = ""
-    calendar_ics_href: str = ""
 
     # A phone call chosen: the phone number is then required.
     by_phone: bool = False
@@ -117,11 +114,8 @@ class QuoteState(SlotPicker, rx.State):
             yield rx.set_focus(f"quote-{first_invalid}")
 
     def _show_call(self, receipt: booking.BookingReceipt | None) -> None:
-        calendar = receipt.calendar if receipt is not None else None
         self.meeting_url = receipt.meeting_url if receipt is not None else ""
-        self.calendar_google = calendar.google if calendar else ""
-        self.calendar_outlook = calendar.outlook if calendar else ""
-        self.calendar_ics_href = ics_data_url(calendar.ics) if calendar else ""
+        self._show_calendar(receipt.calendar if receipt is not None else None)
 
     @rx.event
     async def start_over(self):

@@ -54,11 +54,7 @@ def _actions() -> rx.Component:
     return rx.cond(
         State.can_change,
         rx.fragment(
-            calendar_actions(
-                google=State.calendar_google,
-                outlook=State.calendar_outlook,
-                ics_href=State.calendar_ics_href,
-            ),
+            calendar_actions(State),
             rx.el.div(
                 action_button("Reschedule", on_click=State.start_reschedule, kind="primary"),
                 action_button("Cancel the call", on_click=State.ask_cancel),

@@ -10,9 +10,9 @@ from functools import partial
 import reflex as rx
 
 from rcxsite import booking
-from rcxsite.booking.calendar_links import ics_data_url
 from rcxsite.booking.service import spoken_time
 from rcxsite.core import tokens
+from rcxsite.state.booking.call_calendar import CallCalendar
 from rcxsite.state.booking.slot_picker import SlotPicker
 from rcxsite.state.service_calls import FormCall, call_service
 
@@ -22,7 +22,7 @@ FIELDS = ("start", "reason")
 DONE_ID = "booking-done"
 
 
-class ManageBookingState(SlotPicker, rx.State):
+class ManageBookingState(SlotPicker, CallCalendar, rx.State):
     # "loading", "shown" (the call below) or "invalid" (`notice` says why).
     status: str = "loading"
     when: str = ""
@@ -31,9 +31,6 @@ class ManageBookingState(SlotPicker, rx.State):
     place: str = ""
     meeting_url: str = ""
     # The call for the visitor's calendar, while it is still to come.
-    calendar_google: str = ""
-    calendar_outlook: str = ""
-    calendar_ics_href: str = ""
     call_status: str = ""
     can_change: bool = False
     notice: str = ""
@@ -49,10 +46,7 @@ class ManageBookingState(SlotPicker, rx.State):
         self.when = spoken_time(call.start, call.time_zone)
         self.host_name, self.call_status = call.host_name, call.status
         self.place, self.meeting_url = call.place, call.meeting_url
-        calendar = call.calendar
-        self.calendar_google = calendar.google if calendar else ""
-        self.calendar_outlook = calendar.outlook if calendar else ""
-        self.calendar_ics_href = ics_data_url(calendar.ics) if calendar else ""
+        self._show_calendar(call.calendar)
         self.can_change, self.notice = call.can_change, call.notice
         self.time_zone = call.time_zone
 
