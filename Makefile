@@ -105,7 +105,7 @@ dev: migrate
 
 # Articles' front matter, unique slugs, internal links (also part of `make test`).
 check-content: setup
-	$(PY) -m rcxsite.content.check
+	$(PY) -m rcxsite.tools.check_content
 
 lint: setup-dev
 	ruff check .

@@ -1,4 +1,4 @@
-"""Reflex configuration. Everything site-specific lives in rcxsite/settings.py."""
+"""Reflex configuration. Everything site-specific lives in rcxsite/platform/settings.py."""
 
 import os
 from pathlib import Path
@@ -7,8 +7,8 @@ from typing import Any
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
-from rcxsite.outages import redis_url_with_timeouts
-from rcxsite.settings import SOCKET_MESSAGE_LIMIT_BYTES, get_settings
+from rcxsite.platform.outages import redis_url_with_timeouts
+from rcxsite.platform.settings import SOCKET_MESSAGE_LIMIT_BYTES, get_settings
 
 settings = get_settings()
 # Read by Reflex when it creates its socket server.

@@ -1,4 +1,5 @@
-"""Alembic environment: the URL comes from rcxsite.settings, the schema from rcxsite.models."""
+"""Alembic environment: the URL comes from rcxsite.platform.settings, the schema from
+rcxsite.models."""
 
 from logging.config import fileConfig
 from typing import Any
@@ -8,9 +9,9 @@ from sqlalchemy import create_engine, make_url, pool
 from sqlmodel import SQLModel
 
 import rcxsite.models  # noqa: F401  (registers the tables on SQLModel.metadata)
-from rcxsite.db import private_sqlite_file
 from rcxsite.models import UTCDateTime, include_in_schema
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import private_sqlite_file
+from rcxsite.platform.settings import get_settings
 
 config = context.config
 # Tests run migrations in-process; re-reading logging config there would mute pytest's capture.

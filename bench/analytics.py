@@ -272,7 +272,7 @@ def _measure(run: AnalyticsRun, url: str, data_dir: Path, views: int) -> None:
         from rcxsite.analytics.inputs import DashboardQuery
         from rcxsite.analytics.rollups import roll_up
         from rcxsite.core.permissions import StaffActor
-        from rcxsite.db import get_engine
+        from rcxsite.platform.db import get_engine
 
         engine = get_engine()
         began = time.monotonic()

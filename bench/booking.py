@@ -150,9 +150,9 @@ def _weekdays() -> list[date]:
 
 def _seed() -> list[int]:
     """MEMBERS hosts and BOOKED active calls on their grids, none overlapping; their ids."""
-    from rcxsite.at_rest import seal
-    from rcxsite.db import get_engine
     from rcxsite.models import Booking, StaffMember
+    from rcxsite.platform.at_rest import seal
+    from rcxsite.platform.db import get_engine
     from tests.support.booking import at
     from tests.support.quotes import quote_row
 
@@ -237,7 +237,7 @@ def _clients(
     client of the round (in this process or another); each puts its answer on `answers`:
     ("booked", ms), ("taken", 0) or ("error", text)."""
     from rcxsite.booking import BookingInput, book
-    from rcxsite.service_errors import ServiceError
+    from rcxsite.core.service_errors import ServiceError
     from tests.support.booking import booking_fields
 
     def client(index: int) -> None:
@@ -267,7 +267,7 @@ def _clients(
 def _warm(connections: int) -> None:
     """Open `connections` pooled connections at once, as a worker that has served a while
     holds them: a round measures bookings, not PostgreSQL starting backends."""
-    from rcxsite.db import get_engine
+    from rcxsite.platform.db import get_engine
 
     opened = [get_engine().connect() for _ in range(connections)]
     for connection in opened:
@@ -279,7 +279,7 @@ def _warm(connections: int) -> None:
 def _worker(indices: range, barrier: Any, rounds: Any, answers: Any) -> None:
     """A worker process of a shape, alive for all its rounds: each round's (number,
     starts) arrive on `rounds`, None ends it."""
-    from rcxsite.db import get_engine
+    from rcxsite.platform.db import get_engine
 
     # A forked process must not use the parent's pooled connections.
     get_engine().dispose(close=False)
@@ -352,7 +352,7 @@ def _round(
 def _hosts_free(start: datetime) -> int:
     from rcxsite.booking import rules
     from rcxsite.booking.slots import hosts_free_at
-    from rcxsite.db import session_scope
+    from rcxsite.platform.db import session_scope
 
     with session_scope() as session:
         return len(hosts_free_at(session, start=start, now=NOW, rules=rules()))
@@ -369,7 +369,7 @@ def _choose(free: list[datetime], wanted: int) -> list[datetime]:
 def _alone(run: BookingRun, day: date) -> None:
     """ALONE bookings one after another, nothing else running: the uncontended cost."""
     from rcxsite.booking import BookingInput, book
-    from rcxsite.service_errors import ServiceError
+    from rcxsite.core.service_errors import ServiceError
     from tests.support.booking import booking_fields
 
     free = _free_starts(day)
@@ -389,7 +389,7 @@ def _alone(run: BookingRun, day: date) -> None:
 
 
 def _concurrent(run: BookingRun) -> None:
-    from rcxsite.db import get_engine
+    from rcxsite.platform.db import get_engine
 
     days = _weekdays()[1:]  # the first is partly within the notice
     _alone(run, days[-1])

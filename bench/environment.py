@@ -7,8 +7,8 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
-from rcxsite.db import get_engine
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import get_engine
+from rcxsite.platform.settings import get_settings
 
 
 def refresh() -> None:

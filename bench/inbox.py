@@ -32,7 +32,7 @@ from bench.databases import alembic_config, postgres_missing, scratch_postgres, 
 from bench.environment import environment
 from bench.inbox_seed import MEMBERS, SEARCH_HIT, SEARCH_MISS, SEARCH_NAME, seed
 from rcxsite.core.permissions import StaffActor
-from rcxsite.db import get_engine
+from rcxsite.platform.db import get_engine
 from rcxsite.staff.inbox import InboxFilter, inbox_page
 
 SQLITE, POSTGRESQL = "SQLite", "PostgreSQL"

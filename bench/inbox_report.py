@@ -12,7 +12,7 @@ from bench.inbox import PARTS, POSTGRESQL, InboxBench, Timing
 from bench.inbox_seed import SEARCH_HIT, SEARCH_HIT_SHARE, STATUSES
 from bench.report import load_average
 from bench.sections import replaced
-from rcxsite.settings import PROJECT_ROOT
+from rcxsite.platform.settings import PROJECT_ROOT
 
 TITLE = "## Staff inbox at 100,000 requests"
 _SECTION = re.compile(r"^## Staff inbox at [\d,]+ requests.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)

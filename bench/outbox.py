@@ -63,10 +63,10 @@ def _database(url: str, data_dir: Path, smtp_port: int) -> Iterator[None]:
 
 
 def _request_ms(with_mail: bool) -> list[float]:
-    from rcxsite.db import session_scope
     from rcxsite.leads.notification import send_quote_mail
     from rcxsite.leads.validation import QuoteInput
     from rcxsite.models import QuoteRequest
+    from rcxsite.platform.db import session_scope
     from tests.support.quotes import quote_fields
 
     quote = QuoteInput.parse(quote_fields())
@@ -84,9 +84,9 @@ def _request_ms(with_mail: bool) -> list[float]:
 
 
 def _throughput(run: OutboxRun, mailbox: object) -> None:
-    from rcxsite.db import session_scope
     from rcxsite.jobs.runner import Runner
     from rcxsite.mail import send_mail
+    from rcxsite.platform.db import session_scope
 
     Runner("before", kinds=("mail",)).run_due()  # the request part's mails, not counted
     with session_scope() as session:

@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from rcxsite import routes
+from rcxsite.content import routes
 
 _SCRIPTS = re.compile(r'<link rel="modulepreload" href="([^"]+)"|<script[^>]* src="([^"]+)"')
 

@@ -15,7 +15,7 @@ from bench.config import PHONE
 from bench.phone import PageLoads
 from bench.targets import Check, limit
 from bench.throughput import NGINX_ALONE, SCALED, Throughput
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from rcxsite.tools.chromium import CHROMIUM
 from rcxsite.tools.run_scaled import NGINX
 

@@ -6,18 +6,21 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
+import rcxsite.accounts.prune
+
 # Imported for what they register: analytics' daily counts and forgetting, booked calls' invitations
-# and reminders, the daily clean-up, the quote's mailed_at once sales were mailed, the
+# and reminders, each feature's daily clean-up, the quote's mailed_at once sales were mailed, the
 # hourly spam purge, and mail itself.
 import rcxsite.analytics.retention
 import rcxsite.analytics.rollups
 import rcxsite.booking.notices
-import rcxsite.housekeeping
+import rcxsite.jobs.prune
 import rcxsite.leads.service
 import rcxsite.leads.spam
-import rcxsite.mail.outgoing  # noqa: F401
+import rcxsite.mail.outgoing
+import rcxsite.staff.prune  # noqa: F401
 from rcxsite.jobs.runner import BackgroundRunner
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 
 @contextlib.asynccontextmanager

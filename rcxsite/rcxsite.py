@@ -4,16 +4,16 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.connection import connection_notice
 from rcxsite.components.loading import loading_view
+from rcxsite.content import routes
+from rcxsite.content.not_found import TITLE as NOT_FOUND_TITLE
 from rcxsite.job_kinds import alongside_the_site
-from rcxsite.logs import configure_logging
 from rcxsite.meta.tags import meta_tags, og_image_url, page_title
 from rcxsite.pages import PAGE_BUILDERS, PAGE_ON_LOAD
-from rcxsite.pages.not_found import TITLE as NOT_FOUND_TITLE
 from rcxsite.pages.not_found import not_found_page
-from rcxsite.settings import get_settings
+from rcxsite.platform.logs import configure_logging
+from rcxsite.platform.settings import get_settings
 from rcxsite.state.failures import report_event_failure
 from rcxsite.state.frontend_errors import (
     FrontendErrorReports,

@@ -1,5 +1,5 @@
 """Authenticator keys sealed at rest: `staff_member.totp_secret` and
-`staff_invitation.pending_totp_secret` hold AES-GCM sealed values (rcxsite/at_rest.py),
+`staff_invitation.pending_totp_secret` hold AES-GCM sealed values (rcxsite/platform/at_rest.py),
 not the plain base32 key, so a copy of the database alone yields no codes.
 
 The columns grow to 128 characters (a sealed 32-letter key takes 83), and every plain key
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 
 from alembic import op
-from rcxsite.at_rest import PREFIX, unseal
+from rcxsite.platform.at_rest import PREFIX, unseal
 from rcxsite.staff.two_factor import sealed_secret
 
 revision: str = '0008'

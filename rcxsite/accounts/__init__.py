@@ -5,7 +5,7 @@ Framework-free and synchronous (argon2 and the database block): the Reflex state
 these through `asyncio.to_thread`, the REST API through FastAPI's thread pool. Each
 function takes its validated input model (rcxsite.accounts.inputs) or ids the caller has
 checked, with keyword-only context (`client_ip`, the signed-in `customer_id`), and returns
-its result or raises `rcxsite.service_errors.ServiceError`.
+its result or raises `rcxsite.core.service_errors.ServiceError`.
 
 Staff-facing customer support (search, the customer card, sign out everywhere, password
 reset, lock, deletion) is the back office's, `rcxsite.staff.support`: it calls these

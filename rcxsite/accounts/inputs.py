@@ -14,6 +14,7 @@ from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.core.common_passwords import COMMON_PASSWORD, is_common_password
+from rcxsite.core.forms import BLANK, FormInput, documented, parsed_by, problem, text_rule
 from rcxsite.core.validation import (
     DELIVERABLE_EMAIL,
     EMAIL,
@@ -34,7 +35,6 @@ from rcxsite.core.validation import (
     required_email,
     required_text,
 )
-from rcxsite.forms import BLANK, FormInput, documented, parsed_by, problem, text_rule
 from rcxsite.models import (
     COMPANY_NAME_MAX,
     EMAIL_MAX,
@@ -120,7 +120,7 @@ def _location(value: str) -> str:
     return required_text(value, required="Location is required")
 
 
-# What the API's OpenAPI document says of the fields (rcxsite.forms.Documented), from the
+# What the API's OpenAPI document says of the fields (rcxsite.core.forms.Documented), from the
 # limits the validators above use; the validators alone decide. EMAIL and DELIVERABLE_EMAIL
 # are rcxsite.core.validation's.
 GIVEN_PASSWORD = documented(minLength=1)

@@ -1,4 +1,4 @@
-"""The accounts service's rate limits, counted by the shared `rcxsite.ratelimit`.
+"""The accounts service's rate limits, counted by the shared `rcxsite.core.ratelimit`.
 
 Every function counts one event (atomically, before the work it guards) and raises
 `RateLimited` (a 429 `ServiceError`) when a limit is used up. Per-client limits key
@@ -7,8 +7,8 @@ IPv6 visitors by /64.
 
 from __future__ import annotations
 
-from rcxsite.ratelimit import Limit, Reservation, client_key, hit, reserve
-from rcxsite.settings import get_settings
+from rcxsite.core.ratelimit import Limit, Reservation, client_key, hit, reserve
+from rcxsite.platform.settings import get_settings
 
 
 def reserve_login_attempt(*, account: str, client_ip: str) -> Reservation:

@@ -8,9 +8,9 @@ for it, and an open reset link cannot set a password, until staff unlock it.
 
 from __future__ import annotations
 
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import Customer
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 LOCKED_STATUS = 403
 

@@ -12,12 +12,12 @@ from rcxsite.accounts.locking import refuse_if_locked
 from rcxsite.accounts.results import LoginResult
 from rcxsite.accounts.sessions import end_session, session_customer, start_session
 from rcxsite.core.passwords import verify_password
+from rcxsite.core.ratelimit import RateLimited
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.core.validation import email_key, normalize_email
-from rcxsite.db import session_scope
-from rcxsite.logs import security_event
 from rcxsite.models import Customer
-from rcxsite.ratelimit import RateLimited
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.logs import security_event
 
 logger = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ def authenticate(form: LoginInput, *, client_ip: str, via_ticket: bool = False) 
         logger.exception("could not give back a login slot")
     with session_scope(for_update=True) as session:
         # Read again, in the transaction that starts the session and serialised with a
-        # staff lock (rcxsite.db.session_scope): a lock made while the password was being
+        # staff lock (rcxsite.platform.db.session_scope): a lock made while the password was being
         # checked, or while this runs, must not let this login through.
         stored = session.get(Customer, customer_id, with_for_update=True)
         if stored is not None and stored.locked_at is not None:

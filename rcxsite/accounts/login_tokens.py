@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 import jwt
 
-from rcxsite.settings import keyed_hash
+from rcxsite.platform.settings import keyed_hash
 
 ALGORITHM = "HS256"
 # Far above a real token (~200 characters); anything longer is not decoded at all.

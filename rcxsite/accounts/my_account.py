@@ -36,9 +36,8 @@ from rcxsite.accounts.sessions import (
 )
 from rcxsite.content.quote import SERVICE_CHOICES, label_of
 from rcxsite.core.passwords import hash_password, verify_password
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.leads.statuses import SPAM, customer_label
-from rcxsite.logs import security_event
 from rcxsite.models import (
     Customer,
     EmailVerificationToken,
@@ -48,8 +47,9 @@ from rcxsite.models import (
     StaffMember,
     utcnow,
 )
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.logs import security_event
+from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
 

@@ -20,11 +20,11 @@ from sqlmodel import Session
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import PlanChoiceInput
 from rcxsite.content.pricing import DURATIONS, PLANS
-from rcxsite.content.quote import CALL_TIMEZONE
 from rcxsite.content.types import Plan
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.core.working_week import CALL_TIMEZONE
 from rcxsite.models import Customer, utcnow
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 
 logger = logging.getLogger(__name__)
 

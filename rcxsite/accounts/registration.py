@@ -14,9 +14,9 @@ from rcxsite.accounts.verification import issue_verification_link
 from rcxsite.core.attribution import Attribution, stamped
 from rcxsite.core.passwords import hash_password
 from rcxsite.core.validation import email_key
-from rcxsite.db import session_scope
-from rcxsite.logs import security_event
 from rcxsite.models import Customer, utcnow
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.logs import security_event
 
 
 def register(

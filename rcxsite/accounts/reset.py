@@ -7,20 +7,21 @@ from datetime import datetime, timedelta
 from sqlalchemy import ColumnElement, update
 from sqlmodel import Session, col, select
 
-from rcxsite import mail, routes
+from rcxsite import mail
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import LINK_INVALID, ForgotPasswordInput, ResetPasswordInput
 from rcxsite.accounts.locking import refuse_if_locked
 from rcxsite.accounts.results import ResetCheck
 from rcxsite.accounts.sessions import revoke_all_sessions, void_reset_links
+from rcxsite.core import paths
 from rcxsite.core.passwords import hash_password
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.core.tokens import new_token, token_digest
 from rcxsite.core.validation import email_key, normalize_email, text
-from rcxsite.db import get_engine, session_scope
-from rcxsite.logs import security_event
 from rcxsite.models import Customer, PasswordResetToken, utcnow
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import get_engine, session_scope
+from rcxsite.platform.logs import security_event
+from rcxsite.platform.settings import get_settings
 
 # The same answer whether or not the address has an account, so nobody can probe for one.
 RESET_REQUESTED = "If an account exists for that email, a reset link has been sent."
@@ -29,7 +30,7 @@ PASSWORD_RESET = "Your password has been successfully reset!"
 
 def reset_link(token: str) -> str:
     # Built from configuration only: a forged Host header must not redirect the link.
-    return get_settings().site_url + routes.reset_password_path(token)
+    return get_settings().site_url + paths.reset_password_path(token)
 
 
 def issue_reset_link(session: Session, customer: Customer) -> None:

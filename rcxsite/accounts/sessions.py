@@ -28,8 +28,6 @@ from sqlmodel.sql.expression import SelectOfScalar
 from rcxsite.accounts import login_tokens
 from rcxsite.core.tickets import claim_ticket, end_by_digest
 from rcxsite.core.tokens import new_token, token_digest
-from rcxsite.db import session_scope
-from rcxsite.logs import security_event
 from rcxsite.models import (
     Customer,
     EmailVerificationToken,
@@ -37,7 +35,9 @@ from rcxsite.models import (
     PasswordResetToken,
     utcnow,
 )
-from rcxsite.settings import get_settings, keyed_hash
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.logs import security_event
+from rcxsite.platform.settings import get_settings, keyed_hash
 
 # The browser's name for the login, which existing clients read: the cookie and the
 # session-storage entry.

@@ -27,17 +27,18 @@ from datetime import datetime, timedelta
 from sqlalchemy import ColumnElement, update
 from sqlmodel import Session, col, select
 
-from rcxsite import mail, routes
+from rcxsite import mail
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import VERIFY_LINK_INVALID, VerifyEmailInput
 from rcxsite.accounts.my_account import SIGNED_OUT
 from rcxsite.accounts.sessions import void_open_links
+from rcxsite.core import paths
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.core.tokens import new_token, token_digest
-from rcxsite.db import session_scope
-from rcxsite.logs import security_event
 from rcxsite.models import Customer, EmailVerificationToken, utcnow
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.logs import security_event
+from rcxsite.platform.settings import get_settings
 
 EMAIL_VERIFIED = "Your email address is verified."
 ALREADY_VERIFIED = "Your email address is already verified."
@@ -56,7 +57,7 @@ def link_sent(email: str) -> str:
 
 def verification_link(token: str) -> str:
     # Built from configuration only: a forged Host header must not redirect the link.
-    return get_settings().site_url + routes.verify_email_path(token)
+    return get_settings().site_url + paths.verify_email_path(token)
 
 
 def issue_verification_link(session: Session, customer: Customer) -> None:

@@ -19,13 +19,13 @@ from sqlalchemy import ColumnElement, and_, case, distinct, exists, func, litera
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
-from rcxsite import routes
 from rcxsite.analytics.inputs import PERIODS, DashboardQuery
 from rcxsite.analytics.rollups import PAGE, TOTAL, counted_until
 from rcxsite.analytics.sql import FORMATS, Bucket, bucket_of, day_start, seconds_between
+from rcxsite.core import paths
 from rcxsite.core.csv_cells import defuse
 from rcxsite.core.permissions import Permission, StaffActor, require
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.leads.statuses import SPAM, WON
 from rcxsite.models import (
     AnalyticsDaily,
@@ -36,7 +36,7 @@ from rcxsite.models import (
     QuoteRequest,
     utcnow,
 )
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 
 TABLE_ROWS = 10  # on the page; a CSV has up to CSV_ROWS
 CSV_ROWS = 1000
@@ -593,8 +593,8 @@ def dashboard(
         funnel: list[tuple[str, int | None]] = [
             ("Visits", figures.visits),
             (
-                f"Viewed {routes.QUOTE.text}",
-                _visits_that_viewed(session, period, filters, routes.QUOTE.path),
+                f"Viewed {paths.QUOTE_TITLE}",
+                _visits_that_viewed(session, period, filters, paths.QUOTE),
             ),
             (
                 "Requests sent",

@@ -8,7 +8,7 @@ from typing import Literal, get_args
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from rcxsite.forms import FormInput, problem
+from rcxsite.core.forms import FormInput, problem
 from rcxsite.models.analytics import HOST_MAX, PATH_MAX
 
 PeriodKey = Literal["today", "7d", "30d", "month", "last_month", "12m", "custom"]

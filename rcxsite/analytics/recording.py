@@ -9,7 +9,7 @@ not said so within ANALYTICS_HOLD_SECONDS, they are dropped. Whatever a client s
 tab and a client address count at most a few views a minute (the settings
 ANALYTICS_VIEWS_PER_TAB_PER_MINUTE and ANALYTICS_VIEWS_PER_CLIENT_PER_MINUTE), checked
 as the queue is written, off the page's event, in the rate limits' storage that every
-worker shares (rcxsite/ratelimit.py)."""
+worker shares (rcxsite/core/ratelimit.py)."""
 
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ from sqlmodel import Session, col, select
 from rcxsite.analytics.agents import agent_of
 from rcxsite.analytics.sources import Arrival
 from rcxsite.analytics.visitors import day_key, salt_for, visitor_id
-from rcxsite.db import session_scope
+from rcxsite.core.ratelimit import Limit, client_key, fits
 from rcxsite.models.analytics import PATH_MAX, AnalyticsView, AnalyticsVisit
-from rcxsite.ratelimit import Limit, client_key, fits
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
 

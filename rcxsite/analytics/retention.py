@@ -12,10 +12,10 @@ from sqlalchemy import delete
 from sqlmodel import col
 
 from rcxsite.analytics.visitors import forget_old_salts
-from rcxsite.db import session_scope
 from rcxsite.jobs import periodic
 from rcxsite.models import AnalyticsDaily, AnalyticsView, AnalyticsVisit, utcnow
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
 

@@ -13,9 +13,9 @@ from sqlalchemy import case, delete, distinct, func, insert, select
 from sqlmodel import Session, col
 
 from rcxsite.analytics.sql import day_start, seconds_between
-from rcxsite.db import session_scope
 from rcxsite.jobs import periodic
 from rcxsite.models import AnalyticsDaily, AnalyticsView, AnalyticsVisit, utcnow
+from rcxsite.platform.db import session_scope
 
 logger = logging.getLogger(__name__)
 

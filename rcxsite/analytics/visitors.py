@@ -17,9 +17,9 @@ from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from rcxsite.db import session_scope
 from rcxsite.models.analytics import VISITOR_LENGTH, AnalyticsSalt
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 
 # Keeps this key apart from every other use of the server secret (keyed_hash, tokens).
 _DAY_KEY_LABEL = b"rcx analytics visitor\x00"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import Request
 
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 
 def client_address(request: Request) -> str:

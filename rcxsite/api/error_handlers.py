@@ -19,15 +19,15 @@ from starlette.exceptions import HTTPException
 
 from rcxsite.api.envelope import envelope_response, is_api
 from rcxsite.api.unknown_routes import add_catch_all
-from rcxsite.forms import messages_by_field
-from rcxsite.outages import (
+from rcxsite.core.forms import messages_by_field
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.outages import (
     OUTAGE_TYPES,
     RETRY_AFTER_SECONDS,
     UNAVAILABLE_MESSAGE,
     is_outage,
     log_outage,
 )
-from rcxsite.service_errors import ServiceError
 
 logger = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ the HTTP bearer scheme instead: required on every route that depends on `signed_
 optional on a route that only reads the header (`/Auth/Logout`).
 
 The request bodies' rules (required, format, pattern, lengths) come from the input models
-themselves (rcxsite.forms.Documented).
+themselves (rcxsite.core.forms.Documented).
 """
 
 from __future__ import annotations

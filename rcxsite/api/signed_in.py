@@ -10,7 +10,7 @@ from fastapi import Depends, Header, Request
 from rcxsite import accounts
 from rcxsite.accounts.my_account import SIGNED_OUT
 from rcxsite.api.client import client_address
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 
 AUTHORIZATION_MAX = 300
 

@@ -21,23 +21,22 @@ from icalendar import Calendar, Event
 from icalendar.enums import STATUS
 from sqlmodel import col, select
 
-from rcxsite import routes
 from rcxsite.booking.availability import member_zone
 from rcxsite.booking.hours import NO_MEMBER, may_edit
 from rcxsite.booking.rules import COMPANY_TIME_ZONE
-from rcxsite.core import audit, tokens
+from rcxsite.core import audit, paths, tokens
 from rcxsite.core.permissions import GRANTS, Permission, StaffActor, require
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import Booking, QuoteRequest, StaffMember
 from rcxsite.models.booking import MOVED
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 
 # "My calls" lists this far ahead; the feed holds calls this far back and ahead.
 UPCOMING = timedelta(days=60)
 FEED_PAST = timedelta(days=30)
 FEED_AHEAD = timedelta(days=60)
-FEED_PATH = "/staff/calendar"
+FEED_PATH = paths.STAFF_CALENDAR_FEED
 FEED_SUFFIX = ".ics"
 FEED_PRODID = "-//RCX//Calls feed//EN"
 # How often a calendar should fetch the feed again (calendars that honour it).
@@ -98,7 +97,7 @@ def _row(booking: Booking, company: str, host_name: str, zone: ZoneInfo) -> Call
         host_id=booking.host_id,
         host_name=host_name,
         status=STATUS_LABELS.get(booking.status, "Booked"),
-        staff_path=routes.staff_quote_path(booking.quote_request_id),
+        staff_path=paths.staff_quote_path(booking.quote_request_id),
     )
 
 
@@ -180,7 +179,7 @@ def end_feed(member: StaffMember) -> None:
 
 
 def _event(booking: Booking, company: str, site_url: str) -> Event:
-    link = site_url + routes.staff_quote_path(booking.quote_request_id)
+    link = site_url + paths.staff_quote_path(booking.quote_request_id)
     return Event.new(
         uid=booking.uid,
         sequence=booking.sequence,

@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from rcxsite.booking.service import UpcomingCall, upcoming_for_email
-from rcxsite.db import session_scope
 from rcxsite.models import Customer
+from rcxsite.platform.db import session_scope
 
 
 def upcoming_for_customer(

@@ -29,10 +29,10 @@ from rcxsite.booking.hours_inputs import (
 from rcxsite.booking.rules import HOST_ROLES
 from rcxsite.core import audit
 from rcxsite.core.permissions import NO_ACCESS, Permission, StaffActor, require
-from rcxsite.db import session_scope
-from rcxsite.logs import security_event
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import MemberDay, MemberHours, MemberTimeOff, StaffMember
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.logs import security_event
 
 NO_MEMBER = "This member does not exist."
 NOT_A_HOST = "Only members with the role sales or admin take calls."

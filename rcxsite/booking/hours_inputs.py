@@ -17,7 +17,7 @@ from pydantic import Field, ValidationInfo, field_validator
 
 from rcxsite.booking.inputs import TIME_ZONE_UNKNOWN, time_zone_name
 from rcxsite.booking.meetings import MEETING_URL_TOO_LONG, checked_meeting_url
-from rcxsite.forms import FormInput, iso_date, parsed_by, problem, text_only
+from rcxsite.core.forms import FormInput, iso_date, parsed_by, problem, text_only
 from rcxsite.models.staff import TIME_ZONE_MAX
 from rcxsite.models.types import MEETING_URL_MAX
 

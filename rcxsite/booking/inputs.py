@@ -15,8 +15,7 @@ from typing import Annotated, Any, cast
 from pydantic import Field, field_validator
 
 from rcxsite.booking.rules import COMPANY_TIME_ZONE
-from rcxsite.core.time_zones import known_zones
-from rcxsite.forms import (
+from rcxsite.core.forms import (
     BLANK,
     FormInput,
     documented,
@@ -27,6 +26,7 @@ from rcxsite.forms import (
     problem,
     text_only,
 )
+from rcxsite.core.time_zones import known_zones
 from rcxsite.leads.validation import QuoteContactFields, QuoteFields
 from rcxsite.models.booking import CALL_KIND_MAX, PHONE, VIDEO
 from rcxsite.models.staff import TIME_ZONE_MAX
@@ -67,7 +67,7 @@ _ISO_START = re.compile(
 )
 
 
-# What the API's OpenAPI document says of the fields (rcxsite.forms.Documented), from the
+# What the API's OpenAPI document says of the fields (rcxsite.core.forms.Documented), from the
 # rules the validators below apply; the validators alone decide. As JSON Schema patterns
 # (ECMA-262), within FIRST_YEAR to LAST_YEAR.
 _YEAR = "2[0-9]{3}"  # FIRST_YEAR to LAST_YEAR

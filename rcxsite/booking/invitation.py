@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 from icalendar import Calendar, Event, Timezone, vCalAddress
 from icalendar.enums import STATUS
 
-from rcxsite.content.quote import CALL_TIMEZONE
+from rcxsite.core.working_week import CALL_TIMEZONE
 
 PRODID = "-//RCX//Booking//EN"
 # REQUEST and CANCEL are mailed (iTIP); PUBLISH is the file a visitor downloads.

@@ -3,11 +3,10 @@ reminders and the service (`rcxsite.booking.service.manage_url`) agree on it."""
 
 from __future__ import annotations
 
-from rcxsite.settings import get_settings
-
-MANAGE_PATH = "/booking"
+from rcxsite.core import paths
+from rcxsite.platform.settings import get_settings
 
 
 def manage_url(token: str) -> str:
     """Where the visitor reschedules or cancels the call: SITE_URL/booking/<token>."""
-    return f"{get_settings().site_url.rstrip('/')}{MANAGE_PATH}/{token}"
+    return get_settings().site_url.rstrip("/") + paths.booking_path(token)

@@ -13,10 +13,10 @@ import secrets
 from typing import Protocol
 from urllib.parse import urlsplit
 
-from rcxsite.forms import has_forbidden_characters, problem
+from rcxsite.core.forms import has_forbidden_characters, problem
 from rcxsite.models.booking import PHONE, VIDEO
 from rcxsite.models.types import MEETING_URL_MAX
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 MEETING_URL_INVALID = "Please give an https address, such as https://meet.google.com/abc-defg-hij"
 MEETING_URL_TOO_LONG = f"The address must be at most {MEETING_URL_MAX} characters"

@@ -27,23 +27,23 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from rcxsite import jobs
-from rcxsite.at_rest import unseal
 from rcxsite.booking import wording
 from rcxsite.booking.calendar_links import CalendarEntry, google_link, outlook_link
 from rcxsite.booking.invitation import CallInvite, Method, invitation_ics
 from rcxsite.booking.links import manage_url
 from rcxsite.booking.rules import rules
-from rcxsite.db import session_scope
 from rcxsite.jobs.queue import DONE, QUEUED
 from rcxsite.leads.notification import QUOTE_MAILED, staff_link
 from rcxsite.mail import composes_mail, send_mail
 from rcxsite.models import Booking, Customer, Job, QuoteRequest, StaffMember
 from rcxsite.models.types import utcnow
-from rcxsite.settings import get_settings
+from rcxsite.platform.at_rest import unseal
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 
 REMINDER = "booking-reminder"
 BOOKED = "booking-booked"
-# The at-rest purpose of Booking.token_sealed (rcxsite/at_rest.py).
+# The at-rest purpose of Booking.token_sealed (rcxsite/platform/at_rest.py).
 TOKEN_PURPOSE = "booking-token"
 
 

@@ -19,11 +19,11 @@ from sqlmodel import Session, col, select
 
 from rcxsite.core import audit
 from rcxsite.core.permissions import Permission, StaffActor, require
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import Booking, QuoteChange, StaffMember
 from rcxsite.models.booking import BOOKED, CANCELLED, HELD, MOVED, NO_SHOW
 from rcxsite.models.staff import STAFF_NAME_MAX
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 
 CALL_STATUS_LABELS: dict[str, str] = {
     BOOKED: "Booked",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from rcxsite.content.quote import CALL_TIMEZONE
-from rcxsite.settings import get_settings
+from rcxsite.core.working_week import CALL_TIMEZONE
+from rcxsite.platform.settings import get_settings
 
 # Where the company's wall clock is: a visitor or member without a zone of their own is here.
 COMPANY_TIME_ZONE = CALL_TIMEZONE

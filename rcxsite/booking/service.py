@@ -23,7 +23,6 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
-from rcxsite.at_rest import SealBroken, seal, unseal
 from rcxsite.booking import hosting, meetings, notices, wording
 from rcxsite.booking.availability import MemberAvailability
 from rcxsite.booking.inputs import (
@@ -47,7 +46,8 @@ from rcxsite.booking.rules import COMPANY_TIME_ZONE, rules
 from rcxsite.booking.slots import ONE_DAY, SlotList, day_start, free_slots, hosts_free_at
 from rcxsite.core import tokens
 from rcxsite.core.attribution import Attribution, stamped
-from rcxsite.db import session_scope
+from rcxsite.core.ratelimit import Limit, client_key, hit, reserve
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import Booking, QuoteChange, QuoteRequest, StaffMember
 from rcxsite.models.booking import (
     BOOKED,
@@ -56,9 +56,9 @@ from rcxsite.models.booking import (
     VIDEO,
 )
 from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
-from rcxsite.ratelimit import Limit, client_key, hit, reserve
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings, keyed_hash
+from rcxsite.platform.at_rest import SealBroken, seal, unseal
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings, keyed_hash
 
 logger = logging.getLogger(__name__)
 

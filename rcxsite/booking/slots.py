@@ -23,8 +23,8 @@ from sqlmodel import Session, col, select
 from rcxsite.booking.availability import MemberAvailability, load_hosts, working_intervals
 from rcxsite.booking.inputs import SlotQuery
 from rcxsite.booking.rules import Rules, rules
-from rcxsite.db import session_scope
 from rcxsite.models import Booking
+from rcxsite.platform.db import session_scope
 
 # A member's day (their zone) can begin up to 14 hours before or after the visitor's, and
 # the bookings that count towards it must all be loaded.

@@ -13,11 +13,12 @@ from datetime import datetime
 from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from rcxsite.content.quote import BUDGETS, CALL_TIMEZONE, SERVICE_CHOICES, TIMELINES, label_of
+from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, TIMELINES, label_of
+from rcxsite.core import paths
+from rcxsite.core.working_week import CALL_TIMEZONE
 from rcxsite.mail.messages import aligned
 from rcxsite.models.booking import PHONE
-from rcxsite.routes import QUOTE
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 
 class CallFacts(Protocol):
@@ -167,7 +168,7 @@ def _company() -> str:
 
 
 def _quote_page() -> str:
-    return get_settings().site_url + QUOTE.path
+    return get_settings().site_url + paths.QUOTE
 
 
 def _when_and_host(booking: CallFacts, host: Person) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.react import nav_link
+from rcxsite.content import routes
 from rcxsite.content.types import Article
 
 

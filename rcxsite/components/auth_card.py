@@ -6,10 +6,10 @@ from __future__ import annotations
 import reflex as rx
 from reflex.event import EventSpec
 
-from rcxsite import routes
 from rcxsite.components.media import image
 from rcxsite.components.react import nav_link
 from rcxsite.components.theme import LOGO_SRC
+from rcxsite.content import routes
 
 
 def auth_card(heading: rx.Component | str, *children: rx.Component) -> rx.Component:

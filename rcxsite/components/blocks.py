@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.media import image
 from rcxsite.components.react import nav_link
+from rcxsite.content import routes
 from rcxsite.content.types import CaseStudy, Section, Testimonial
 
 # Up to this width the hero art is left out (the `max-width: 640px` rules of pages.css).

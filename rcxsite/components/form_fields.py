@@ -1,7 +1,7 @@
 """Labelled form fields with their error messages, and the result dialog.
 
 Every text control takes its `max_length` from its input model
-(`rcxsite.forms.max_length`), so pasting a huge text cuts it to what the server accepts
+(`rcxsite.core.forms.max_length`), so pasting a huge text cuts it to what the server accepts
 instead of sending a message the server refuses.
 """
 
@@ -14,7 +14,7 @@ import reflex as rx
 from reflex.vars import Var
 
 from rcxsite.components.react import PasswordInput, ResultDialog
-from rcxsite.forms import FormInput, max_length
+from rcxsite.core.forms import FormInput, max_length
 
 
 def field_error(field_id: str, error: Var[str] | str) -> rx.Component:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex_components_core.el.elements.base import BaseHTML
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.search import QUERY_FIELD, QUERY_MAX
 
 LABEL = "Search the site"

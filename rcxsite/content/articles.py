@@ -3,7 +3,7 @@
 Dropping a new `.md` file here publishes it at /insights/<file name>, lists it on the
 blog page, in the Atom feed, on its tags' pages and in the sitemap. `draft: true` keeps it
 out of all of them except under `make dev` (SHOW_DRAFTS), where it is marked as a draft.
-`python -m rcxsite.content.check` says what is wrong with a file.
+`python -m rcxsite.tools.check_content` says what is wrong with a file.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import frontmatter
 from markdown_it import MarkdownIt
 
 from rcxsite.content.types import Article
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 ARTICLES_DIR = Path(__file__).parent / "articles"
 REQUIRED_FIELDS = ("title", "date", "author", "summary", "tags")

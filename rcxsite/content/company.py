@@ -2,7 +2,7 @@
 
 from urllib.parse import quote
 
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 COMPANY = get_settings().company_name
 TAGLINE = "Software that moves your business forward"

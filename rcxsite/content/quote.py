@@ -9,6 +9,8 @@ show the raw value).
 from __future__ import annotations
 
 from rcxsite.content.services import SERVICES
+from rcxsite.core.working_week import CALL_TIMEZONE as CALL_TIMEZONE
+from rcxsite.core.working_week import CALL_TIMEZONE_LABEL as CALL_TIMEZONE_LABEL
 
 Choice = tuple[str, str]
 
@@ -29,9 +31,6 @@ TIMELINES: tuple[Choice, ...] = (
     ("flexible", "Flexible / no fixed date"),
 )
 
-# Calls are held in the sales team's office hours; times are wall-clock times there.
-CALL_TIMEZONE = "Europe/London"
-CALL_TIMEZONE_LABEL = "UK time"
 CALL_TIMES: tuple[Choice, ...] = tuple(
     (f"{hour:02d}:{minute:02d}", f"{hour:02d}:{minute:02d}")
     for hour in range(9, 18)

@@ -5,7 +5,7 @@ not a public page."""
 
 from __future__ import annotations
 
-from rcxsite import routes
+from rcxsite.content import routes
 
 SEARCH_WORDS: dict[routes.Route, tuple[str, ...]] = {
     routes.CAREERS: ("jobs", "vacancies", "hiring", "openings", "recruitment", "apply"),

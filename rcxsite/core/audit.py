@@ -21,11 +21,11 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col
 
 from rcxsite.core.permissions import Permission, StaffActor
-from rcxsite.db import session_scope
-from rcxsite.logs import security_event
+from rcxsite.core.ratelimit import client_key
 from rcxsite.models import AuditEntry, utcnow
 from rcxsite.models.staff import ACTION_MAX, CLIENT_ADDRESS_MAX, DETAIL_MAX, TARGET_MAX
-from rcxsite.ratelimit import client_key
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.logs import security_event
 
 # A repeated refusal adds to its row for this long (the sign-in limits' window), then
 # starts a new one: the log still shows when an attack went on.

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from passlib.context import CryptContext
 
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 
 @lru_cache(maxsize=4)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal, get_args
 
-from rcxsite.logs import security_event
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.logs import security_event
 
 Role = Literal["admin", "sales", "support"]
 ROLES: tuple[Role, ...] = get_args(Role)

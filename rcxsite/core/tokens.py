@@ -6,7 +6,7 @@ import hashlib
 import hmac
 import secrets
 
-from rcxsite.settings import keyed_hash
+from rcxsite.platform.settings import keyed_hash
 
 # 32 bytes = 256 random bits, URL-safe so a token can sit in a link's path or a cookie.
 _TOKEN_BYTES = 32

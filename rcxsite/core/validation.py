@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, validate_email
 
-from rcxsite.forms import (
+from rcxsite.core.forms import (
     INVALID_CHARACTERS,
     Documented,
     documented,
@@ -39,7 +39,7 @@ def _any_case(name: str) -> str:
     return "".join(f"[{char.lower()}{char.upper()}]" if char.isalpha() else char for char in name)
 
 
-# What the API's OpenAPI document says of email fields (rcxsite.forms.Documented); the
+# What the API's OpenAPI document says of email fields (rcxsite.core.forms.Documented); the
 # validators below alone decide.
 EMAIL = documented(format="email")
 # An address `normalize_email` (email_validator) accepts, which also refuses a special-use

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from rcxsite.content.quote import CALL_TIMEZONE
+# Calls are held in the sales team's office hours; times are wall-clock times there.
+CALL_TIMEZONE = "Europe/London"
+CALL_TIMEZONE_LABEL = "UK time"
 
 # Minutes from midnight on the company's wall clock, start inclusive, end exclusive.
 Interval = tuple[int, int]

@@ -15,9 +15,9 @@ import sys
 import threading
 from datetime import timedelta
 
-from rcxsite.logs import configure_logging
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.logs import configure_logging
+from rcxsite.platform.settings import get_settings
 
 
 def _wait(value: timedelta | None) -> str:

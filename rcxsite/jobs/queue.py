@@ -21,11 +21,11 @@ from sqlalchemy import ColumnElement, or_, true, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
-from rcxsite.db import session_scope
-from rcxsite.logs import security_event
 from rcxsite.models.jobs import JOB_ERROR_MAX, Job, PeriodicRun
 from rcxsite.models.types import utcnow
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.logs import security_event
+from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
 

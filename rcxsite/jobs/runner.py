@@ -22,8 +22,8 @@ from typing import Any
 from rcxsite.jobs import queue
 from rcxsite.jobs.kinds import HANDLERS, PERIODIC
 from rcxsite.models.types import utcnow
-from rcxsite.outages import is_outage
-from rcxsite.settings import get_settings
+from rcxsite.platform.outages import is_outage
+from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
 

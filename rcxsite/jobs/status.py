@@ -10,11 +10,11 @@ from datetime import datetime, timedelta
 from sqlalchemy import update
 from sqlmodel import col, func, select
 
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.jobs.queue import FAILED, QUEUED
 from rcxsite.models.jobs import Job
 from rcxsite.models.types import utcnow
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 
 FAILED_SHOWN = 50
 NOT_FAILED = "This job has not failed, or it is no longer there."

@@ -11,9 +11,9 @@ from sqlmodel import Session, col, select
 
 from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, TIMELINES, label_of
 from rcxsite.core.csv_cells import defuse
-from rcxsite.db import get_engine
 from rcxsite.leads.statuses import SPAM
 from rcxsite.models import QuoteRequest
+from rcxsite.platform.db import get_engine
 
 HEADER = (
     "id",

@@ -9,18 +9,18 @@ from urllib.parse import quote as url_quote
 
 from sqlmodel import Session
 
-from rcxsite import routes
 from rcxsite.content.quote import (
     BUDGETS,
-    CALL_TIMEZONE_LABEL,
     SERVICE_CHOICES,
     TIMELINES,
     label_of,
 )
+from rcxsite.core import paths
+from rcxsite.core.working_week import CALL_TIMEZONE_LABEL
 from rcxsite.leads.validation import NO_CALL, QuoteFields, QuoteInput
 from rcxsite.mail import send_mail
 from rcxsite.mail.messages import aligned
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 QUOTE_MAILED = "quote_mailed"
 
@@ -33,7 +33,7 @@ def call_slot(call_date: date, call_time: str) -> str:
 
 def staff_link(request_id: int) -> str:
     """The request's page in the staff inbox, where sales set its status and owner."""
-    return get_settings().site_url + routes.staff_quote_path(request_id)
+    return get_settings().site_url + paths.staff_quote_path(request_id)
 
 
 def quote_subject(quote: QuoteFields) -> str:

@@ -19,7 +19,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import col
 
 from rcxsite.core.attribution import Attribution, stamped
-from rcxsite.db import session_scope
+from rcxsite.core.ratelimit import Limit, client_key, hit
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.leads.notification import QUOTE_MAILED, call_slot, send_quote_mail
 from rcxsite.leads.spam import trapped_request
 from rcxsite.leads.validation import (
@@ -30,9 +31,8 @@ from rcxsite.leads.validation import (
 )
 from rcxsite.mail.outgoing import after_sent
 from rcxsite.models import QuoteRequest, utcnow
-from rcxsite.ratelimit import Limit, client_key, hit
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings, keyed_hash
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings, keyed_hash
 
 logger = logging.getLogger(__name__)
 

@@ -19,7 +19,6 @@ from sqlmodel import col, select
 
 from rcxsite.content.quote import CALL_TIMES
 from rcxsite.core.validation import normalize_email
-from rcxsite.db import session_scope
 from rcxsite.jobs import periodic
 from rcxsite.leads.statuses import SPAM
 from rcxsite.models import QuoteChange, QuoteRequest
@@ -33,7 +32,8 @@ from rcxsite.models.types import (
     QUOTE_NAME_MAX,
     utcnow,
 )
-from rcxsite.settings import keyed_hash
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import keyed_hash
 
 logger = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 
 Messages are keyed by the form's field names so any UI can place them. The screen parses
 raw form values with `QuoteInput.parse` (after `trap_filled`), the page takes its
-`maxLength`s from it (`rcxsite.forms.max_length`), and the state its field list
+`maxLength`s from it (`rcxsite.core.forms.max_length`), and the state its field list
 (`FORM_FIELDS`).
 """
 
@@ -26,13 +26,7 @@ from rcxsite.content.quote import (
     TIMELINES,
     Choice,
 )
-from rcxsite.core.validation import (
-    DELIVERABLE_EMAIL,
-    required_email,
-    required_text,
-    text,
-)
-from rcxsite.forms import (
+from rcxsite.core.forms import (
     BLANK,
     Documented,
     FormInput,
@@ -44,6 +38,12 @@ from rcxsite.forms import (
     problem,
     text_only,
     text_rule,
+)
+from rcxsite.core.validation import (
+    DELIVERABLE_EMAIL,
+    required_email,
+    required_text,
+    text,
 )
 from rcxsite.models import (
     CHOICE_MAX,
@@ -105,7 +105,7 @@ _CHOICE_FIELDS: dict[str, tuple[tuple[Choice, ...], str]] = {
 
 CORRECT_FIELDS = "Please correct the highlighted fields."
 
-# What the API's OpenAPI document says of the fields (rcxsite.forms.Documented), from the
+# What the API's OpenAPI document says of the fields (rcxsite.core.forms.Documented), from the
 # limits the validators below use; the validators alone decide.
 _PHONE_NUMBER = f"\\+?[ ()-]*(?:[0-9][ ()-]*){{{PHONE_DIGITS_MIN},{PHONE_DIGITS_MAX}}}"
 # A phone number that must be given (a phone call's), as a JSON Schema pattern.

@@ -7,9 +7,9 @@ from html import escape
 
 from sqlmodel import Session
 
-from rcxsite import routes
+from rcxsite.core import paths
 from rcxsite.mail.outgoing import send_mail
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 
 def aligned(rows: list[tuple[str, str]]) -> str:
@@ -105,7 +105,7 @@ def send_password_changed_mail(
 ) -> None:
     settings = get_settings()
     company = settings.company_name
-    help_link = settings.site_url + routes.FORGOT_PASSWORD.path
+    help_link = settings.site_url + paths.FORGOT_PASSWORD
     text = (
         f"Hello {user_name},\n\n"
         f"The password of your {company} account was just changed, and every device "
@@ -132,7 +132,7 @@ def send_account_deleted_mail(
 ) -> None:
     settings = get_settings()
     company = settings.company_name
-    welcome = settings.site_url + routes.LOG_IN.path
+    welcome = settings.site_url + paths.LOG_IN
     text = (
         f"Hello {user_name},\n\n"
         f"Your {company} account has been deleted as you asked, together with its sign-ins. "
@@ -161,8 +161,8 @@ def send_registration_attempt_mail(
     the registration form answers as for a new address (no account-existence oracle)."""
     settings = get_settings()
     company = settings.company_name
-    log_in = settings.site_url + routes.LOG_IN.path
-    reset = settings.site_url + routes.FORGOT_PASSWORD.path
+    log_in = settings.site_url + paths.LOG_IN
+    reset = settings.site_url + paths.FORGOT_PASSWORD
     text = (
         f"Hello {user_name},\n\n"
         f"Someone tried to register a new {company} account with your email address, "

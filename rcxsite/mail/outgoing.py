@@ -25,11 +25,11 @@ from email.utils import formatdate
 from sqlmodel import Session
 
 from rcxsite import jobs
-from rcxsite.at_rest import seal, unseal
-from rcxsite.db import session_scope
 from rcxsite.jobs.runner import drain
 from rcxsite.mail.transport import build_message, deliver, new_message_id
-from rcxsite.settings import get_settings
+from rcxsite.platform.at_rest import seal, unseal
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
 

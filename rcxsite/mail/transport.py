@@ -13,7 +13,7 @@ from email.utils import formatdate, make_msgid
 from functools import lru_cache
 from pathlib import Path
 
-from rcxsite.settings import Settings
+from rcxsite.platform.settings import Settings
 
 logger = logging.getLogger(__name__)
 

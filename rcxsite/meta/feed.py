@@ -12,10 +12,10 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 from xml.sax.saxutils import escape, quoteattr
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.content.articles import article_html, load_articles
 from rcxsite.content.types import Article
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 FEED_TITLE = "Insights"
 

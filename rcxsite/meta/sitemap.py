@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.content.articles import load_articles
 from rcxsite.meta.tags import canonical_url
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 
 def _last_modified() -> dict[str, str]:

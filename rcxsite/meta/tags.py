@@ -8,8 +8,8 @@ from typing import Any
 import reflex as rx
 
 from rcxsite.content import company
-from rcxsite.routes import FEED_PATH, Route
-from rcxsite.settings import get_settings
+from rcxsite.content.routes import FEED_PATH, Route
+from rcxsite.platform.settings import get_settings
 
 
 def page_title(route: Route) -> str:

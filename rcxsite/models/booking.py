@@ -101,7 +101,7 @@ class Booking(SQLModel, table=True):
     email_key: str = Field(max_length=EMAIL_MAX, index=True)
     visitor_time_zone: str = Field(max_length=TIME_ZONE_MAX)
     token_hash: str = Field(max_length=SHA256_HEX_LENGTH, unique=True, index=True)
-    # The manage token sealed at rest (rcxsite/at_rest.py, purpose "booking-token"), so
+    # The manage token sealed at rest (rcxsite/platform/at_rest.py, purpose "booking-token"), so
     # reminders and My account can show the link again.
     token_sealed: str = Field(max_length=SEALED_TOKEN_MAX)
     # The invitation's UID: stable for the booking's life, so calendars update one entry.

@@ -22,7 +22,7 @@ ROLE_MAX = 16
 # An IANA zone name ("Europe/London", "America/Argentina/Buenos_Aires").
 TIME_ZONE_MAX = 64
 # Base32 key of the authenticator app: 32 characters (160 bits).
-TOTP_SECRET_MAX = 128  # a sealed key (rcxsite/at_rest.py)
+TOTP_SECRET_MAX = 128  # a sealed key (rcxsite/platform/at_rest.py)
 # JSON list of ten SHA-256 hex digests, with room to spare.
 RECOVERY_HASHES_MAX = 1000
 NOTE_MAX = 5000

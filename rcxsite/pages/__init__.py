@@ -1,4 +1,4 @@
-"""Page builders, one per route kind of the route table (rcxsite/routes.py). A page with a
+"""Page builders, one per route kind of the route table (rcxsite/content/routes.py). A page with a
 state has it in the module of the same name under rcxsite/state/ (pages/login.py and
 state/login.py; pages/staff/team.py and state/staff/team.py)."""
 
@@ -7,6 +7,7 @@ from collections.abc import Callable
 import reflex as rx
 from reflex.event import EventHandler
 
+from rcxsite.content.routes import Route, RouteKind
 from rcxsite.pages import (
     case_studies,
     company,
@@ -23,7 +24,6 @@ from rcxsite.pages import (
 )
 from rcxsite.pages.booking import manage as booking_manage
 from rcxsite.pages.home import home_page
-from rcxsite.routes import Route, RouteKind
 
 PageBuilder = Callable[[Route], rx.Component]
 

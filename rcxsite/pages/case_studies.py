@@ -2,7 +2,6 @@
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.blocks import (
     case_study_cards,
     cta_band,
@@ -12,6 +11,7 @@ from rcxsite.components.blocks import (
     testimonial,
 )
 from rcxsite.components.react import nav_link
+from rcxsite.content import routes
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.proof import client_quote
 from rcxsite.templates.page_top import page_hero

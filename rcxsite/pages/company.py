@@ -2,10 +2,10 @@
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.blocks import bullet_list, card, card_grid, cta_band, hero, section
 from rcxsite.components.form_fields import action_button, form, status_message
 from rcxsite.components.react import Gallery, nav_link
+from rcxsite.content import routes
 from rcxsite.content.careers import APPLY_EMAIL, OPENINGS, apply_href
 from rcxsite.content.company import (
     COMPANY,

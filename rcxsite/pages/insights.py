@@ -2,10 +2,10 @@
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.article_parts import article_list, byline, feed_link, tag_links
 from rcxsite.components.blocks import card, card_grid, cta_band, hero, section, testimonial
 from rcxsite.components.react import nav_link
+from rcxsite.content import routes
 from rcxsite.content.articles import article_html, load_articles, related_articles, tagged
 from rcxsite.content.csr import CSR_ACTIVITIES
 from rcxsite.content.life_at import LIFE_AT

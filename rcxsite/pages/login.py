@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.accounts.inputs import LoginInput
 from rcxsite.components.auth_card import auth_card, switch_line
 from rcxsite.components.form_fields import form, password_field, status_message, submit_button
 from rcxsite.components.react import nav_link
-from rcxsite.forms import max_length
+from rcxsite.content import routes
+from rcxsite.core.forms import max_length
 from rcxsite.pages.registration import register_form, registration_dialog
 from rcxsite.state import messages as msg
 from rcxsite.state.login import LoginState

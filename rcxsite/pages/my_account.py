@@ -7,7 +7,6 @@ from collections.abc import Callable
 import reflex as rx
 from reflex.vars import ArrayVar, ObjectVar
 
-from rcxsite import routes
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
 from rcxsite.components.calendar_actions import join_link
 from rcxsite.components.form_fields import (
@@ -17,6 +16,7 @@ from rcxsite.components.form_fields import (
     status_message,
 )
 from rcxsite.components.react import nav_link
+from rcxsite.content import routes
 from rcxsite.pages.registration import mobile_field
 from rcxsite.state import messages as msg
 from rcxsite.state.my_account import AccountState

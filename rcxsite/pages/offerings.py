@@ -2,7 +2,6 @@
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.blocks import (
     bullet_list,
     case_study_cards,
@@ -14,6 +13,7 @@ from rcxsite.components.blocks import (
     tag_list,
 )
 from rcxsite.components.react import nav_link
+from rcxsite.content import routes
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.industries import INDUSTRIES
 from rcxsite.content.services import ENGAGEMENT_STEPS, SERVICE_GROUPS, SERVICE_PROOF, SERVICES

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.accounts.inputs import LINK_INVALID, ForgotPasswordInput, ResetPasswordInput
 from rcxsite.components.auth_card import auth_card
 from rcxsite.components.form_fields import (
@@ -16,7 +15,8 @@ from rcxsite.components.form_fields import (
     text_field,
 )
 from rcxsite.components.react import nav_link
-from rcxsite.forms import max_length
+from rcxsite.content import routes
+from rcxsite.core.forms import max_length
 from rcxsite.state import messages as msg
 from rcxsite.state.password_reset import ForgotPasswordState, ResetPasswordState
 

@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.content.policies import POLICIES
 from rcxsite.content.types import human_date
 

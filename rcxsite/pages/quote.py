@@ -4,7 +4,6 @@ from typing import Any, cast
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.blocks import section
 from rcxsite.components.calendar_actions import calendar_actions, join_link
 from rcxsite.components.form_fields import (
@@ -19,8 +18,9 @@ from rcxsite.components.form_fields import (
 )
 from rcxsite.components.react import OneTimeSecret
 from rcxsite.content import quote as options
+from rcxsite.content import routes
 from rcxsite.content.company import EMAIL, PHONE, PHONE_HREF
-from rcxsite.forms import max_length
+from rcxsite.core.forms import max_length
 from rcxsite.leads import FOLLOW_UP_FIELD, WITHOUT_CALL, QuoteInput
 from rcxsite.pages.booking.slot_picker import slot_picker
 from rcxsite.state.quote import (

@@ -16,7 +16,7 @@ from rcxsite.components.form_fields import (
     result_dialog,
     submit_button,
 )
-from rcxsite.forms import FormInput, max_length
+from rcxsite.core.forms import FormInput, max_length
 from rcxsite.models import MOBILE_NUMBER_LENGTH
 from rcxsite.state import messages as msg
 from rcxsite.state.login import LoginState

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.react import nav_link
 from rcxsite.components.search_box import search_box
+from rcxsite.content import routes
 from rcxsite.state.search import HitView, LinkView, SearchState, SegmentView
 
 

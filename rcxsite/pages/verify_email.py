@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.accounts.inputs import VERIFY_LINK_HELP, VERIFY_LINK_USED
 from rcxsite.accounts.verification import EMAIL_VERIFIED
 from rcxsite.components.react import nav_link
+from rcxsite.content import routes
 from rcxsite.state.login import log_in_path
 from rcxsite.state.verify_email import VerifyEmailState
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.content.articles import article_html, load_articles
 from rcxsite.content.careers import APPLY_EMAIL, OPENINGS
 from rcxsite.content.case_studies import CASE_STUDIES

@@ -12,18 +12,18 @@ from dataclasses import dataclass
 
 from pydantic import Field, field_validator
 
-from rcxsite import routes
-from rcxsite.forms import (
+from rcxsite.content import routes
+from rcxsite.core.forms import (
     INVALID_CHARACTERS,
     FormInput,
     has_forbidden_characters,
     problem,
     text_only,
 )
-from rcxsite.ratelimit import Limit, client_key, hit
+from rcxsite.core.ratelimit import Limit, client_key, hit
+from rcxsite.platform.settings import get_settings
 from rcxsite.search.index import site_index
 from rcxsite.search.query import Hit, find
-from rcxsite.settings import get_settings
 
 QUERY_FIELD = "q"
 QUERY_MAX = 100

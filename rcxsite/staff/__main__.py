@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from sqlalchemy.exc import SQLAlchemyError
 
 from rcxsite.core.permissions import OPERATOR, ROLES
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models.types import utcnow
-from rcxsite.service_errors import ServiceError
 from rcxsite.staff import members
 from rcxsite.staff.inputs import InviteInput
 

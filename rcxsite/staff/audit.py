@@ -14,9 +14,9 @@ from sqlmodel import col, func, select
 from rcxsite.core.audit import record_now
 from rcxsite.core.csv_cells import defuse
 from rcxsite.core.permissions import Permission, StaffActor, require
-from rcxsite.db import session_scope
+from rcxsite.core.ratelimit import client_key
 from rcxsite.models import AuditEntry, StaffMember
-from rcxsite.ratelimit import client_key
+from rcxsite.platform.db import session_scope
 from rcxsite.staff.exports import READ_IN_CHUNKS, bounded_csv
 
 PAGE_SIZE = 50

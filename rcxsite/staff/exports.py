@@ -14,8 +14,8 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterable, Sequence
 
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.settings import get_settings
 
 # The query options of an export's rows: without them the ORM loads every row the
 # filters select before handing over the first one, and the size bound comes too late.

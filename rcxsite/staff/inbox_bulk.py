@@ -17,14 +17,14 @@ from typing import Any
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 from sqlmodel import col, select
 
+from rcxsite.core.forms import FormInput, problem, text_only
 from rcxsite.core.permissions import Permission, StaffActor, require
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.core.validation import MAX_DB_INTEGER
-from rcxsite.db import session_scope
-from rcxsite.forms import FormInput, problem, text_only
 from rcxsite.leads.statuses import STATUS_LABELS
 from rcxsite.models import QuoteRequest, StaffMember
 from rcxsite.models.types import LOST_REASON_MAX, STATUS_MAX
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 from rcxsite.staff.inbox_changes import NOTHING_CHANGED, change_owner, change_status
 from rcxsite.staff.inbox_inputs import (
     OWNER_INVALID,

@@ -15,11 +15,11 @@ from sqlmodel import Session
 
 from rcxsite.core import audit
 from rcxsite.core.permissions import Permission, StaffActor, require
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.leads.statuses import NEW, SPAM, STATUS_LABELS
 from rcxsite.models import QuoteChange, QuoteNote, QuoteRequest, StaffMember
 from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 from rcxsite.staff.inbox_detail import quote_or_404
 from rcxsite.staff.inbox_inputs import (
     OWNER_INVALID,

@@ -21,12 +21,12 @@ from rcxsite.content.quote import (
     label_of,
 )
 from rcxsite.core.permissions import Permission, StaffActor, require
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.leads.notification import call_slot
 from rcxsite.leads.statuses import STATUS_LABELS
 from rcxsite.leads.validation import NO_CALL
 from rcxsite.models import Customer, QuoteChange, QuoteNote, QuoteRequest, StaffMember
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 
 NO_QUOTE = "This quote request does not exist."
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from rcxsite.core.validation import MAX_DB_INTEGER
-from rcxsite.forms import (
+from rcxsite.core.forms import (
     INVALID_CHARACTERS,
     FormInput,
     has_forbidden_characters,
@@ -22,6 +21,7 @@ from rcxsite.forms import (
     problem,
     text_only,
 )
+from rcxsite.core.validation import MAX_DB_INTEGER
 from rcxsite.leads.statuses import QUOTE_STATUSES
 from rcxsite.models.staff import NOTE_MAX
 from rcxsite.models.types import LOST_REASON_MAX, STATUS_MAX

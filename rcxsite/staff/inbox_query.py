@@ -28,15 +28,15 @@ from rcxsite.booking.outcomes import CallView, calls_of_requests
 from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, label_of
 from rcxsite.core import audit
 from rcxsite.core.csv_cells import defuse
+from rcxsite.core.forms import INVALID_CHARACTERS, has_forbidden_characters, too_long
 from rcxsite.core.permissions import Permission, StaffActor, require
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.core.working_week import last_arrival_due
-from rcxsite.db import session_scope
-from rcxsite.forms import INVALID_CHARACTERS, has_forbidden_characters, too_long
 from rcxsite.leads.export import HEADER, request_cells
 from rcxsite.leads.statuses import NEW, QUOTE_STATUSES, SPAM, STATUS_LABELS
 from rcxsite.models import QuoteRequest, StaffMember, utcnow
 from rcxsite.models.booking import BOOKED
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 from rcxsite.staff.exports import READ_IN_CHUNKS, bounded_csv
 from rcxsite.staff.inbox_detail import preferred_start
 from rcxsite.staff.inbox_inputs import member_id

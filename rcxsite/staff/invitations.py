@@ -17,15 +17,14 @@ from datetime import datetime, timedelta
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from rcxsite import routes
-from rcxsite.core import audit, tokens
+from rcxsite.core import audit, paths, tokens
 from rcxsite.core.passwords import hash_password
 from rcxsite.core.permissions import StaffActor
-from rcxsite.db import session_scope
+from rcxsite.core.ratelimit import Limit, Reservation, client_key, reserve
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import StaffInvitation, StaffMember, utcnow
-from rcxsite.ratelimit import Limit, Reservation, client_key, reserve
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 from rcxsite.staff import sessions, two_factor
 from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput
 from rcxsite.staff.mail import send_staff_invitation_mail
@@ -37,7 +36,7 @@ PASSWORD_FIRST = "Choose your password first."
 
 def invitation_link(token: str) -> str:
     # Built from configuration only: a forged Host header must not redirect the link.
-    return get_settings().site_url + routes.staff_invite_path(token)
+    return get_settings().site_url + paths.staff_invite_path(token)
 
 
 def issue_invitation(session: Session, member: StaffMember, now: datetime | None = None) -> str:

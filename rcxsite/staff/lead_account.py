@@ -16,7 +16,7 @@ from datetime import datetime
 
 from rcxsite.accounts.my_account import PlanChoice, plan_of
 from rcxsite.core.permissions import Permission, StaffActor, require
-from rcxsite.db import session_scope
+from rcxsite.platform.db import session_scope
 from rcxsite.staff.inbox_detail import quote_or_404, verified_customer
 
 

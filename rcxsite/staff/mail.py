@@ -8,7 +8,7 @@ from sqlmodel import Session
 
 from rcxsite.mail.messages import html_page
 from rcxsite.mail.outgoing import send_mail
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 
 def send_staff_invitation_mail(

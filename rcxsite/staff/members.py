@@ -20,9 +20,9 @@ from sqlmodel import Session, col, select
 from rcxsite.booking.calls import end_feed
 from rcxsite.core import audit
 from rcxsite.core.permissions import GRANTS, ROLE_LABELS, Permission, StaffActor, require
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import StaffMember, utcnow
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 from rcxsite.staff import invitations, sessions
 from rcxsite.staff.inputs import InviteInput, RoleInput
 

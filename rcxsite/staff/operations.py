@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rcxsite.core import audit
 from rcxsite.core.permissions import Permission, StaffActor, require
-from rcxsite.db import session_scope
 from rcxsite.jobs import status
+from rcxsite.platform.db import session_scope
 
 
 def jobs_health(*, actor: StaffActor | None) -> status.Health:

@@ -19,9 +19,9 @@ from sqlmodel import Session, col, select
 from rcxsite.core.permissions import StaffActor
 from rcxsite.core.tickets import claim_ticket, end_by_digest
 from rcxsite.core.tokens import new_token, token_digest
-from rcxsite.db import session_scope
 from rcxsite.models import StaffMember, StaffSession, utcnow
-from rcxsite.settings import get_settings, keyed_hash
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings, keyed_hash
 
 COOKIE_NAME = "staffSession"
 

@@ -28,11 +28,11 @@ from sqlmodel import col, select
 from rcxsite.core import audit
 from rcxsite.core.passwords import verify_password
 from rcxsite.core.permissions import StaffActor
-from rcxsite.db import session_scope
+from rcxsite.core.ratelimit import Limit, RateLimited, Reservation, client_key, reserve
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import StaffMember, utcnow
-from rcxsite.ratelimit import Limit, RateLimited, Reservation, client_key, reserve
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 from rcxsite.staff import sessions, two_factor
 from rcxsite.staff.audit import signed_in_from
 from rcxsite.staff.inputs import StaffSignInInput

@@ -24,12 +24,12 @@ from rcxsite.accounts.reset import issue_reset_link
 from rcxsite.accounts.sessions import end_all_access, session_activity
 from rcxsite.content.quote import SERVICE_CHOICES, label_of
 from rcxsite.core import audit
+from rcxsite.core.forms import INVALID_CHARACTERS, has_forbidden_characters, too_long
 from rcxsite.core.permissions import Permission, StaffActor, require
-from rcxsite.db import session_scope
-from rcxsite.forms import INVALID_CHARACTERS, has_forbidden_characters, too_long
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.leads.statuses import STATUS_LABELS
 from rcxsite.models import Customer, utcnow
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 from rcxsite.staff.support_inputs import CONFIRM_EMAIL, StaffDeleteCustomerInput
 
 SEARCH_MAX = 200

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import Field, field_validator
 
-from rcxsite.forms import FormInput, documented, problem
+from rcxsite.core.forms import FormInput, documented, problem
 from rcxsite.models import EMAIL_MAX
 
 CONFIRM_EMAIL = "Type the customer's email to confirm"

@@ -19,8 +19,8 @@ import time
 import pyotp
 import segno
 
-from rcxsite.at_rest import SealBroken, seal, unseal
-from rcxsite.settings import get_settings
+from rcxsite.platform.at_rest import SealBroken, seal, unseal
+from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ import logging
 import reflex as rx
 from reflex.event import EventSpec
 
-from rcxsite.outages import is_outage, log_outage
+from rcxsite.platform.outages import is_outage, log_outage
 
 logger = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from reflex.middleware.middleware import Middleware
 from reflex.state import FrontendEventExceptionState, StateUpdate
 from reflex_base.utils.format import format_event_handler
 
-from rcxsite.logs import cut
+from rcxsite.platform.logs import cut
 
 logger = logging.getLogger(__name__)
 

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 
 import reflex as rx
 
-from rcxsite import accounts, routes
+from rcxsite import accounts
 from rcxsite.accounts.inputs import LoginInput
 from rcxsite.accounts.results import LOGGED_IN_MESSAGE
+from rcxsite.content import routes
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.state import messages as msg
 from rcxsite.state.service_calls import FormCall

@@ -16,13 +16,14 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventSpec
 
-from rcxsite import accounts, routes
+from rcxsite import accounts
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
 from rcxsite.accounts.my_account import DETAILS_SAVED, QuoteSummary
 from rcxsite.accounts.plans import long_date
 from rcxsite.booking import UpcomingCall
 from rcxsite.booking.customer_calls import upcoming_for_customer
 from rcxsite.booking.wording import long_time
+from rcxsite.content import routes
 from rcxsite.models import utcnow
 from rcxsite.state.login import log_in_path
 from rcxsite.state.messages import SOMETHING_WENT_WRONG

@@ -20,13 +20,13 @@ from typing import Any
 import reflex as rx
 from reflex.middleware.middleware import Middleware
 
-from rcxsite import routes
 from rcxsite.analytics.agents import agent_of
 from rcxsite.analytics.recording import RECORDER, PageView
 from rcxsite.analytics.sources import arrival_of, host_of, tags_of
+from rcxsite.content import routes
 from rcxsite.core.attribution import Attribution, Touch
 from rcxsite.models import utcnow
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import accounts, routes
+from rcxsite import accounts
 from rcxsite.accounts.inputs import (
     CONFIRM_PASSWORD_REQUIRED,
     NEW_PASSWORDS_DIFFER,
@@ -12,6 +12,7 @@ from rcxsite.accounts.inputs import (
     ResetPasswordInput,
 )
 from rcxsite.accounts.reset import PASSWORD_RESET
+from rcxsite.content import routes
 from rcxsite.core import tokens
 from rcxsite.state import messages as msg
 from rcxsite.state.service_calls import FormCall, call_service

@@ -30,9 +30,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
-from rcxsite.forms import FormInput
-from rcxsite.outages import is_outage, log_outage
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.forms import FormInput
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.outages import is_outage, log_outage
 from rcxsite.state.messages import SOMETHING_WENT_WRONG
 
 logger = logging.getLogger(__name__)

@@ -27,12 +27,11 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventSpec
 
-from rcxsite import routes
 from rcxsite.accounts import sessions
-from rcxsite.core import tokens
-from rcxsite.settings import get_settings
+from rcxsite.content import routes
+from rcxsite.core import paths, tokens
+from rcxsite.platform.settings import get_settings
 from rcxsite.state.stored_data import holds_data
-from rcxsite.web.login_cookie import LOGIN_COOKIE_PATH
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +61,7 @@ def _claim_cookie_script(ticket: str) -> str:
     # The ticket works once and for a minute; the answer sets the HttpOnly cookie.
     body = json.dumps(json.dumps({"ticket": ticket}))
     return (
-        f"fetch({json.dumps(LOGIN_COOKIE_PATH)}, {{method: 'POST', credentials: 'same-origin', "
+        f"fetch({json.dumps(paths.LOGIN_COOKIE)}, {{method: 'POST', credentials: 'same-origin', "
         f"headers: {{'Content-Type': 'application/json'}}, body: {body}}}).catch(() => null)"
     )
 
@@ -72,7 +71,7 @@ def _claim_cookie_script(ticket: str) -> str:
 # must not be sent to the login page by that, so the browser forgets it by script. The
 # cookie is HttpOnly: only an HTTP answer can remove it.
 _FORGET_LOGIN_SCRIPT = (
-    f"fetch({json.dumps(LOGIN_COOKIE_PATH)}, {{method: 'DELETE', credentials: 'same-origin'}})"
+    f"fetch({json.dumps(paths.LOGIN_COOKIE)}, {{method: 'DELETE', credentials: 'same-origin'}})"
     ".catch(() => null); "
     f"try {{ window.sessionStorage.removeItem({json.dumps(SESSION_KEY)}); }} catch (e) {{}}"
 )

@@ -25,7 +25,7 @@ from typing import cast
 from reflex.state import BaseState, State, StateUpdate, _substate_key
 from reflex.utils.token_manager import LostAndFoundRecord, RedisTokenManager, TokenManager
 
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
 

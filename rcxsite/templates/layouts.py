@@ -14,7 +14,7 @@ from rcxsite.components.react import (
     ScrollToTop,
     SessionWatch,
 )
-from rcxsite.settings import SOCKET_MESSAGE_LIMIT_BYTES
+from rcxsite.platform.settings import SOCKET_MESSAGE_LIMIT_BYTES
 from rcxsite.state import messages as msg
 from rcxsite.state.failures import ACTION_FAILED_EVENT
 from rcxsite.state.page_views import PageViewState

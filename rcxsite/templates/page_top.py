@@ -2,8 +2,8 @@
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.blocks import hero
+from rcxsite.content import routes
 
 
 def page_hero(route: routes.Route, eyebrow: str, art: str, *, cta: bool = True) -> rx.Component:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.form_fields import action_button
 from rcxsite.components.react import nav_link
+from rcxsite.content import routes
 from rcxsite.core.permissions import NO_ACCESS, Permission
 from rcxsite.state.staff.access import StaffState, role_may
 from rcxsite.templates.layouts import MAIN_ID, frame

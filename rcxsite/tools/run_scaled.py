@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from rcxsite.tools.processes import NotReady, free_port, port_open, start, stop_all, wait_until
 from rcxsite.tools.scaled_build import WEB_DIR, BuildError, build_frontend
 from rcxsite.tools.scaled_config import render_nginx_conf

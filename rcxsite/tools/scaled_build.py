@@ -84,7 +84,7 @@ def _compiled_with(env: Mapping[str, str]) -> list[tuple[str, str]]:
     secret-like: a secret must not reach a file on disk, even hashed."""
     from dotenv import dotenv_values
 
-    from rcxsite.settings import PROJECT_ROOT, Settings
+    from rcxsite.platform.settings import PROJECT_ROOT, Settings
 
     values = {
         name.upper(): value for name, value in dotenv_values(PROJECT_ROOT / ".env").items() if value

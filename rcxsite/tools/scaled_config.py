@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from string import Template
 
-from rcxsite import routes
-from rcxsite.settings import Settings, get_settings
+from rcxsite.content import routes
+from rcxsite.platform.settings import Settings, get_settings
 from rcxsite.web.security_headers import (
     FIXED_HEADERS,
     HSTS,

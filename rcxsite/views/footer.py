@@ -7,10 +7,10 @@ import datetime
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.media import image
 from rcxsite.components.react import nav_link
-from rcxsite.settings import get_settings
+from rcxsite.content import routes
+from rcxsite.platform.settings import get_settings
 from rcxsite.views.proof import footer_credentials, footer_offices
 
 

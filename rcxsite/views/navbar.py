@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.media import image
 from rcxsite.components.react import (
     HeaderShell,
@@ -16,7 +15,8 @@ from rcxsite.components.react import (
 )
 from rcxsite.components.search_box import search_box, search_icon
 from rcxsite.components.theme import LOGO_SRC
-from rcxsite.settings import get_settings
+from rcxsite.content import routes
+from rcxsite.platform.settings import get_settings
 from rcxsite.state.session import SessionState
 
 _PLAIN_LINKS = (routes.ABOUT, routes.CAREERS, routes.QUOTE)

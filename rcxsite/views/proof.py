@@ -8,10 +8,10 @@ from functools import cache
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.components.media import image
 from rcxsite.components.react import nav_link
-from rcxsite.content.check import ASSETS_DIR
+from rcxsite.content import routes
+from rcxsite.content.assets import ASSETS_DIR
 from rcxsite.content.proof import CLIENTS, CREDENTIALS, LEADERSHIP, OFFICES, Client, Office
 
 _CASE_STUDY_PATHS = {route.key: route.path for route in routes.CASE_STUDY_ROUTES}

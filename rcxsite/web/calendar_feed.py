@@ -18,8 +18,8 @@ from starlette.concurrency import run_in_threadpool
 
 from rcxsite.api.client import client_address
 from rcxsite.booking.calls import FEED_PATH, FEED_SUFFIX, feed_ics
-from rcxsite.outages import is_outage, log_outage
-from rcxsite.ratelimit import Limit, RateLimited, client_key, hit
+from rcxsite.core.ratelimit import Limit, RateLimited, client_key, hit
+from rcxsite.platform.outages import is_outage, log_outage
 
 logger = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 # A ticket is 43 characters; the JSON around it fits many times over.
 MAX_BODY_BYTES = 1024

@@ -21,10 +21,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from rcxsite.accounts import sessions
-from rcxsite.settings import get_settings
+from rcxsite.core import paths
+from rcxsite.platform.settings import get_settings
 from rcxsite.web.cookie_exchange import CookieExchange, message_answer, read_ticket
 
-LOGIN_COOKIE_PATH = "/_login_cookie"
+LOGIN_COOKIE_PATH = paths.LOGIN_COOKIE
 TICKET_REFUSED = "This login can no longer be completed; please log in again."
 
 

@@ -25,6 +25,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rcxsite.api.envelope import is_api
+from rcxsite.content import not_found
 
 SHELL = "404.html"
 PLAIN_CLASS = "prerendered-not-found"
@@ -40,9 +41,6 @@ _BODY = re.compile(r"<body\b[^>]*>", re.I)
 def not_found_document(shell: str) -> str:
     """The shell with the not-found page's title, text and style; unchanged if it is not
     shaped like one (no <head> or <body>)."""
-    # At first use: the pages package loads every page and state, which only a miss needs.
-    from rcxsite.pages import not_found
-
     head, head_end, body = _HEAD.search(shell), _HEAD_END.search(shell), _BODY.search(shell)
     if head is None or head_end is None or body is None:
         return shell

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from rcxsite import routes
+from rcxsite.content import routes
 
 PAGE_PATHS = frozenset(
     route.path for route in routes.ROUTES if route.path != "/" and "[" not in route.path

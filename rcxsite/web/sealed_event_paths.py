@@ -19,7 +19,7 @@ from typing import Any
 from reflex_base.constants.event import Endpoint
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.core import tokens
 
 # Where Reflex's websocket (and its polling fallback) connects.

@@ -24,8 +24,8 @@ from pathlib import Path
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Scope
 
-from rcxsite import routes
 from rcxsite.api.envelope import is_api
+from rcxsite.content import routes
 from rcxsite.web.response_headers import ResponseHeadersEdited
 
 _INLINE_SCRIPT = re.compile(r"<script([^>]*)>(.*?)</script>", re.S)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import PlainTextResponse, Response
 
+from rcxsite.content.routes import FEED_PATH
 from rcxsite.meta.feed import feed_xml
 from rcxsite.meta.sitemap import robots_txt, sitemap_xml
-from rcxsite.routes import FEED_PATH
 
 SITEMAP_PATH = "/sitemap.xml"
 ROBOTS_PATH = "/robots.txt"

@@ -20,7 +20,7 @@ from starlette.types import ASGIApp
 from rcxsite.api.application import ApiApp
 from rcxsite.api.body_limit import BodySizeLimit
 from rcxsite.api.error_handlers import install_error_handling
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from rcxsite.web import calendar_feed, seo_routes
 from rcxsite.web.asset_caching import HashedAssetCaching
 from rcxsite.web.head_requests import HeadAsGet

@@ -14,11 +14,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from rcxsite.settings import get_settings
+from rcxsite.core import paths
+from rcxsite.platform.settings import get_settings
 from rcxsite.staff import sessions
 from rcxsite.web.cookie_exchange import CookieExchange, message_answer, read_ticket
 
-STAFF_COOKIE_PATH = "/_staff_cookie"
+STAFF_COOKIE_PATH = paths.STAFF_COOKIE
 TICKET_REFUSED = "This sign-in can no longer be completed; please sign in again."
 
 

@@ -16,9 +16,9 @@ from sqlmodel import Session, select, update
 from rcxsite import accounts
 from rcxsite.accounts.inputs import VerifyEmailInput
 from rcxsite.core import tokens
-from rcxsite.db import get_engine
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import Customer, EmailVerificationToken, utcnow
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from rcxsite.staff import support
 from rcxsite.staff.inbox import quote_detail
 from tests.support import service_calls as calls

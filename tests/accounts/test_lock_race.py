@@ -17,9 +17,9 @@ from sqlmodel import Session, col, select
 from rcxsite import accounts
 from rcxsite.accounts import sessions
 from rcxsite.core.permissions import StaffActor
-from rcxsite.db import get_engine
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import LoginSession, utcnow
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from rcxsite.staff import support
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer, set_locked

@@ -5,9 +5,9 @@ from passlib.context import CryptContext
 from sqlmodel import Session
 
 from rcxsite import accounts
-from rcxsite.db import get_engine
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import Customer
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure

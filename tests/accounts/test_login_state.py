@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
-from rcxsite import accounts, routes
+from rcxsite import accounts
+from rcxsite.content import routes
 from rcxsite.state.login import LoginState
 from rcxsite.state.registration import RegistrationState
 from rcxsite.state.session import SessionState

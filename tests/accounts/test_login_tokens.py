@@ -11,8 +11,8 @@ import pytest
 from sqlmodel import Session, select
 
 from rcxsite.accounts import login_tokens, sessions
-from rcxsite.db import get_engine
 from rcxsite.models import LoginSession, utcnow
+from rcxsite.platform.db import get_engine
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure

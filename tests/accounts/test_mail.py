@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from rcxsite import mail, routes
+from rcxsite import mail
+from rcxsite.content import routes
 from rcxsite.mail import outgoing
-from rcxsite.settings import Settings, get_settings
+from rcxsite.platform.settings import Settings, get_settings
 from tests.support.fixtures import Configure
 from tests.support.site import jobs_of_kind, outbox_messages
 from tests.support.smtp import Mailbox, free_port

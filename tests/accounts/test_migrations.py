@@ -7,7 +7,7 @@ from alembic.command import upgrade
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
-from rcxsite.db import get_engine
+from rcxsite.platform.db import get_engine
 from tests.support.fixtures import Configure
 from tests.support.schema import (
     assert_migrations_go_down_and_up_again,

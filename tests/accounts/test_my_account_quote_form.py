@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from rcxsite import accounts, routes
+from rcxsite import accounts
+from rcxsite.content import routes
 from rcxsite.state.quote import QuotePrefillState
 from rcxsite.state.session import SessionState
 from tests.support.customers import register_customer

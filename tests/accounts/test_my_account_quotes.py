@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from rcxsite import accounts, routes
+from rcxsite import accounts
 from rcxsite.accounts.my_account import SALES_TEAM
+from rcxsite.content import routes
 from rcxsite.models import utcnow
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from rcxsite.state.my_account import AccountState
 from tests.support.customers import add_customer, register_customer
 from tests.support.quotes import BASE_TIME, add_quotes

@@ -16,12 +16,13 @@ from reflex.event import EventSpec
 from sqlalchemy import text
 from sqlmodel import Session, select
 
-from rcxsite import accounts, routes
+from rcxsite import accounts
 from rcxsite.accounts.inputs import DURATION_UNKNOWN, PLAN_UNKNOWN, PlanChoiceInput
 from rcxsite.accounts.plans import TRIAL_OVER, PlanChoice, long_date
-from rcxsite.db import get_engine
+from rcxsite.content import routes
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import Customer, utcnow
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from rcxsite.state.login import LoginState
 from rcxsite.state.pricing import PricingState
 from tests.support.customers import customer_row, register_customer

@@ -8,8 +8,8 @@ import pytest
 from sqlalchemy import text
 
 from rcxsite import accounts
-from rcxsite.db import get_engine
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure

@@ -8,8 +8,8 @@ import sys
 import pytest
 import redis
 
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.settings import get_settings
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer
 from tests.support.rate_limits import forget_storage_connections, reset_rate_limits
@@ -34,7 +34,7 @@ def test_login_failures_are_counted_in_redis_across_workers(redis_limits: redis.
 
 
 _OTHER_WORKER = """
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 from tests.support import service_calls as calls
 for _ in range(10):
     try:

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from rcxsite.settings import PROJECT_ROOT
+from rcxsite.platform.settings import PROJECT_ROOT
 
 _SCREEN_ADDRESS = """
 from reflex.app import EventNamespace

@@ -10,10 +10,10 @@ from rcxsite.accounts.inputs import (
     RegistrationInput,
     ResetPasswordInput,
 )
-from rcxsite.db import get_engine
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import Customer
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer
 from tests.support.parallel import register_all_at_once

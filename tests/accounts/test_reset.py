@@ -8,10 +8,10 @@ import pytest
 from sqlmodel import Session, select, update
 
 from rcxsite import accounts
-from rcxsite.db import get_engine
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import PasswordResetToken, utcnow
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import Settings
+from rcxsite.platform.db import get_engine
+from rcxsite.platform.settings import Settings
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure

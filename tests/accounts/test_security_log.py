@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 
 from rcxsite import accounts
-from rcxsite.logs import configure_logging
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.logs import configure_logging
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure

@@ -8,8 +8,8 @@ from sqlmodel import Session, select
 
 from rcxsite import accounts
 from rcxsite.accounts.sessions import session_customer
-from rcxsite.db import get_engine
 from rcxsite.models import LoginSession, utcnow
+from rcxsite.platform.db import get_engine
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer
 from tests.support.fixtures import Configure

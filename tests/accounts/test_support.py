@@ -15,9 +15,9 @@ import pytest
 from rcxsite import accounts
 from rcxsite.accounts.my_account import PlanChoice
 from rcxsite.core.permissions import StaffActor
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import utcnow
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from rcxsite.staff import support
 from rcxsite.staff.support_inputs import StaffDeleteCustomerInput
 from tests.support import service_calls as calls

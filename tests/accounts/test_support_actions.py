@@ -8,8 +8,8 @@ import pytest
 
 from rcxsite import accounts
 from rcxsite.core.permissions import StaffActor
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import AuditEntry, utcnow
-from rcxsite.service_errors import ServiceError
 from rcxsite.staff import support
 from rcxsite.staff.support_inputs import StaffDeleteCustomerInput
 from tests.support import service_calls as calls

@@ -9,10 +9,10 @@ import asyncio
 
 from sqlmodel import Session, select
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.core import tokens
-from rcxsite.db import get_engine
 from rcxsite.models import Customer, EmailVerificationToken
+from rcxsite.platform.db import get_engine
 from rcxsite.state.verify_email import VerifyEmailState
 from tests.support.customers import register_customer
 from tests.support.site import outbox_messages, verification_token_in

@@ -14,9 +14,9 @@ from rcxsite.analytics.recording import PageView, store
 from rcxsite.analytics.rollups import counted_until, roll_up
 from rcxsite.analytics.sources import arrival_of, host_of, tags_of
 from rcxsite.core.permissions import StaffActor
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import AnalyticsSalt
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 from tests.support.fixtures import Configure
 from tests.support.postgres import sqlite_or_postgres
 from tests.support.quotes import add_quotes

@@ -23,9 +23,9 @@ from sqlmodel import select
 
 from rcxsite.analytics.recording import RECORDER, PageView, Recorder, store
 from rcxsite.analytics.sources import arrival_of, tags_of
-from rcxsite.db import session_scope
 from rcxsite.models import AnalyticsSalt, AnalyticsView, AnalyticsVisit
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 from rcxsite.state.page_views import CountPageViews, PageViewState
 from tests.support.fixtures import Configure
 from tests.support.rate_limits import forget_storage_connections

@@ -13,8 +13,8 @@ from rcxsite.analytics.recording import PageView, Recorder, store
 from rcxsite.analytics.retention import forget_old_views
 from rcxsite.analytics.rollups import roll_up
 from rcxsite.analytics.sources import arrival_of, host_of
-from rcxsite.db import session_scope
 from rcxsite.models import AnalyticsDaily, AnalyticsSalt, AnalyticsView, AnalyticsVisit
+from rcxsite.platform.db import session_scope
 
 FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0"
 IPHONE = (

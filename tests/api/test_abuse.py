@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rcxsite import accounts
-from rcxsite.settings import Settings
+from rcxsite.platform.settings import Settings
 from rcxsite.web.server import server
 from tests.support.api import CREATE, FORGOT, LOGIN, LOGOUT, RESET, envelope
 from tests.support.customers import PASSWORD, register_customer

@@ -17,9 +17,9 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
 from rcxsite import booking
-from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import QuoteRequest
+from rcxsite.platform.db import get_engine
 from tests.support.api import envelope
 from tests.support.booking import (
     LONDON,

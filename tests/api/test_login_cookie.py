@@ -9,7 +9,7 @@ import urllib.parse
 from fastapi.testclient import TestClient
 
 from rcxsite.accounts import sessions
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from rcxsite.web.login_cookie import LOGIN_COOKIE_PATH
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer

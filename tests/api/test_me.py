@@ -7,8 +7,8 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, col, update
 
 from rcxsite import accounts
-from rcxsite.db import get_engine
 from rcxsite.models import Customer, utcnow
+from rcxsite.platform.db import get_engine
 from tests.support.api import CHANGE_PASSWORD, EXPORT, LOGIN, LOGOUT_ALL, ME, envelope
 from tests.support.customers import PASSWORD, register_customer
 from tests.support.site import outbox_messages

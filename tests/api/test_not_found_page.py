@@ -12,7 +12,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
-from rcxsite.pages.not_found import MESSAGE, TITLE, document_title
+from rcxsite.content.not_found import MESSAGE, TITLE, document_title
 from rcxsite.web.not_found import NotFoundPage, not_found_document
 from rcxsite.web.security_headers import inline_script_hashes
 

@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
 from rcxsite.api.body_limit import MAX_BODY_BYTES
-from rcxsite.db import get_engine
 from rcxsite.models import Customer, PasswordResetToken
+from rcxsite.platform.db import get_engine
 from rcxsite.web.server import create_server, server
 from tests.support.api import (
     CHANGE_PASSWORD,

@@ -18,7 +18,7 @@ from schemathesis.config import SchemathesisConfig
 
 from rcxsite.accounts import verify_login_token
 from rcxsite.core.common_passwords import is_common_password
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.web.server import server
 from tests.support import service_calls as calls
 from tests.support.customers import PASSWORD, register_customer

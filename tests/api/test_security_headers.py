@@ -11,8 +11,8 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from rcxsite import routes
-from rcxsite.settings import Settings
+from rcxsite.content import routes
+from rcxsite.platform.settings import Settings
 from rcxsite.web.security_headers import (
     HSTS,
     NON_PAGE_POLICY,

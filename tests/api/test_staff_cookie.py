@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from rcxsite.staff import sessions
 from rcxsite.web.staff_cookie import STAFF_COOKIE_PATH
 from tests.support import service_calls as calls

@@ -7,8 +7,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from rcxsite.db import get_engine
 from rcxsite.models import Customer
+from rcxsite.platform.db import get_engine
 from rcxsite.web.server import server
 from tests.support.api import CREATE, envelope
 from tests.support.fixtures import Configure

@@ -14,11 +14,11 @@ from fastapi.testclient import TestClient
 from icalendar import Calendar
 
 from rcxsite.booking import calls
+from rcxsite.content.routes import staff_quote_path
 from rcxsite.core.permissions import NO_ACCESS, OPERATOR, StaffActor
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import QuoteRequest, StaffMember
-from rcxsite.routes import staff_quote_path
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from rcxsite.staff import members
 from rcxsite.staff.__main__ import main as command_line
 from rcxsite.staff.inputs import RoleInput

@@ -10,9 +10,10 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from rcxsite import booking, routes
+from rcxsite import booking
+from rcxsite.content import routes
 from rcxsite.core import tokens
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.state.booking.manage import ManageBookingState
 from tests.support.booking import (
     MONDAY,

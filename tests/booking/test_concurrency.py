@@ -13,8 +13,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from rcxsite.booking import BookingReceipt
-from rcxsite.db import get_engine
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from tests.support.booking import (
     MONDAY,
     add_booking,

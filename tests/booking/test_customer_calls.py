@@ -7,8 +7,9 @@ from datetime import timedelta
 
 from reflex.event import EventSpec, redirect
 
-from rcxsite import booking, routes
+from rcxsite import booking
 from rcxsite.booking.customer_calls import upcoming_for_customer
+from rcxsite.content import routes
 from rcxsite.state.my_account import AccountState
 from tests.support.booking import MONDAY, NEW_YORK, NOW, add_booking, add_host, at, book, cancel
 from tests.support.customers import add_customer, register_customer

@@ -10,7 +10,7 @@ import pytest
 
 from rcxsite.booking import rules
 from rcxsite.booking.slots import hosts_free_at
-from rcxsite.db import session_scope
+from rcxsite.platform.db import session_scope
 from tests.support.booking import (
     KOLKATA,
     LONDON,

@@ -22,7 +22,7 @@ from rcxsite.booking.hours_inputs import (
 )
 from rcxsite.booking.inputs import TIME_ZONE_UNKNOWN
 from rcxsite.core.permissions import NO_ACCESS, StaffActor
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 from tests.support.booking import LONDON, MONDAY, NEW_YORK, NOW, slot_starts, wall_times
 from tests.support.fixtures import Configure
 from tests.support.postgres import sqlite_or_postgres

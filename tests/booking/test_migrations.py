@@ -8,7 +8,7 @@ from pathlib import Path
 from alembic.command import downgrade, upgrade
 from sqlalchemy import inspect, text
 
-from rcxsite.db import get_engine
+from rcxsite.platform.db import get_engine
 from tests.support.fixtures import Configure
 from tests.support.postgres import scratch_postgres
 from tests.support.schema import (

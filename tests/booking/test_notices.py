@@ -17,12 +17,12 @@ import pytest
 from rcxsite.booking import notices
 from rcxsite.booking.links import manage_url
 from rcxsite.booking.wording import short_time
-from rcxsite.db import session_scope
 from rcxsite.jobs import queue
 from rcxsite.jobs.runner import Runner
 from rcxsite.leads.notification import staff_link
 from rcxsite.models.types import utcnow
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 from tests.support.booking_mail import (
     BookedCall,
     add_host,

@@ -13,9 +13,9 @@ from sqlmodel import Session, col, select
 
 from rcxsite.booking.outcomes import calls_of_requests, mark_call
 from rcxsite.core.permissions import NO_ACCESS, StaffActor
-from rcxsite.db import get_engine
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import AuditEntry
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from rcxsite.staff.inbox import quote_detail
 from tests.support.booking import NEW_YORK, NOW, history, stored_bookings
 from tests.support.call_outcomes import booked_request

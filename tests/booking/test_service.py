@@ -13,12 +13,12 @@ import pytest
 from sqlmodel import Session, select
 
 from rcxsite import booking
-from rcxsite.at_rest import unseal
 from rcxsite.core.attribution import Attribution, Touch
-from rcxsite.db import get_engine
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import StaffMember
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.at_rest import unseal
+from rcxsite.platform.db import get_engine
 from tests.support.booking import (
     LONDON,
     MONDAY,

@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy import event
 
 from rcxsite.booking import SlotQuery, free_slots
-from rcxsite.db import get_engine
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from tests.support.booking import (
     LONDON,
     MONDAY,

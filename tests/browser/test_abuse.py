@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.templates.layouts import TOO_MUCH_TEXT
 from tests.support.accounts_ui import (
     RESET_LINK,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.browser import DESKTOP, PHONE, axe_violations
 from tests.support.csp import watch_csp
 

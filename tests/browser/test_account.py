@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.models import utcnow
 from tests.support.accounts_ui import (
     PASSWORD,

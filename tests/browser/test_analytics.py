@@ -12,9 +12,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.leads.service import RECEIVED
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from tests.support.booking_site import nobody_takes_calls_on
 from tests.support.browser import CHROME, DESKTOP, NOT_DRIVEN, PHONE, axe_violations, open_tab
 from tests.support.live_server import ANALYTICS_HOLD_SECONDS, LiveServer

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from rcxsite import booking, routes
+from rcxsite import booking
+from rcxsite.content import routes
 from tests.support.booking_mail import invitation_in, parse_ics, plain_text
 from tests.support.booking_site import only_host_on, rows_on
 from tests.support.booking_ui import (

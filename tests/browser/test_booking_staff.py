@@ -11,7 +11,7 @@ import urllib.request
 
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.booking_site import nobody_takes_calls_on, rows_on
 from tests.support.browser import PHONE, axe_violations
 from tests.support.live_server import LiveServer

@@ -17,12 +17,12 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine
 from sqlmodel import Session
 
-from rcxsite import routes
 from rcxsite.accounts.plans import long_date
+from rcxsite.content import routes
 from rcxsite.content.pricing import PLANS
 from rcxsite.models import StaffMember, utcnow
 from rcxsite.pages.registration import MOBILE_HINT
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from tests.support.accounts_ui import (
     PASSWORD,
     fill_registration,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.accounts_ui import unique_email
 
 CENTRED = """d => { const r = d.getBoundingClientRect();

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.csp import watch_csp
 from tests.support.waiting import wait_for
 

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 
 FOOTER_LINKS = {
     "Home": routes.HOME.path,

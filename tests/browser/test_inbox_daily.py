@@ -18,7 +18,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 from sqlalchemy import bindparam, create_engine, text
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.models import utcnow
 from rcxsite.staff.inbox_inputs import REASON_REQUIRED
 from tests.support.browser import axe_violations

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.content.articles import load_articles, related_articles, tagged
 from tests.support.browser import DESKTOP, PHONE, axe_violations
 from tests.support.live_server import LiveServer

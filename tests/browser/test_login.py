@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.accounts_ui import (
     PASSWORD,
     header_action,

@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine, text
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.accounts_ui import (
     PASSWORD,
     RESET_LINK,

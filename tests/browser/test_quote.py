@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.leads.service import NO_CALL_NEXT_STEPS
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from tests.support.booking_site import nobody_takes_calls_on
 from tests.support.live_server import LiveServer
 from tests.support.quotes import fill_quote_form, next_weekday

@@ -7,7 +7,7 @@ import sqlite3
 
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.content.pricing import PLANS
 from tests.support.accounts_ui import (
     PASSWORD,

@@ -12,7 +12,7 @@ import re
 from playwright.sync_api import Locator, Page, expect
 from sqlalchemy import create_engine, text
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.staff.inbox_inputs import REASON_REQUIRED
 from tests.support.accounts_ui import create_customer, unique_email
 from tests.support.browser import axe_violations

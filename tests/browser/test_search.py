@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.search import QUERY_MAX
 from rcxsite.search.service import EMPTY_QUERY, QUERY_TOO_LONG
 from tests.support.browser import DESKTOP, PHONE, axe_violations

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.accounts_ui import (
     PASSWORD,
     api_post,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pyotp
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.staff.sign_in import SIGN_IN_REFUSED
 from tests.support.browser import DESKTOP, PHONE, axe_violations
 from tests.support.live_server import LiveServer

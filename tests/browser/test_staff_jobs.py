@@ -8,7 +8,7 @@ import uuid
 from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine, text
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.browser import PHONE, axe_violations
 from tests.support.csp import watch_csp
 from tests.support.live_server import LiveServer

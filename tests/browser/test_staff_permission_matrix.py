@@ -36,8 +36,8 @@ from reflex.state import State
 from sqlalchemy import create_engine, text
 
 import rcxsite.rcxsite  # noqa: F401  (registers every state and page)
-from rcxsite import routes
 from rcxsite.accounts.sessions import COOKIE_NAME as CUSTOMER_COOKIE
+from rcxsite.content import routes
 from rcxsite.core.permissions import Permission
 from rcxsite.pages.staff import ON_LOAD
 from rcxsite.staff.sessions import COOKIE_NAME as STAFF_COOKIE

@@ -15,10 +15,10 @@ from limits import parse
 from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine, text
 
-from rcxsite import routes
 from rcxsite.accounts.locking import locked_message
+from rcxsite.content import routes
 from rcxsite.core.permissions import NO_ACCESS
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from rcxsite.staff.inbox_inputs import REASON_REQUIRED
 from rcxsite.staff.members import LAST_ADMIN
 from tests.support.accounts_ui import (

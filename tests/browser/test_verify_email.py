@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.accounts_ui import (
     log_in_by_cookie,
     new_customer,

@@ -14,7 +14,7 @@ import pytest
 from alembic.command import upgrade
 from sqlmodel import Session
 
-from rcxsite.db import get_engine
+from rcxsite.platform.db import get_engine
 from tests.support.fixtures import Configure
 from tests.support.site import alembic_config
 from tests.support.staff import member_row

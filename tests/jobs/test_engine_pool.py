@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from rcxsite.db import get_engine
+from rcxsite.platform.db import get_engine
 from tests.support.fixtures import Configure
 
 

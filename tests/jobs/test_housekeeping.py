@@ -8,11 +8,13 @@ from datetime import timedelta
 
 from sqlmodel import Session
 
-from rcxsite.db import get_engine
-from rcxsite.housekeeping import KEEP_DAYS, prune_expired
+from rcxsite.accounts.prune import prune_accounts
+from rcxsite.core.pruning import KEEP_DAYS
 from rcxsite.models import StaffSession
 from rcxsite.models.types import utcnow
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import get_engine
+from rcxsite.platform.settings import get_settings
+from rcxsite.staff.prune import prune_staff
 from tests.support.customers import add_customer, add_session, sessions_of
 from tests.support.fixtures import Configure
 from tests.support.staff import add_member
@@ -43,16 +45,19 @@ def test_sessions_go_keep_days_after_they_ended_and_not_before(configure: Config
     _staff_session(member.member_id, revoked=False)
     now, keep = utcnow(), timedelta(days=KEEP_DAYS)
 
-    before = prune_expired(now=now + keep - timedelta(hours=1))
-    assert (before["login_session"], before["staff_session"]) == (0, 0)
+    def prune(at: timedelta) -> tuple[int, int]:
+        return (
+            prune_accounts(now=now + at)["login_session"],
+            prune_staff(now=now + at)["staff_session"],
+        )
+
+    assert prune(keep - timedelta(hours=1)) == (0, 0)
 
     # The signed-out ones, and the staff session past its 12 hours; the customer's login
     # lasts 7 days.
-    after_a_month = prune_expired(now=now + keep + timedelta(hours=13))
-    assert (after_a_month["login_session"], after_a_month["staff_session"]) == (1, 2)
+    assert prune(keep + timedelta(hours=13)) == (1, 2)
     assert [row.revoked_at for row in sessions_of(customer_id)] == [None]
 
     days = get_settings().login_token_days
-    later = prune_expired(now=now + keep + timedelta(days=days, hours=1))
-    assert (later["login_session"], later["staff_session"]) == (1, 0)
+    assert prune(keep + timedelta(days=days, hours=1)) == (1, 0)
     assert sessions_of(customer_id) == []

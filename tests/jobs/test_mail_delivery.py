@@ -13,11 +13,11 @@ from datetime import timedelta
 
 import pytest
 
-from rcxsite.db import session_scope
 from rcxsite.jobs.runner import Runner
 from rcxsite.mail import send_mail
 from rcxsite.models.types import utcnow
-from rcxsite.settings import get_settings
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
 from rcxsite.tools.processes import free_port
 from tests.support.customers import register_customer
 from tests.support.fixtures import Configure

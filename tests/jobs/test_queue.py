@@ -10,13 +10,13 @@ from datetime import timedelta
 import pytest
 
 from rcxsite import jobs
-from rcxsite.db import session_scope
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.jobs import queue
 from rcxsite.jobs.kinds import PERIODIC
 from rcxsite.jobs.runner import Runner, drain
 from rcxsite.jobs.status import health, retry
 from rcxsite.models.types import utcnow
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import session_scope
 from tests.support.fixtures import Configure
 from tests.support.parallel import at_once
 from tests.support.site import jobs_of_kind

@@ -5,9 +5,9 @@ from collections.abc import Iterator
 import pytest
 from sqlmodel import Session, delete
 
-from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import QuoteRequest
+from rcxsite.platform.db import get_engine
 from tests.support.fixtures import (
     Configure,
     configure,

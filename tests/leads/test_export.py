@@ -14,12 +14,12 @@ import pytest
 from sqlalchemy import update
 from sqlmodel import Session, col
 
-from rcxsite.db import get_engine
 from rcxsite.leads.__main__ import main
 from rcxsite.leads.export import HEADER
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import QuoteRequest
-from rcxsite.settings import PROJECT_ROOT, get_settings
+from rcxsite.platform.db import get_engine
+from rcxsite.platform.settings import PROJECT_ROOT, get_settings
 from tests.support.fixtures import Configure
 from tests.support.quotes import quote_fields, stored_requests
 from tests.support.service_calls import submit_quote

@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.staff.inbox import quote_detail
 from tests.support.booking import MONDAY, NEW_YORK, NOW, at
 from tests.support.call_outcomes import booked_request

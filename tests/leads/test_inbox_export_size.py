@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import QuoteRequest
-from rcxsite.service_errors import ServiceError
 from rcxsite.staff.inbox import InboxFilter, export_csv
 from tests.support.fixtures import Configure
 from tests.support.postgres import scratch_postgres

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from rcxsite.core.permissions import StaffActor
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.staff.inbox import InboxFilter, InboxPage, MemberChoice, inbox_page
 from tests.support.booking import MONDAY, NEW_YORK, at
 from tests.support.call_outcomes import booked_request

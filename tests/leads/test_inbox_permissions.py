@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rcxsite.core.permissions import StaffActor
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.staff.inbox import (
     InboxFilter,
     NoteInput,

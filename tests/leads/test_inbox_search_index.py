@@ -13,9 +13,9 @@ import pytest
 from sqlalchemy import event, text
 from sqlmodel import Session, select
 
-from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import POSTGRESQL_ONLY_INDEXES, QuoteRequest
+from rcxsite.platform.db import get_engine
 from rcxsite.staff.inbox import PAGE_SIZE, InboxFilter, inbox_page
 from tests.support.fixtures import Configure
 from tests.support.postgres import scratch_postgres

@@ -5,7 +5,7 @@ from pathlib import Path
 from alembic.command import downgrade, upgrade
 from sqlalchemy import inspect, text
 
-from rcxsite.db import get_engine
+from rcxsite.platform.db import get_engine
 from tests.support.fixtures import Configure
 from tests.support.schema import assert_schema_matches_models
 from tests.support.site import alembic_config

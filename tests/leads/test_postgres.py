@@ -10,9 +10,9 @@ from alembic.command import downgrade, upgrade
 from sqlalchemy import inspect
 from sqlmodel import Session
 
-from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import QuoteNote
+from rcxsite.platform.db import get_engine
 from rcxsite.staff.inbox import (
     InboxFilter,
     NoteInput,

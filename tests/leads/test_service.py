@@ -9,10 +9,10 @@ from datetime import date
 import pytest
 import redis
 
-from rcxsite.db import session_scope
 from rcxsite.mail import send_mail, wait_for_outgoing_mail
-from rcxsite.settings import get_settings
-from rcxsite.settings import keyed_hash as client_ip_hash
+from rcxsite.platform.db import session_scope
+from rcxsite.platform.settings import get_settings
+from rcxsite.platform.settings import keyed_hash as client_ip_hash
 from tests.support.fixtures import Configure
 from tests.support.quotes import next_weekday, quote_fields, stored_requests
 from tests.support.rate_limits import forget_storage_connections

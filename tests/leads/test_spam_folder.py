@@ -8,11 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 from sqlmodel import Session
 
-from rcxsite.db import get_engine
 from rcxsite.jobs.runner import Runner
 from rcxsite.leads.export import write_csv
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import QuoteChange, QuoteNote
+from rcxsite.platform.db import get_engine
 from rcxsite.staff.inbox import InboxFilter, inbox_page, not_spam, purge_old_spam
 from tests.support.fixtures import Configure
 from tests.support.quotes import (

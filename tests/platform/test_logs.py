@@ -10,7 +10,7 @@ from io import StringIO
 
 import pytest
 
-from rcxsite.logs import LOG_RECORD_MAX_CHARS, configure_logging, hide_secrets, redacted
+from rcxsite.platform.logs import LOG_RECORD_MAX_CHARS, configure_logging, hide_secrets, redacted
 
 # A run of letters costs the old pattern n² (12,000 letters: 6.7 s here); the patterns
 # now take milliseconds for a 64 KiB record. Far above either, so that only a pattern

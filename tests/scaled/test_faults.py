@@ -15,8 +15,8 @@ from typing import TypeVar
 import pytest
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
-from rcxsite.outages import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
+from rcxsite.content import routes
+from rcxsite.platform.outages import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
 from rcxsite.state import messages as msg
 from tests.support.accounts_ui import (
     PASSWORD,
@@ -31,7 +31,8 @@ from tests.support.scaled_site import FAULT_REPORT, ScaledSite, SharedSite, runn
 from tests.support.scratch_services import ScratchPostgres, ScratchRedis
 from tests.support.smtp import Mailbox
 
-# Longer than any server-side timeout (rcxsite/outages.py): a request that hangs fails here.
+# Longer than any server-side timeout (rcxsite/platform/outages.py): a request that hangs
+# fails here.
 CLIENT_TIMEOUT_S = 30
 
 

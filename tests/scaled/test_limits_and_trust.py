@@ -16,8 +16,8 @@ from pathlib import Path
 import redis
 from limits import parse
 
-from rcxsite import routes
-from rcxsite.settings import Settings
+from rcxsite.content import routes
+from rcxsite.platform.settings import Settings
 from rcxsite.tools import processes
 from rcxsite.tools.run_scaled import NGINX
 from rcxsite.tools.scaled_config import render_nginx_conf

@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine, text
 
-from rcxsite import routes
 from rcxsite.components.connection import CONNECTION_LOST
+from rcxsite.content import routes
 from tests.support.accounts_ui import (
     PASSWORD,
     RESET_LINK,

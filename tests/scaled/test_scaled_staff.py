@@ -7,7 +7,7 @@ import uuid
 
 from playwright.sync_api import expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.browser import open_tab
 from tests.support.plain_http import request
 from tests.support.quotes import add_quotes_on

@@ -11,7 +11,7 @@ import redis.asyncio as aioredis
 from reflex.state import State, _substate_key
 from reflex.utils.token_manager import SocketRecord
 
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from rcxsite.state.socket_records import LiveRecordsTokenManager
 from tests.support.services import service_missing
 

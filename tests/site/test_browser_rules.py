@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.web.security_headers import inline_script_hashes
 from tests.support.live_server import LiveServer
 

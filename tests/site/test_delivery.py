@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.live_server import LiveServer
 
 

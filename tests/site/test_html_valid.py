@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.live_server import LiveServer
 from tests.support.plain_http import fetch
 

@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.meta.tags import page_title
 from tests.support.live_server import LiveServer
 from tests.support.plain_http import fetch

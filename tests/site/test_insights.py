@@ -10,17 +10,16 @@ from pathlib import Path
 import feedparser
 import pytest
 
-from rcxsite import routes
-from rcxsite.content import articles
+from rcxsite.content import articles, routes
 from rcxsite.content.articles import (
     READING_WORDS_PER_MINUTE,
     load_articles,
     reading_minutes,
     related_articles,
 )
-from rcxsite.content.check import problems
 from rcxsite.meta import feed
 from rcxsite.meta.sitemap import sitemap_xml
+from rcxsite.tools.check_content import problems
 from tests.support.fixtures import configure
 
 __all__ = ["configure"]
@@ -124,13 +123,12 @@ def test_the_content_check_passes_on_the_site_and_names_each_broken_file(
         (tmp_path / name).unlink()
     assert problems(tmp_path) == [
         "deadlink.md:10: the link /services/no-such-page names no page of the route table "
-        "(rcxsite/routes.py) and no file in assets/"
+        "(rcxsite/content/routes.py) and no file in assets/"
     ]
 
 
 def test_the_content_check_refuses_search_words_for_no_public_page(monkeypatch) -> None:
-    from rcxsite import routes
-    from rcxsite.content import search_words
+    from rcxsite.content import routes, search_words
 
     monkeypatch.setattr(
         search_words,

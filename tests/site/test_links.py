@@ -5,7 +5,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.live_server import LiveServer
 from tests.support.plain_http import fetch
 

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from rcxsite.pages.not_found import MESSAGE, TITLE, document_title
+from rcxsite.content.not_found import MESSAGE, TITLE, document_title
 from rcxsite.web.security_headers import inline_script_hashes
 from tests.support.live_server import LiveServer
 

@@ -15,9 +15,10 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
-from rcxsite import ratelimit
-from rcxsite.db import get_engine
-from rcxsite.outages import (
+from rcxsite.core import ratelimit
+from rcxsite.core.ratelimit import Limit
+from rcxsite.platform.db import get_engine
+from rcxsite.platform.outages import (
     CONNECT_TIMEOUT_SECONDS,
     REDIS_COMMAND_TIMEOUT_SECONDS,
     RETRY_AFTER_SECONDS,
@@ -25,7 +26,6 @@ from rcxsite.outages import (
     is_outage,
     redis_url_with_timeouts,
 )
-from rcxsite.ratelimit import Limit
 from rcxsite.web.server import create_server
 from tests.support.rate_limits import forget_storage_connections
 from tests.support.site import refresh_settings

@@ -8,9 +8,8 @@ import html
 import re
 from dataclasses import replace
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.content.case_studies import CASE_STUDIES
-from rcxsite.content.check import art_problems, industry_problems, proof_problems
 from rcxsite.content.industries import INDUSTRIES
 from rcxsite.content.products import PRODUCTS
 from rcxsite.content.proof import (
@@ -24,6 +23,7 @@ from rcxsite.content.proof import (
     client_quote,
 )
 from rcxsite.content.services import SERVICE_GROUPS, SERVICES
+from rcxsite.tools.check_content import art_problems, industry_problems, proof_problems
 from tests.support.live_server import LiveServer
 from tests.support.plain_http import fetch
 

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from rcxsite import routes
+from rcxsite.content import routes
 from tests.support.csp import third_party_sources
 from tests.support.live_server import LiveServer
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.industries import INDUSTRIES
 from rcxsite.content.services import SERVICES

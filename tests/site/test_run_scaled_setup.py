@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.tools.scaled_build import build_inputs
 from rcxsite.tools.scaled_config import render_nginx_conf
 from tests.support.scaled_site import run_scaled_setup

@@ -12,12 +12,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.content.articles import load_articles
-from rcxsite.ratelimit import RateLimited
+from rcxsite.core.ratelimit import RateLimited
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.search import QUERY_MAX, SearchInput, SearchResults, documents, search_site
 from rcxsite.search.service import EMPTY_QUERY, PARTIAL, QUERY_TOO_LONG, SUGGESTED
-from rcxsite.service_errors import ServiceError
 from tests.support.rate_limits import reset_rate_limits
 from tests.support.site import refresh_settings
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.search import QUERY_MAX, SearchInput, SearchResults, search_site
 from rcxsite.search.index import site_index
 from rcxsite.search.service import PARTIAL, SUGGESTED, no_results

@@ -11,9 +11,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.meta.tags import canonical_url, page_title
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 from tests.support.live_server import LiveServer
 from tests.support.plain_http import fetch
 

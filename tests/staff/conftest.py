@@ -6,8 +6,8 @@ import pytest
 from sqlmodel import Session, delete
 
 from rcxsite.core.permissions import StaffActor
-from rcxsite.db import get_engine
 from rcxsite.models import QuoteRequest
+from rcxsite.platform.db import get_engine
 from tests.support.fixtures import configure, fresh_state, mailbox, redis_limits, site_root
 from tests.support.staff import add_member, empty_staff_tables
 

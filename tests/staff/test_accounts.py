@@ -9,13 +9,13 @@ import pytest
 from sqlalchemy import text
 from sqlmodel import Session, col, select, update
 
-from rcxsite import at_rest
 from rcxsite.core import tokens
 from rcxsite.core.permissions import OPERATOR
-from rcxsite.db import get_engine
+from rcxsite.core.ratelimit import RateLimited
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import AuditEntry, StaffInvitation, StaffMember, StaffSession, utcnow
-from rcxsite.ratelimit import RateLimited
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform import at_rest
+from rcxsite.platform.db import get_engine
 from rcxsite.staff import invitations, members, sessions, two_factor
 from rcxsite.staff.inputs import (
     EnrolmentCodeInput,

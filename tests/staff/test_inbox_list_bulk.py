@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.core import tokens
 from rcxsite.core.audit import DENIED
 from rcxsite.core.permissions import NO_ACCESS, StaffActor
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.staff.inbox_bulk import (
     CHOOSE_CHANGE,
     SELECT_REQUESTS,

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.core import tokens
 from rcxsite.core.permissions import StaffActor
 from rcxsite.staff import inbox

@@ -4,7 +4,7 @@ link) makes it forget them, before Reflex sends it anything (rcxsite/state/store
 
 from __future__ import annotations
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.core import tokens
 from rcxsite.state.staff.invite import StaffInviteState
 from tests.support.staff import invite

@@ -12,9 +12,9 @@ import pytest
 from sqlmodel import Session, col, select
 
 from rcxsite.core.permissions import OPERATOR, StaffActor
-from rcxsite.db import get_engine
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import StaffMember
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from rcxsite.staff import members
 from rcxsite.staff.__main__ import main as command_line
 from rcxsite.staff.inputs import RoleInput

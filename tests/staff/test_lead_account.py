@@ -11,9 +11,9 @@ from sqlmodel import Session, col, update
 
 from rcxsite.accounts.my_account import PlanChoice
 from rcxsite.core.permissions import Permission, StaffActor, allowed
-from rcxsite.db import get_engine
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import Customer
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from rcxsite.staff import inbox
 from rcxsite.staff.lead_account import LeadAccount, lead_account
 from rcxsite.state.staff.quote import plan_text

@@ -15,9 +15,9 @@ from sqlmodel import Session, col, select
 
 from rcxsite.core.audit import record, record_denied, record_now
 from rcxsite.core.permissions import NO_ACCESS, Permission, require
-from rcxsite.db import get_engine
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import AuditEntry
-from rcxsite.service_errors import ServiceError
+from rcxsite.platform.db import get_engine
 from rcxsite.staff import audit
 from rcxsite.staff.inputs import StaffSignInInput
 from rcxsite.staff.sign_in import sign_in

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from rcxsite.content.quote import CALL_TIMEZONE
+from rcxsite.core.working_week import CALL_TIMEZONE
 from rcxsite.state.staff.display import mailto_href, tel_href, when
 
 MOMENT = datetime(2026, 11, 26, 14, 5, tzinfo=UTC)

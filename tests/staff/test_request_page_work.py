@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from rcxsite.core.permissions import OPERATOR, StaffActor
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.staff.inbox_changes import (
     NOT_AN_OWNER,
     Seen,

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from rcxsite.ratelimit import RateLimited
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.ratelimit import RateLimited
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.staff import two_factor
 from rcxsite.staff.inputs import StaffSignInInput
 from rcxsite.staff.sign_in import SIGN_IN_REFUSED, StaffSignedIn, sign_in

@@ -12,8 +12,8 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from rcxsite import routes
 from rcxsite.accounts import sessions
+from rcxsite.content import routes
 from rcxsite.web.login_cookie import HINT_COOKIE_NAME, cookie_json
 from tests.support.waiting import wait_for
 

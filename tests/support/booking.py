@@ -15,9 +15,7 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session, col, delete, select
 
 from rcxsite import booking
-from rcxsite.at_rest import seal
 from rcxsite.core.attribution import Attribution
-from rcxsite.db import get_engine
 from rcxsite.models import (
     Booking,
     MemberDay,
@@ -27,6 +25,8 @@ from rcxsite.models import (
     QuoteRequest,
     StaffMember,
 )
+from rcxsite.platform.at_rest import seal
+from rcxsite.platform.db import get_engine
 from tests.support.fixtures import Configure
 from tests.support.postgres import sqlite_or_postgres
 from tests.support.quotes import quote_fields, quote_row

@@ -12,11 +12,11 @@ from email.message import EmailMessage
 from icalendar import Calendar, Component
 from sqlmodel import Session
 
-from rcxsite.at_rest import seal
 from rcxsite.booking.notices import TOKEN_PURPOSE
 from rcxsite.core.tokens import new_token
-from rcxsite.db import get_engine
 from rcxsite.models import Booking, QuoteRequest, StaffMember
+from rcxsite.platform.at_rest import seal
+from rcxsite.platform.db import get_engine
 from tests.support.quotes import quote_row
 from tests.support.rows import stored
 from tests.support.staff import member_row

@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.content.quote import BUDGETS, TIMELINES
 from tests.support.plain_http import request
 

@@ -7,8 +7,8 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from rcxsite.db import get_engine
 from rcxsite.models import Booking
+from rcxsite.platform.db import get_engine
 from tests.support.booking import LONDON, add_booking, booking_row
 from tests.support.rows import change_row
 

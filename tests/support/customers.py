@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from sqlalchemy import create_engine
 from sqlmodel import Session, col, select, update
 
-from rcxsite.db import get_engine
 from rcxsite.models import Customer, LoginSession, PasswordResetToken, utcnow
+from rcxsite.platform.db import get_engine
 from tests.support import service_calls as calls
 from tests.support.rows import change_row
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import simple_websocket
 
-from rcxsite.settings import SOCKET_MESSAGE_LIMIT_BYTES
+from rcxsite.platform.settings import SOCKET_MESSAGE_LIMIT_BYTES
 from tests.support.load import Tab
 from tests.support.waiting import wait_for
 

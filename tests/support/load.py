@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 import simple_websocket
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.state.login import LoginState
 from rcxsite.state.quote import QuoteState
 from tests.support.quotes import next_weekday

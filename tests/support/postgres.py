@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
-from rcxsite.db import get_engine
+from rcxsite.platform.db import get_engine
 from tests.support.services import service_missing, services_wanted
 from tests.support.site import alembic_config
 

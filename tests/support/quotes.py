@@ -12,9 +12,9 @@ from sqlalchemy import create_engine
 from sqlmodel import Session, col, select
 
 from rcxsite.content.quote import BUDGETS, TIMELINES
-from rcxsite.db import get_engine
 from rcxsite.leads.validation import HONEYPOT_FIELD, business_today
 from rcxsite.models import QuoteChange, QuoteNote, QuoteRequest, utcnow
+from rcxsite.platform.db import get_engine
 
 if TYPE_CHECKING:
     from tests.support.live_server import LiveServer

@@ -1,9 +1,9 @@
 """The tests' hold on the rate limits: what a test controls, reached through the app's own
-storage lookup (`rcxsite.ratelimit.configured_storage`, the one `hit()` counts in)."""
+storage lookup (`rcxsite.core.ratelimit.configured_storage`, the one `hit()` counts in)."""
 
 from __future__ import annotations
 
-from rcxsite import ratelimit
+from rcxsite.core import ratelimit
 
 
 def reset_rate_limits() -> None:

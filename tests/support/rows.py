@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from sqlmodel import Session, SQLModel
 
-from rcxsite.db import get_engine
+from rcxsite.platform.db import get_engine
 
 Row = TypeVar("Row", bound=SQLModel)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from rcxsite.settings import Settings
+from rcxsite.platform.settings import Settings
 from rcxsite.tools import processes
 from tests.support.live_server import ROOT
 from tests.support.services import service_missing

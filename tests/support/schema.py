@@ -8,8 +8,8 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
-from rcxsite.db import get_engine
 from rcxsite.models import include_in_schema
+from rcxsite.platform.db import get_engine
 from tests.support.site import alembic_config
 
 # Derived from the models so that later tables (quote requests) need no edit here.

@@ -7,7 +7,7 @@ from typing import Any
 
 from rcxsite import accounts, leads
 from rcxsite.accounts import inputs
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 
 
 def register(*, client_ip: str, **fields: Any) -> accounts.RegisteredCustomer:

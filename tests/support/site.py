@@ -16,7 +16,6 @@ from alembic.config import Config
 from sqlmodel import Session, col, delete, select
 
 from rcxsite.analytics import visitors
-from rcxsite.db import get_engine
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import (
     AnalyticsDaily,
@@ -36,7 +35,8 @@ from rcxsite.models import (
     StaffMember,
     StaffSession,
 )
-from rcxsite.settings import PROJECT_ROOT, get_settings
+from rcxsite.platform.db import get_engine
+from rcxsite.platform.settings import PROJECT_ROOT, get_settings
 from tests.support.rate_limits import reset_rate_limits
 from tests.support.smtp import VERIFY_LINK, is_address_verification
 

@@ -12,7 +12,6 @@ from sqlmodel import Session, col, delete, select
 
 from rcxsite.core import tokens
 from rcxsite.core.permissions import OPERATOR, StaffActor
-from rcxsite.db import get_engine
 from rcxsite.models import (
     AuditEntry,
     QuoteChange,
@@ -21,6 +20,7 @@ from rcxsite.models import (
     StaffMember,
     StaffSession,
 )
+from rcxsite.platform.db import get_engine
 from rcxsite.staff import invitations, members, two_factor
 from rcxsite.staff.inputs import EnrolmentCodeInput, InviteInput, StaffPasswordInput
 

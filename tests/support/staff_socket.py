@@ -11,7 +11,7 @@ from typing import Any
 import simple_websocket
 from reflex.state import OnLoadInternalState, State
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.state.staff.access import StaffState
 from tests.support.waiting import wait_for
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pyotp
 from playwright.sync_api import Page, expect
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.staff.sessions import COOKIE_NAME as STAFF_COOKIE
 from tests.support.live_server import ROOT, LiveServer
 from tests.support.staff import STAFF_PASSWORD

@@ -21,10 +21,10 @@ from rcxsite.booking.inputs import (
     ISO_DATE_PATTERN,
     TIME_ZONE,
 )
-from rcxsite.forms import BLANK
+from rcxsite.core.forms import BLANK
+from rcxsite.core.service_errors import ServiceError
 from rcxsite.leads.validation import HONEYPOT_FIELD, PHONE_GIVEN_PATTERN
 from rcxsite.models.booking import PHONE
-from rcxsite.service_errors import ServiceError
 
 router = APIRouter(prefix="/Booking", tags=["Booking"])
 

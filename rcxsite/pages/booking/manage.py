@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.booking.inputs import CANCEL_REASON_MAX
 from rcxsite.components.calendar_actions import calendar_actions, join_link
 from rcxsite.components.form_fields import (
@@ -14,6 +13,7 @@ from rcxsite.components.form_fields import (
     submit_button,
     textarea_field,
 )
+from rcxsite.content import routes
 from rcxsite.pages.booking.slot_picker import slot_picker
 from rcxsite.state.booking.manage import CHANGE_BROKEN, DONE_ID, ManageBookingState
 

@@ -1,4 +1,4 @@
-"""The staff back office's pages (rcxsite/routes.py STAFF_ROUTES), with their on_load
+"""The staff back office's pages (rcxsite/content/routes.py STAFF_ROUTES), with their on_load
 handlers: one module per page, named as its state's module in rcxsite/state/staff/. All
 data arrives through checked events; the prerendered pages hold none."""
 
@@ -9,6 +9,7 @@ from collections.abc import Callable
 import reflex as rx
 from reflex.event import EventHandler
 
+from rcxsite.content.routes import Route, RouteKind
 from rcxsite.pages.staff.analytics import staff_analytics_page
 from rcxsite.pages.staff.audit import staff_audit_page
 from rcxsite.pages.staff.availability import staff_availability_page
@@ -20,7 +21,6 @@ from rcxsite.pages.staff.jobs import staff_jobs_page
 from rcxsite.pages.staff.quote import staff_quote_page
 from rcxsite.pages.staff.sign_in import staff_log_in_page
 from rcxsite.pages.staff.team import staff_team_page
-from rcxsite.routes import Route, RouteKind
 from rcxsite.state.staff.analytics import StaffAnalyticsState
 from rcxsite.state.staff.audit import StaffAuditState
 from rcxsite.state.staff.availability import StaffAvailabilityState

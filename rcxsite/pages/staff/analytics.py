@@ -13,7 +13,7 @@ from rcxsite.analytics.dashboard import GOALS, TABLES
 from rcxsite.analytics.inputs import PERIODS
 from rcxsite.components.form_fields import control_attrs, form, labelled
 from rcxsite.components.staff_ui import data_table, notices, page_heading
-from rcxsite.routes import Route
+from rcxsite.content.routes import Route
 from rcxsite.state.staff.analytics import StaffAnalyticsState as State
 
 _GOAL_TABLES = ("entry", "source", "campaign")

@@ -6,8 +6,8 @@ import reflex as rx
 
 from rcxsite.components.form_fields import action_button, text_field
 from rcxsite.components.staff_ui import data_table, notices, page_heading, pager
+from rcxsite.content.routes import Route
 from rcxsite.pages.staff.shared import staff_form
-from rcxsite.routes import Route
 from rcxsite.state.staff.audit import StaffAuditState
 
 

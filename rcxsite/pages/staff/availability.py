@@ -12,10 +12,10 @@ from reflex.vars import ArrayVar, Var
 
 from rcxsite.components.form_fields import action_button, control_attrs, labelled
 from rcxsite.components.staff_ui import notices, page_heading
+from rcxsite.content.routes import Route
 from rcxsite.core.time_zones import place_zones
 from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.pages.staff.shared import staff_form
-from rcxsite.routes import Route
 from rcxsite.state.staff.availability import EntryRow, StaffAvailabilityState, WeekRow
 
 S = StaffAvailabilityState

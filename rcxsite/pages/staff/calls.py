@@ -9,8 +9,8 @@ import reflex as rx
 from rcxsite.components.form_fields import control_attrs, labelled
 from rcxsite.components.react import OneTimeSecret
 from rcxsite.components.staff_ui import notices, page_heading
+from rcxsite.content.routes import Route
 from rcxsite.pages.staff.shared import link
-from rcxsite.routes import Route
 from rcxsite.state.staff.calls import FEED_LINK, CallDayView, CallView, StaffCallsState
 
 S = StaffCallsState

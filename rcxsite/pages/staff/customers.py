@@ -7,10 +7,10 @@ from reflex.event import EventHandler
 
 from rcxsite.components.form_fields import control_attrs, labelled, text_field
 from rcxsite.components.staff_ui import data_table, notices, page_heading
+from rcxsite.content.routes import Route
 from rcxsite.core.permissions import Permission
 from rcxsite.models import EMAIL_MAX
 from rcxsite.pages.staff.shared import facts, link, staff_form
-from rcxsite.routes import Route
 from rcxsite.staff.support import SEARCH_MAX
 from rcxsite.staff.support_inputs import CONFIRM_EMAIL
 from rcxsite.state.staff.access import role_may

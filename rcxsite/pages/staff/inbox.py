@@ -19,10 +19,10 @@ from rcxsite.components.form_fields import (
 )
 from rcxsite.components.react import nav_link
 from rcxsite.components.staff_ui import badge, data_table, notices, page_heading, pager
+from rcxsite.content.routes import Route
 from rcxsite.core.permissions import Permission
 from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
 from rcxsite.pages.staff.shared import lost_reason_field
-from rcxsite.routes import Route
 from rcxsite.staff.inbox import ALL, MINE, STATUS_FILTERS, UNASSIGNED
 from rcxsite.staff.inbox_query import SEARCH_MAX
 from rcxsite.state.staff.access import role_may

@@ -13,8 +13,8 @@ from rcxsite.components.form_fields import (
     submit_button,
 )
 from rcxsite.components.react import OneTimeDownload, OneTimeSecret
+from rcxsite.content.routes import Route
 from rcxsite.pages.staff.shared import code_field, entry_card
-from rcxsite.routes import Route
 from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput
 from rcxsite.state.staff.invite import (
     ENROLMENT_KEY,

@@ -7,7 +7,7 @@ import reflex as rx
 
 from rcxsite.components.form_fields import action_button
 from rcxsite.components.staff_ui import data_table, notices, page_heading
-from rcxsite.routes import Route
+from rcxsite.content.routes import Route
 from rcxsite.state.staff.jobs import StaffJobsState
 
 

@@ -15,11 +15,11 @@ from rcxsite.components.form_fields import (
     textarea_field,
 )
 from rcxsite.components.staff_ui import notices, page_heading
+from rcxsite.content.routes import Route
 from rcxsite.core.permissions import Permission
 from rcxsite.leads.statuses import QUOTE_STATUSES, SPAM, STATUS_LABELS
 from rcxsite.models.staff import NOTE_MAX
 from rcxsite.pages.staff.shared import facts, link, linked_facts, lost_reason_field, staff_form
-from rcxsite.routes import Route
 from rcxsite.state.staff.access import role_may
 from rcxsite.state.staff.quote import StaffQuoteState
 

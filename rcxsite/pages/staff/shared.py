@@ -10,7 +10,7 @@ from reflex.vars import ArrayVar, Var
 
 from rcxsite.components.form_fields import control_attrs, field_error, form, text_field
 from rcxsite.components.react import nav_link
-from rcxsite.forms import FormInput, max_length
+from rcxsite.core.forms import FormInput, max_length
 from rcxsite.models.types import LOST_REASON_MAX
 
 

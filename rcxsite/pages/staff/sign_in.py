@@ -10,8 +10,8 @@ from rcxsite.components.form_fields import (
     status_message,
     submit_button,
 )
+from rcxsite.content.routes import Route
 from rcxsite.pages.staff.shared import code_field, entry_card
-from rcxsite.routes import Route
 from rcxsite.staff.inputs import StaffSignInInput
 from rcxsite.state.staff.sign_in import StaffSignInState
 

@@ -8,8 +8,8 @@ from reflex.vars import ObjectVar
 from rcxsite.components.form_fields import ModelFields, action_button, select_field
 from rcxsite.components.react import OneTimeSecret
 from rcxsite.components.staff_ui import data_table, notices, page_heading
+from rcxsite.content.routes import Route
 from rcxsite.pages.staff.shared import staff_form
-from rcxsite.routes import Route
 from rcxsite.staff.inputs import InviteInput
 from rcxsite.state.staff.team import INVITE_LINK, ROLE_OPTIONS, StaffTeamState
 

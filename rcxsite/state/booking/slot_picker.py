@@ -16,8 +16,8 @@ from zoneinfo import ZoneInfo
 import reflex as rx
 
 from rcxsite import booking
-from rcxsite.content.quote import CALL_TIMEZONE
 from rcxsite.core.time_zones import place_zones
+from rcxsite.core.working_week import CALL_TIMEZONE
 from rcxsite.state.service_calls import FormCall
 
 DAYS_AT_A_TIME = 7

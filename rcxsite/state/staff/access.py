@@ -26,13 +26,12 @@ import reflex as rx
 from reflex.event import EventSpec
 from reflex.state import BaseState
 
-from rcxsite import routes
-from rcxsite.core import tokens
+from rcxsite.content import routes
+from rcxsite.core import paths, tokens
 from rcxsite.core.permissions import GRANTS, NO_ACCESS, Permission, StaffActor, allowed
 from rcxsite.staff import sessions
 from rcxsite.state.session import cookie_value
 from rcxsite.state.stored_data import holds_data
-from rcxsite.web.staff_cookie import STAFF_COOKIE_PATH
 
 logger = logging.getLogger(__name__)
 _PACKAGE = __name__.rpartition(".")[0] + "."
@@ -90,7 +89,7 @@ class StaffState(rx.State):
         body = f'JSON.stringify({{"ticket": {_js(cookie_ticket)}}})'
         after = f".finally(() => window.location.assign({_js(then)}))" if then else ""
         return rx.call_script(
-            f"fetch({_js(STAFF_COOKIE_PATH)}, {{method: 'POST', credentials: 'same-origin', "
+            f"fetch({_js(paths.STAFF_COOKIE)}, {{method: 'POST', credentials: 'same-origin', "
             f"headers: {{'Content-Type': 'application/json'}}, body: {body}}})"
             f".catch(() => null){after}"
         )
@@ -138,7 +137,7 @@ class StaffState(rx.State):
             await asyncio.to_thread(sign_out, digest=digest, actor=actor)
         await self._forget()
         yield rx.call_script(
-            f"fetch({_js(STAFF_COOKIE_PATH)}, {{method: 'DELETE', credentials: 'same-origin'}})"
+            f"fetch({_js(paths.STAFF_COOKIE)}, {{method: 'DELETE', credentials: 'same-origin'}})"
             ".catch(() => null)"
         )
         yield rx.redirect(routes.STAFF_LOG_IN.path)

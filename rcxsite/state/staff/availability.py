@@ -21,8 +21,8 @@ from rcxsite.booking.hours_inputs import (
     TimeOffInput,
     WeekInput,
 )
+from rcxsite.core.forms import FormInput
 from rcxsite.core.permissions import Permission, StaffActor
-from rcxsite.forms import FormInput
 from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event

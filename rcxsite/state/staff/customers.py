@@ -11,7 +11,7 @@ from collections.abc import Callable
 import reflex as rx
 from reflex.event import EventSpec
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.core.permissions import Permission
 from rcxsite.models import EMAIL_MAX
 from rcxsite.staff import support

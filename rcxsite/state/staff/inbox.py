@@ -19,7 +19,7 @@ from dataclasses import replace
 import reflex as rx
 from reflex.event import EventSpec
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.core.permissions import Permission
 from rcxsite.leads.statuses import NEW, STATUS_LABELS
 from rcxsite.models.types import LOST_REASON_MAX, STATUS_MAX

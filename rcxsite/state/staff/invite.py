@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import reflex as rx
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.core import tokens
 from rcxsite.staff import invitations
 from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput

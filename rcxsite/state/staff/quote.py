@@ -18,9 +18,9 @@ from typing import Any
 
 import reflex as rx
 
-from rcxsite import routes
 from rcxsite.accounts.my_account import PlanChoice
 from rcxsite.booking import outcomes
+from rcxsite.content import routes
 from rcxsite.core.permissions import Permission, StaffActor, allowed
 from rcxsite.models.staff import NOTE_MAX
 from rcxsite.models.types import LOST_REASON_MAX, STATUS_MAX

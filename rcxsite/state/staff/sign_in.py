@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from rcxsite import routes
+from rcxsite.content import routes
 from rcxsite.staff.inputs import StaffSignInInput
 from rcxsite.staff.sign_in import sign_in
 from rcxsite.state.service_calls import FormCall

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from rcxsite.settings import keyed_hash
+from rcxsite.platform.settings import keyed_hash
 
 SECURITY = logging.getLogger("rcxsite.security")
 # A value next to a key that names a secret, quoted as in a dict's repr or in JSON (also

@@ -15,7 +15,28 @@ from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.industries import INDUSTRIES
 from rcxsite.content.services import SERVICES
 from rcxsite.content.types import Article
-from rcxsite.settings import get_settings
+from rcxsite.core import paths
+
+# The paths services link to, for the screens that read them here.
+from rcxsite.core.paths import (
+    booking_path as booking_path,
+)
+from rcxsite.core.paths import (
+    reset_password_path as reset_password_path,
+)
+from rcxsite.core.paths import (
+    staff_customer_path as staff_customer_path,
+)
+from rcxsite.core.paths import (
+    staff_invite_path as staff_invite_path,
+)
+from rcxsite.core.paths import (
+    staff_quote_path as staff_quote_path,
+)
+from rcxsite.core.paths import (
+    verify_email_path as verify_email_path,
+)
+from rcxsite.platform.settings import get_settings
 
 Layout = Literal["site", "bare", "staff"]
 # One page builder per kind (rcxsite/pages/__init__.py); a typo fails at import.
@@ -165,8 +186,8 @@ COOKIES = Route(
     key="cookies",
 )
 QUOTE = Route(
-    "/request-a-quote",
-    "Request a Quote",
+    paths.QUOTE,
+    paths.QUOTE_TITLE,
     "Book a call with our team: tell us about your project and get a proposal within two "
     "working days.",
     kind="quote",
@@ -213,7 +234,7 @@ CSR = Route(
     icon="hand-heart",
 )
 LOG_IN = Route(
-    "/log-in",
+    paths.LOG_IN,
     "Log in",
     f"Log in to your {_company} customer account or register.",
     kind="log_in",
@@ -222,7 +243,7 @@ LOG_IN = Route(
     public=False,
 )
 FORGOT_PASSWORD = Route(
-    "/forgot-password",
+    paths.FORGOT_PASSWORD,
     "Forgot password",
     f"Request a link to reset the password of your {_company} account.",
     kind="forgot_password",
@@ -230,7 +251,7 @@ FORGOT_PASSWORD = Route(
     public=False,
 )
 RESET_PASSWORD = Route(
-    "/authentication/reset-password/[token]",
+    paths.RESET_PASSWORD,
     "Reset password",
     f"Choose a new password for your {_company} account.",
     kind="reset_password",
@@ -238,7 +259,7 @@ RESET_PASSWORD = Route(
     public=False,
 )
 BOOKING = Route(
-    "/booking/[token]",
+    paths.BOOKING,
     f"Your call with {_company}",
     f"See, move or cancel your call with {_company}.",
     kind="booking",
@@ -267,24 +288,12 @@ SEARCH = Route(
 # The link registration mails to prove the address (rcxsite.accounts.verification): not for
 # search engines (noindex), not in the sitemap.
 VERIFY_EMAIL = Route(
-    "/verify-email/[token]",
+    paths.VERIFY_EMAIL,
     "Verify your email address",
     f"Confirm that the email address of your {_company} account is yours.",
     kind="verify_email",
     public=False,
 )
-
-
-def booking_path(token: str) -> str:
-    return BOOKING.path.replace("[token]", token)
-
-
-def reset_password_path(token: str) -> str:
-    return RESET_PASSWORD.path.replace("[token]", token)
-
-
-def verify_email_path(token: str) -> str:
-    return VERIFY_EMAIL.path.replace("[token]", token)
 
 
 # The staff back office (rcxsite/pages/staff/): never listed, linked or indexed; robots.txt
@@ -299,7 +308,7 @@ STAFF_LOG_IN = Route(
     public=False,
 )
 STAFF_INVITE = Route(
-    "/staff/invite/[token]",
+    paths.STAFF_INVITE,
     "Staff invitation",
     f"Accept an invitation to the {_staff} area.",
     kind="staff_invite",
@@ -316,7 +325,7 @@ STAFF_INBOX = Route(
     public=False,
 )
 STAFF_QUOTE = Route(
-    "/staff/quotes/[id]",
+    paths.STAFF_QUOTE,
     "Quote request",
     "One quote request.",
     kind="staff_quote",
@@ -333,7 +342,7 @@ STAFF_CUSTOMERS = Route(
     public=False,
 )
 STAFF_CUSTOMER = Route(
-    "/staff/customers/[id]",
+    paths.STAFF_CUSTOMER,
     "Customer",
     "One customer.",
     kind="staff_customer",
@@ -407,18 +416,6 @@ STAFF_ROUTES: tuple[Route, ...] = (
     STAFF_AVAILABILITY,
     STAFF_ANALYTICS,
 )
-
-
-def staff_invite_path(token: str) -> str:
-    return STAFF_INVITE.path.replace("[token]", token)
-
-
-def staff_quote_path(quote_id: int) -> str:
-    return STAFF_QUOTE.path.replace("[id]", str(quote_id))
-
-
-def staff_customer_path(customer_id: int) -> str:
-    return STAFF_CUSTOMER.path.replace("[id]", str(customer_id))
 
 
 SERVICE_ROUTES = tuple(

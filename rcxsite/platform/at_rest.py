@@ -17,7 +17,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from rcxsite.settings import get_settings
+from rcxsite.platform.settings import get_settings
 
 PREFIX = "v1:"
 _NONCE_BYTES = 12

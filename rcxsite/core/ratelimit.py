@@ -21,10 +21,10 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, RedisStorage, Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from rcxsite.logs import security_event
-from rcxsite.outages import redis_url_with_timeouts
-from rcxsite.service_errors import ServiceError
-from rcxsite.settings import get_settings, keyed_hash
+from rcxsite.core.service_errors import ServiceError
+from rcxsite.platform.logs import security_event
+from rcxsite.platform.outages import redis_url_with_timeouts
+from rcxsite.platform.settings import get_settings, keyed_hash
 
 # One IPv6 customer line gets a whole /64; keying by the full address would give one
 # visitor 2**64 separate budgets.

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, fie
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
-from rcxsite.service_errors import ServiceError
+from rcxsite.core.service_errors import ServiceError
 
 # Error type of the messages a model writes itself; anything else came from pydantic.
 FORM_ERROR = "form"

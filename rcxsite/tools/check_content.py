@@ -1,4 +1,4 @@
-"""`python -m rcxsite.content.check` (`make check-content`, and a test in `make test`):
+"""`python -m rcxsite.tools.check_content` (`make check-content`, and a test in `make test`):
 what a content edit broke, one line per problem naming the file (and line) and the fix.
 
 It checks every article's front matter (required fields, a YYYY-MM-DD date, tags as a
@@ -20,13 +20,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rcxsite.content.articles import ARTICLES_DIR, ArticleError, article_files, load_article
+from rcxsite.content.assets import ASSETS_DIR
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.industries import INDUSTRIES
 from rcxsite.content.proof import CLIENTS, LEADERSHIP, OFFICES, Client, Office, Person
 from rcxsite.content.services import SERVICE_GROUPS, SERVICE_PROOF, SERVICES, ServiceGroup
 from rcxsite.content.types import CaseStudy, Industry, Service
 
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 # Markdown links and images whose target starts with "/" (the site's own pages).
 _INTERNAL_LINK = re.compile(r"\]\((/[^)\s#?]*)")
 # Folders under /insights/ that are pages, not articles.
@@ -42,7 +42,7 @@ def _duplicates(kind: str, where: str, slugs: Iterable[str]) -> list[str]:
 
 
 def _page_paths() -> set[str]:
-    from rcxsite import routes  # the route table loads the articles: import it last
+    from rcxsite.content import routes  # the route table loads the articles: import it last
 
     return {route.path for route in (*routes.ROUTES, *routes.STAFF_ROUTES)}
 
@@ -55,7 +55,7 @@ def _link_problems(path: Path, pages: set[str]) -> list[str]:
             if page not in pages and not (ASSETS_DIR / target.lstrip("/")).is_file():
                 problems.append(
                     f"{path.name}:{number}: the link {target} names no page of "
-                    "the route table (rcxsite/routes.py) and no file in assets/"
+                    "the route table (rcxsite/content/routes.py) and no file in assets/"
                 )
     return problems
 
@@ -174,7 +174,7 @@ def proof_problems(
 
 
 def _search_word_problems() -> list[str]:
-    from rcxsite import routes
+    from rcxsite.content import routes
     from rcxsite.content.search_words import SEARCH_WORDS
     from rcxsite.search.text import tokens
 
@@ -200,7 +200,7 @@ def _search_word_problems() -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m rcxsite.content.check [ARTICLES_FOLDER]`: 0 when all is good, else 1."""
+    """`python -m rcxsite.tools.check_content [ARTICLES_FOLDER]`: 0 when all is good, else 1."""
     found = problems(Path(argv[0])) if argv else problems()
     for line in found:
         print(line, file=sys.stderr)

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MIN_SECRET_KEY_BYTES = 32
 # Largest websocket message the server reads. Our largest form (the quote request) stays
 # under 32 KiB; Reflex's 1 MB default would let one message cost seconds of work.

@@ -15,8 +15,8 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
-from rcxsite.outages import CONNECT_TIMEOUT_SECONDS, STATEMENT_TIMEOUT_SECONDS
-from rcxsite.settings import get_settings, private_folder
+from rcxsite.platform.outages import CONNECT_TIMEOUT_SECONDS, STATEMENT_TIMEOUT_SECONDS
+from rcxsite.platform.settings import get_settings, private_folder
 
 # What SQLite adds beside a database file: the write-ahead log, its shared memory, and the
 # rollback journal of a database not (yet) in WAL mode.
