@@ -119,7 +119,10 @@ lint: setup-dev
 # servers the browser half waits on are not slowed; the whole takes the browser half's
 # time. The halves share nothing: every test makes its own databases, Redis keys, ports
 # and folders. The in-process half's report follows the other's.
+# The site half in SITE_WORKERS processes (pytest-xdist), each with its own site on the one
+# frontend build (tests/support/live_server.py); tests/scaled is one group on one of them.
 SITE_TESTS := tests/browser tests/scaled tests/site
+SITE_WORKERS ?= 2
 test: setup-dev /usr/bin/chromium /usr/bin/java /usr/sbin/nginx \
 		/usr/lib/nginx/modules/ngx_http_brotli_static_module.so lint \
 		check-content
@@ -127,7 +130,7 @@ test: setup-dev /usr/bin/chromium /usr/bin/java /usr/sbin/nginx \
 	nice -n 10 $(PY) -m pytest -p no:cacheprovider --basetemp=$$runs/in-process \
 		$(addprefix --ignore=,$(SITE_TESTS)) tests > $$runs/in-process.log 2>&1 & \
 	in_process_pid=$$!; \
-	$(PY) -m pytest --basetemp=$$runs/site $(SITE_TESTS) & \
+	$(PY) -m pytest -n $(SITE_WORKERS) --dist loadgroup --basetemp=$$runs/site $(SITE_TESTS) & \
 	site_pid=$$!; \
 	trap 'kill $$site_pid $$in_process_pid 2>/dev/null' INT TERM; \
 	wait $$site_pid; site=$$?; wait $$in_process_pid; in_process=$$?; trap - INT TERM; \

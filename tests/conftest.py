@@ -12,7 +12,9 @@ from tests.support.browser import DESKTOP, PHONE, launch_chromium, open_tab
 from tests.support.live_server import (
     ANALYTICS_HOLD_SECONDS,
     HEADER_SESSION_SECONDS,
+    ROOT,
     LiveServer,
+    chromium_args,
     start_live_server,
 )
 from tests.support.smtp import Mailbox
@@ -66,7 +68,7 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
+        chromium = launch_chromium(playwright, chromium_args())
         yield chromium
         chromium.close()
 
@@ -92,3 +94,20 @@ def any_page(request: pytest.FixtureRequest, browser, live_site: LiveServer) -> 
 
 
 os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")
+
+_SCALED = "scaled"
+
+
+def _group(item: pytest.Item) -> str:
+    parts = item.path.relative_to(ROOT).parts
+    return _SCALED if parts[:2] == ("tests", _SCALED) else "/".join(parts)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """For `pytest -n N --dist loadgroup` (make test): a module's tests stay on one worker,
+    so its module fixtures are made once, and tests/scaled is one group, so one worker runs
+    one scaled site at a time (its minute of load beside nothing else of its own). The
+    scaled group, the longest, goes first, so no worker waits for it at the end."""
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(_group(item)))
+    items.sort(key=lambda item: _group(item) != _SCALED)

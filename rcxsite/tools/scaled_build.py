@@ -16,7 +16,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 WEB_DIR = ROOT / ".run" / "web"
 STATIC_ROOT = WEB_DIR / "build" / "client"
-STAMP = WEB_DIR / "build-inputs.sha256"
 
 _SOURCES = (
     "rcxsite",
@@ -53,6 +52,8 @@ _RUNTIME_ONLY = (
     "API_BURST",
     "TAB_STATE_MINUTES",
     "CLOSED_TAB_STATE_SECONDS",
+    # Where the backend keeps tabs' states (each test site has its own).
+    "REFLEX_STATES_WORKDIR",
 )
 
 
@@ -113,21 +114,23 @@ def build_inputs(env: Mapping[str, str]) -> str:
     return digest.hexdigest()
 
 
-def build_frontend(env: dict[str, str]) -> Path:
-    """Exports the production frontend into .run/web (a `make run` build in .web is left
-    alone), unless the build there was made from the same inputs; returns the folder
-    nginx serves."""
+def build_frontend(env: dict[str, str], web_dir: Path = WEB_DIR) -> Path:
+    """Exports the production frontend into `web_dir` (.run/web; a `make run` build in .web
+    is left alone), unless the build there was made from the same inputs; returns the
+    folder nginx serves."""
+    static_root, stamp = web_dir / "build" / "client", web_dir / "build-inputs.sha256"
+    env = {**env, "REFLEX_WEB_WORKDIR": str(web_dir)}
     inputs = build_inputs(env)
     if (
-        (STATIC_ROOT / "index.html").exists()
-        and STAMP.exists()
-        and STAMP.read_text().strip() == inputs
+        (static_root / "index.html").exists()
+        and stamp.exists()
+        and stamp.read_text().strip() == inputs
     ):
         print(
             "The frontend is built from these sources and settings already; reusing it.", flush=True
         )
-        return STATIC_ROOT
-    STAMP.unlink(missing_ok=True)
+        return static_root
+    stamp.unlink(missing_ok=True)
     result = subprocess.run(
         [sys.executable, "-m", "reflex", "export", "--frontend-only", "--no-zip", "--env", "prod"],
         cwd=ROOT,
@@ -135,5 +138,5 @@ def build_frontend(env: dict[str, str]) -> Path:
     )
     if result.returncode != 0:
         raise BuildError(f"Building the frontend failed (exit code {result.returncode})")
-    STAMP.write_text(inputs + "\n")
-    return STATIC_ROOT
+    stamp.write_text(inputs + "\n")
+    return static_root

@@ -16,6 +16,7 @@ from rcxsite.content import routes
 from rcxsite.staff.sign_in import SIGN_IN_REFUSED
 from tests.support.browser import DESKTOP, PHONE, axe_violations
 from tests.support.live_server import LiveServer
+from tests.support.plain_http import fetch
 from tests.support.staff_ui import (
     enrol_in_page,
     invite_on_team_page,
@@ -102,16 +103,16 @@ def test_a_sales_member_is_refused_the_team_page_on_a_phone(
 def test_staff_pages_are_noindex_disallowed_and_hold_no_data_before_the_check(
     page: Page, live_site: LiveServer
 ) -> None:
-    robots = page.request.get(f"{live_site.url}/robots.txt").text()
+    robots = fetch(f"{live_site.url}/robots.txt")[1]
     assert "Disallow: /staff" in robots
-    sitemap = page.request.get(f"{live_site.url}/sitemap.xml").text()
+    sitemap = fetch(f"{live_site.url}/sitemap.xml")[1]
     assert f"{live_site.url}/staff/" not in sitemap and f"{live_site.url}/staff<" not in sitemap
     for route in (r for r in routes.STAFF_ROUTES if "[" not in r.path):
         path = route.path
-        html = page.request.get(f"{live_site.url}{path}").text()
+        html = fetch(f"{live_site.url}{path}")[1]
         assert 'content="noindex"' in html, path
         assert "@rcx.example" not in html
-    home = page.request.get(f"{live_site.url}/").text()
+    home = fetch(f"{live_site.url}/")[1]
     assert 'href="/staff' not in home
 
 

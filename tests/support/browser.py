@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -42,7 +42,7 @@ UNUSED_WINDOW_PARTS = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmnibo
 _DISABLE_FEATURES = "--disable-features="
 
 
-def launch_chromium(playwright: Playwright) -> Browser:
+def launch_chromium(playwright: Playwright, extra_args: Sequence[str] = ()) -> Browser:
     """Debian's Chromium with the site's flags and without `UNUSED_WINDOW_PARTS`.
 
     Chromium honours only the last --disable-features, and Playwright passes a list of its
@@ -59,7 +59,11 @@ def launch_chromium(playwright: Playwright) -> Browser:
     features = [f for a in defaults for f in a.removeprefix(_DISABLE_FEATURES).split(",") if f]
     return playwright.chromium.launch(
         executable_path=str(CHROMIUM),
-        args=[*CHROMIUM_ARGS, _DISABLE_FEATURES + ",".join([*features, *UNUSED_WINDOW_PARTS])],
+        args=[
+            *CHROMIUM_ARGS,
+            *extra_args,
+            _DISABLE_FEATURES + ",".join([*features, *UNUSED_WINDOW_PARTS]),
+        ],
         ignore_default_args=defaults,
     )
 

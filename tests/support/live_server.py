@@ -1,21 +1,37 @@
-"""The production build (`reflex run --env prod`) started once for the browser and HTTP tests.
+"""The production site started once per test process for the browser and HTTP tests.
 
-It runs on a free port with its own data folder, SQLite file and signing key, and sends
-mail to the test session's real SMTP server.
+The frontend is built once per commit (`reflex export --env prod`, into .run/test-web,
+reused while its inputs are the same) and served by every test process's own site: a
+backend (granian, as `make run-scaled` runs a worker) with its own data folder, SQLite file
+and signing key, sending mail to the test session's real SMTP server.
+
+The build's pages reach their backend at http://localhost:SITE_PORT, so every site has that
+address, and each test process (an xdist worker) reaches its own site there: the site
+listens on a loopback address of its own (127.0.0.11 for the first worker, 127.0.0.12 for
+the next), which the process's Chromium (`--host-resolver-rules`) and its own sockets
+(`route_site_address`) use for localhost:SITE_PORT and nothing else.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
+import socket
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rcxsite.tools import processes
+from rcxsite.tools.scaled_build import build_frontend
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_TIMEOUT_S = 600
+# Below Linux's ephemeral ports, so no free_port() of the tests takes it.
+SITE_PORT = 23880
+SITE_URL = f"http://localhost:{SITE_PORT}"
+TEST_WEB_DIR = ROOT / ".run" / "test-web"
 STOP_TIMEOUT_S = 15
 # The header's session lifetime the browser tests' site runs with: short enough for a test
 # to watch the header entry expire.
@@ -46,6 +62,32 @@ class LiveServer:
         processes.stop(self.process, STOP_TIMEOUT_S)
 
 
+def site_address() -> str:
+    """This test process's own loopback address for its site (xdist workers gw0, gw1...)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    return f"127.0.0.{11 + int(worker)}"
+
+
+def chromium_args() -> list[str]:
+    """Chromium reaches this process's site at localhost:SITE_PORT."""
+    return [f"--host-resolver-rules=MAP localhost:{SITE_PORT} {site_address()}:{SITE_PORT}"]
+
+
+_resolve = socket.getaddrinfo
+
+
+def _site_getaddrinfo(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+    if host == "localhost" and str(port) == str(SITE_PORT):
+        host = site_address()
+    return _resolve(host, port, *args, **kwargs)
+
+
+def route_site_address() -> None:
+    """This process's sockets (urllib, httpx, websockets) reach its own site at
+    localhost:SITE_PORT; every other name and port resolves as before."""
+    socket.getaddrinfo = _site_getaddrinfo
+
+
 def server_env(*, data_dir: Path, port: int, extra: dict[str, str]) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("SMTP_")}
     env.update(
@@ -64,19 +106,43 @@ def server_env(*, data_dir: Path, port: int, extra: dict[str, str]) -> dict[str,
     return env
 
 
+def build_once(env: dict[str, str]) -> None:
+    """The frontend for `env`, built by the first test process that needs it (the others
+    wait for it, then find it built) and reused by later runs while its inputs stay."""
+    TEST_WEB_DIR.mkdir(parents=True, exist_ok=True)
+    with (TEST_WEB_DIR.parent / "test-web.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        build_frontend(env, web_dir=TEST_WEB_DIR)
+
+
+def backend_command(address: str, port: int) -> list[str]:
+    # As a `make run-scaled` worker runs, and `reflex run --env prod` would: one process.
+    return [
+        sys.executable,
+        *("-m", "granian", "--interface", "asgi", "--factory"),
+        *("--host", address, "--port", str(port), "--workers", "1"),
+        *("--log-level", "warning", "rcxsite.rcxsite:app"),
+    ]
+
+
 def start_live_server(data_dir: Path, extra_env: dict[str, str]) -> LiveServer:
-    port = processes.free_port()
-    env = server_env(data_dir=data_dir, port=port, extra=extra_env)
+    from reflex_base.environment import environment
+
+    route_site_address()
+    env = server_env(data_dir=data_dir, port=SITE_PORT, extra=extra_env)
+    env.update(
+        REFLEX_WEB_WORKDIR=str(TEST_WEB_DIR), REFLEX_API_URL=SITE_URL, REFLEX_ENV_MODE="prod"
+    )
     processes.migrate(env)
+    build_once(env)
     log_path = data_dir / "server.log"
+    env[environment.REFLEX_SKIP_COMPILE.name] = "true"
+    env[environment.REFLEX_MOUNT_FRONTEND_COMPILED_APP.name] = "true"
     process = processes.start(
-        [sys.executable, "-m", "reflex", "run", "--env", "prod"],
-        env=env,
-        log_path=log_path,
-        cwd=ROOT,
+        backend_command(site_address(), SITE_PORT), env=env, log_path=log_path, cwd=ROOT
     )
     server = LiveServer(
-        url=f"http://localhost:{port}",
+        url=SITE_URL,
         data_dir=data_dir,
         database_url=env["DATABASE_URL"],
         log_path=log_path,
