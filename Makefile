@@ -142,7 +142,7 @@ test: setup-dev /usr/bin/chromium /usr/bin/java /usr/sbin/nginx \
 
 # Services, API and content tests in this process: no build, no browser, nginx, PostgreSQL
 # or Redis (the tests that would use those skip, saying so).
-UNIT_TESTS := tests/accounts tests/api tests/leads tests/staff tests/jobs tests/booking \
+UNIT_TESTS := tests/accounts tests/api tests/leads tests/staff tests/jobs tests/booking tests/mail \
 	tests/analytics tests/platform tests/state \
 	tests/site/test_insights.py tests/site/test_route_table.py tests/site/test_search.py \
 	tests/site/test_search_bounds.py tests/site/test_layout_rules.py

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from sqlalchemy import ColumnElement, update
 from sqlmodel import Session, col, select
 
 from rcxsite import mail
@@ -13,10 +12,10 @@ from rcxsite.accounts.inputs import LINK_INVALID, ForgotPasswordInput, ResetPass
 from rcxsite.accounts.locking import refuse_if_locked
 from rcxsite.accounts.results import ResetCheck
 from rcxsite.accounts.sessions import revoke_all_sessions, void_reset_links
-from rcxsite.core import paths
+from rcxsite.core import one_time_links, paths
 from rcxsite.core.passwords import hash_password
 from rcxsite.core.service_errors import ServiceError
-from rcxsite.core.tokens import new_token, token_digest
+from rcxsite.core.tokens import token_digest
 from rcxsite.core.validation import email_key, normalize_email, text
 from rcxsite.models import Customer, PasswordResetToken, utcnow
 from rcxsite.platform.db import get_engine, session_scope
@@ -41,13 +40,12 @@ def issue_reset_link(session: Session, customer: Customer) -> None:
     whoever asked."""
     assert customer.id is not None
     minutes = get_settings().reset_token_minutes
-    token, digest = new_token()
-    session.add(
-        PasswordResetToken(
-            customer_id=customer.id,
-            token_hash=digest,
-            expires_at=utcnow() + timedelta(minutes=minutes),
-        )
+    token = one_time_links.issue(
+        session,
+        PasswordResetToken,
+        now=utcnow(),
+        lifetime=timedelta(minutes=minutes),
+        customer_id=customer.id,
     )
     mail.send_password_reset_mail(
         to=customer.email,
@@ -80,14 +78,6 @@ def request_password_reset(form: ForgotPasswordInput, *, client_ip: str) -> str:
     return RESET_REQUESTED
 
 
-def _open_token_clause(digest: str, now: datetime) -> tuple[ColumnElement[bool], ...]:
-    return (
-        col(PasswordResetToken.token_hash) == digest,
-        col(PasswordResetToken.used_at).is_(None),
-        col(PasswordResetToken.expires_at) > now,
-    )
-
-
 def check_reset_token(*, token: str, client_ip: str) -> ResetCheck:
     """Whether a reset link can still be used, and for which address."""
     limits.count_reset_check(client_ip=client_ip)
@@ -109,7 +99,7 @@ def _check(digest: str | None) -> ResetCheck:
         email = session.exec(
             select(Customer.email)
             .join(PasswordResetToken, col(PasswordResetToken.customer_id) == Customer.id)
-            .where(*_open_token_clause(digest, utcnow()))
+            .where(*one_time_links.open_link(PasswordResetToken, digest, utcnow()))
         ).first()
     return ResetCheck(is_valid=True, email=email) if email else ResetCheck(is_valid=False)
 
@@ -118,7 +108,9 @@ def _open_token_owner(digest: str) -> int | None:
     """The customer an unused, unexpired token belongs to, before any hashing is paid for."""
     with Session(get_engine()) as session:
         return session.exec(
-            select(PasswordResetToken.customer_id).where(*_open_token_clause(digest, utcnow()))
+            select(PasswordResetToken.customer_id).where(
+                *one_time_links.open_link(PasswordResetToken, digest, utcnow())
+            )
         ).first()
 
 
@@ -146,13 +138,8 @@ def _set_new_password(form: ResetPasswordInput, digest: str | None, client_ip: s
 
     now = utcnow()
     with session_scope() as session:
-        # Claiming the token with a conditional UPDATE makes it single-use even when two
-        # requests race: only one of them sees a row change.
-        claimed = session.exec(
-            update(PasswordResetToken).where(*_open_token_clause(digest, now)).values(used_at=now)
-        )
         customer = None
-        if claimed.rowcount == 1:
+        if one_time_links.claim(session, PasswordResetToken, digest, now):
             customer = session.exec(
                 select(Customer)
                 .join(PasswordResetToken, col(PasswordResetToken.customer_id) == Customer.id)

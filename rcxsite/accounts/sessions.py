@@ -26,11 +26,11 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from rcxsite.accounts import login_tokens
+from rcxsite.core import one_time_links
 from rcxsite.core.tickets import claim_ticket, end_by_digest
 from rcxsite.core.tokens import new_token, token_digest
 from rcxsite.models import (
     Customer,
-    EmailVerificationToken,
     LoginSession,
     PasswordResetToken,
     utcnow,
@@ -197,25 +197,12 @@ def end_digest_session(digest: str) -> None:
     security_event("logout", "success" if ended.rowcount else "no_session")
 
 
-def void_open_links(
-    session: Session,
-    model: type[PasswordResetToken] | type[EmailVerificationToken],
-    customer_id: int,
-    now: datetime,
-) -> None:
-    """Within the caller's transaction: every unused link of `model` the customer was
-    mailed stops working."""
-    session.exec(
-        update(model)
-        .where(col(model.customer_id) == customer_id, col(model.used_at).is_(None))
-        .values(used_at=now)
-    )
-
-
 def void_reset_links(session: Session, customer_id: int, now: datetime) -> None:
     """After a reset, a password change or sign out everywhere: a reset link still in a
     mailbox must not undo it."""
-    void_open_links(session, PasswordResetToken, customer_id, now)
+    one_time_links.void(
+        session, PasswordResetToken, now, col(PasswordResetToken.customer_id) == customer_id
+    )
 
 
 def revoke_all_sessions(session: Session, customer_id: int, now: datetime) -> None:

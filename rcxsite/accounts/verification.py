@@ -22,19 +22,17 @@ changed today, and whatever changes it must clear `email_verified_at` and issue 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from sqlalchemy import ColumnElement, update
 from sqlmodel import Session, col, select
 
 from rcxsite import mail
 from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import VERIFY_LINK_INVALID, VerifyEmailInput
 from rcxsite.accounts.my_account import SIGNED_OUT
-from rcxsite.accounts.sessions import void_open_links
-from rcxsite.core import paths
+from rcxsite.core import one_time_links, paths
 from rcxsite.core.service_errors import ServiceError
-from rcxsite.core.tokens import new_token, token_digest
+from rcxsite.core.tokens import token_digest
 from rcxsite.models import Customer, EmailVerificationToken, utcnow
 from rcxsite.platform.db import session_scope
 from rcxsite.platform.logs import security_event
@@ -67,26 +65,18 @@ def issue_verification_link(session: Session, customer: Customer) -> None:
     assert customer.id is not None
     days = get_settings().email_verification_days
     now = utcnow()
-    void_open_links(session, EmailVerificationToken, customer.id, now)
-    token, digest = new_token()
-    session.add(
-        EmailVerificationToken(
-            customer_id=customer.id,
-            token_hash=digest,
-            expires_at=now + timedelta(days=days),
-            created_at=now,
-        )
+    one_time_links.void(
+        session, EmailVerificationToken, now, col(EmailVerificationToken.customer_id) == customer.id
+    )
+    token = one_time_links.issue(
+        session,
+        EmailVerificationToken,
+        now=now,
+        lifetime=timedelta(days=days),
+        customer_id=customer.id,
     )
     mail.send_email_verification_mail(
         to=customer.email, link=verification_link(token), valid_days=days, session=session
-    )
-
-
-def _open_link_clause(digest: str, now: datetime) -> tuple[ColumnElement[bool], ...]:
-    return (
-        col(EmailVerificationToken.token_hash) == digest,
-        col(EmailVerificationToken.used_at).is_(None),
-        col(EmailVerificationToken.expires_at) > now,
     )
 
 
@@ -107,27 +97,22 @@ def verify_email_link(*, link_digest: str | None, customer_id: int, client_ip: s
 def _verify(digest: str | None, customer_id: int, client_ip: str) -> str:
     now = utcnow()
     with session_scope() as session:
-        # Claimed with a conditional UPDATE: of two requests with one link, only one sees
-        # a row change, so a link works exactly once, and only for its own customer.
-        claimed = (
-            None
-            if digest is None
-            else session.exec(
-                update(EmailVerificationToken)
-                .where(
-                    *_open_link_clause(digest, now),
-                    col(EmailVerificationToken.customer_id) == customer_id,
-                )
-                .values(used_at=now)
-                .returning(col(EmailVerificationToken.customer_id))
-            ).first()
+        # A link works exactly once, and only for its own customer.
+        claimed = digest is not None and one_time_links.claim(
+            session,
+            EmailVerificationToken,
+            digest,
+            now,
+            col(EmailVerificationToken.customer_id) == customer_id,
         )
-        customer = session.get(Customer, claimed[0]) if claimed else None
+        customer = session.get(Customer, customer_id) if claimed else None
         if customer is None:
             if (
                 digest is not None
                 and session.exec(
-                    select(EmailVerificationToken.id).where(*_open_link_clause(digest, now))
+                    select(EmailVerificationToken.id).where(
+                        *one_time_links.open_link(EmailVerificationToken, digest, now)
+                    )
                 ).first()
                 is not None
             ):

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, TIMELINES, label_of
 from rcxsite.core import paths
 from rcxsite.core.working_week import CALL_TIMEZONE
-from rcxsite.mail.messages import aligned
+from rcxsite.mail.letters import aligned
 from rcxsite.models.booking import PHONE
 from rcxsite.platform.settings import get_settings
 

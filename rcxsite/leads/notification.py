@@ -19,7 +19,7 @@ from rcxsite.core import paths
 from rcxsite.core.working_week import CALL_TIMEZONE_LABEL
 from rcxsite.leads.validation import NO_CALL, QuoteFields, QuoteInput
 from rcxsite.mail import send_mail
-from rcxsite.mail.messages import aligned
+from rcxsite.mail.letters import aligned
 from rcxsite.platform.settings import get_settings
 
 QUOTE_MAILED = "quote_mailed"

@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from rcxsite.core import audit, paths, tokens
+from rcxsite.core import audit, one_time_links, paths
 from rcxsite.core.passwords import hash_password
 from rcxsite.core.permissions import StaffActor
 from rcxsite.core.ratelimit import Limit, Reservation, client_key, reserve
@@ -44,23 +43,16 @@ def issue_invitation(session: Session, member: StaffMember, now: datetime | None
     its mail queued in the same transaction (the outbox)."""
     assert member.id is not None
     now = now or utcnow()
-    session.exec(
-        update(StaffInvitation)
-        .where(
-            col(StaffInvitation.staff_member_id) == member.id,
-            col(StaffInvitation.used_at).is_(None),
-        )
-        .values(used_at=now)
+    one_time_links.void(
+        session, StaffInvitation, now, col(StaffInvitation.staff_member_id) == member.id
     )
-    token, digest = tokens.new_token()
     hours = get_settings().staff_invitation_hours
-    session.add(
-        StaffInvitation(
-            staff_member_id=member.id,
-            token_hash=digest,
-            expires_at=now + timedelta(hours=hours),
-            created_at=now,
-        )
+    token = one_time_links.issue(
+        session,
+        StaffInvitation,
+        now=now,
+        lifetime=timedelta(hours=hours),
+        staff_member_id=member.id,
     )
     link = invitation_link(token)
     send_staff_invitation_mail(
@@ -79,9 +71,7 @@ def _open_invitation(
             select(StaffInvitation, StaffMember)
             .join(StaffMember, col(StaffMember.id) == col(StaffInvitation.staff_member_id))
             .where(
-                StaffInvitation.token_hash == digest,
-                col(StaffInvitation.used_at).is_(None),
-                StaffInvitation.expires_at > now,
+                *one_time_links.open_link(StaffInvitation, digest, now),
                 col(StaffMember.disabled_at).is_(None),
             )
         ).first()
@@ -168,12 +158,8 @@ def finish_enrolment(
         )
         if step is None:
             raise ServiceError(422, CODE_WRONG, fields={"code": CODE_WRONG})
-        used = session.exec(
-            update(StaffInvitation)
-            .where(col(StaffInvitation.id) == invitation.id, col(StaffInvitation.used_at).is_(None))
-            .values(used_at=now)
-        )
-        if not used.rowcount:  # the same link finished in another tab a moment ago
+        # Not claimed: the same link finished in another tab a moment ago.
+        if not one_time_links.claim(session, StaffInvitation, invitation.token_hash, now):
             raise ServiceError(410, LINK_INVALID)
         assert member.id is not None
         sessions.end_member_sessions(session, member.id)

@@ -97,7 +97,7 @@ def test_registration_mails_a_verification_link_through_a_real_smtp_server(
     link = f"{SITE_URL}/verify-email/{token}"
     plain, html = received.get_body(("plain",)), received.get_body(("html",))
     assert plain is not None and html is not None
-    assert link in plain.get_content() and "within 3 days" in plain.get_content()
+    assert link in plain.get_content() and "valid for 3 days" in plain.get_content()
     assert f'href="{link}"' in html.get_content()
     assert len(token) >= 43  # 32 random bytes, URL-safe base64
 

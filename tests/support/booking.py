@@ -12,7 +12,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlmodel import Session, col, delete, select
+from sqlmodel import Session, col, select
 
 from rcxsite import booking
 from rcxsite.core.attribution import Attribution
@@ -31,6 +31,7 @@ from tests.support.fixtures import Configure
 from tests.support.postgres import sqlite_or_postgres
 from tests.support.quotes import quote_fields, quote_row
 from tests.support.rows import stored
+from tests.support.site import empty_tables
 from tests.support.staff import ENROLLED
 
 # A Monday in March 2027, before both daylight-saving changes (US 14th, UK 28th).
@@ -44,10 +45,7 @@ VISITOR_IP = "203.0.113.9"
 
 
 def empty_booking_tables() -> None:
-    with Session(get_engine()) as session:
-        for table in (Booking, MemberDay, MemberHours, MemberTimeOff):
-            session.exec(delete(table))
-        session.commit()
+    empty_tables(Booking, MemberDay, MemberHours, MemberTimeOff)
 
 
 def add_host(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from email import policy
@@ -13,27 +15,12 @@ from pathlib import Path
 import pytest
 from alembic.command import upgrade
 from alembic.config import Config
-from sqlmodel import Session, col, delete, select
+from sqlmodel import Session, SQLModel, col, delete, select
 
 from rcxsite.analytics import visitors
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import (
-    AnalyticsDaily,
-    AnalyticsSalt,
-    AnalyticsView,
-    AnalyticsVisit,
-    AuditEntry,
-    Customer,
-    EmailVerificationToken,
     Job,
-    PasswordResetToken,
-    PeriodicRun,
-    QuoteChange,
-    QuoteNote,
-    QuoteRequest,
-    StaffInvitation,
-    StaffMember,
-    StaffSession,
 )
 from rcxsite.platform.db import get_engine
 from rcxsite.platform.settings import PROJECT_ROOT, get_settings
@@ -58,6 +45,22 @@ def alembic_config() -> Config:
     return config
 
 
+_migrated: list[Path] = []
+
+
+def _migrate(database: Path) -> None:
+    """`database` migrated to head: by alembic the first time in this test process, then
+    as a copy of that first file (a migration run per test package costs more)."""
+    if _migrated:
+        shutil.copyfile(_migrated[0], database)
+        return
+    upgrade(alembic_config(), "head")
+    get_engine().dispose()  # closed, so the file holds everything
+    template = Path(tempfile.mkdtemp(prefix="rcx-migrated-")) / "rcx.db"
+    shutil.copyfile(database, template)
+    _migrated.append(template)
+
+
 @contextmanager
 def isolated_site(root: Path) -> Iterator[Path]:
     """Point every setting at `root`, migrate an empty SQLite file there, undo on exit."""
@@ -77,7 +80,7 @@ def isolated_site(root: Path) -> Iterator[Path]:
         for name, value in env.items():
             patch.setenv(name, value)
         refresh_settings()
-        upgrade(alembic_config(), "head")
+        _migrate(root / "rcx.db")
         try:
             yield root
         finally:
@@ -85,31 +88,26 @@ def isolated_site(root: Path) -> Iterator[Path]:
     refresh_settings()
 
 
+def empty_tables(*roots: type[SQLModel]) -> None:
+    """Empties `roots`' tables and every table that refers to one of them, children first
+    (so it works with foreign keys enforced); no roots: every table. Derived from the
+    models, so a new table needs no edit here."""
+    tables = SQLModel.metadata.sorted_tables  # parents before children
+    chosen = {model.__table__ for model in roots} if roots else set(tables)  # type: ignore[attr-defined]
+    for table in tables:
+        if any(key.column.table in chosen for key in table.foreign_keys):
+            chosen.add(table)
+    with Session(get_engine()) as session:
+        for table in reversed(tables):
+            if table in chosen:
+                session.exec(delete(table))  # type: ignore[call-overload]
+        session.commit()
+
+
 def reset_state() -> None:
     """Empty tables (queued mail and jobs among them), rate limits and outbox between
     tests."""
-    with Session(get_engine()) as session:
-        # Children before parents, so this works with foreign keys enforced.
-        for table in (
-            Job,
-            PeriodicRun,
-            AuditEntry,
-            StaffSession,
-            StaffInvitation,
-            QuoteNote,
-            QuoteChange,
-            PasswordResetToken,
-            EmailVerificationToken,
-            Customer,
-            QuoteRequest,
-            StaffMember,
-            AnalyticsView,
-            AnalyticsVisit,
-            AnalyticsSalt,
-            AnalyticsDaily,
-        ):
-            session.exec(delete(table))  # type: ignore[call-overload]
-        session.commit()
+    empty_tables()
     visitors._cache.clear()  # the salts it held were just deleted
     reset_rate_limits()
     for path in get_settings().outbox_dir.glob("*.eml"):

@@ -8,21 +8,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, col, delete, select
+from sqlmodel import Session, col, select
 
 from rcxsite.core import tokens
 from rcxsite.core.permissions import OPERATOR, StaffActor
 from rcxsite.models import (
     AuditEntry,
-    QuoteChange,
-    QuoteNote,
-    StaffInvitation,
     StaffMember,
-    StaffSession,
 )
 from rcxsite.platform.db import get_engine
 from rcxsite.staff import invitations, members, two_factor
 from rcxsite.staff.inputs import EnrolmentCodeInput, InviteInput, StaffPasswordInput
+from tests.support.site import empty_tables
 
 STAFF_PASSWORD = "a long staff password 1"
 # The password hash of a member row a test adds as if its invitation had been accepted:
@@ -124,14 +121,4 @@ def audit_entries() -> list[AuditEntry]:
 
 def empty_staff_tables() -> None:
     """Members and everything that hangs on them: audit log, notes, history, sessions."""
-    with Session(get_engine()) as session:
-        for table in (
-            QuoteNote,
-            QuoteChange,
-            AuditEntry,
-            StaffSession,
-            StaffInvitation,
-            StaffMember,
-        ):
-            session.exec(delete(table))
-        session.commit()
+    empty_tables(StaffMember)
