@@ -130,7 +130,7 @@ test: setup-dev /usr/bin/chromium /usr/bin/java /usr/sbin/nginx \
 	nice -n 10 $(PY) -m pytest -p no:cacheprovider --basetemp=$$runs/in-process \
 		$(addprefix --ignore=,$(SITE_TESTS)) tests > $$runs/in-process.log 2>&1 & \
 	in_process_pid=$$!; \
-	$(PY) -m pytest -n $(SITE_WORKERS) --dist loadgroup --basetemp=$$runs/site $(SITE_TESTS) & \
+	$(PY) -m pytest -n $(SITE_WORKERS) --dist loadscope --basetemp=$$runs/site $(SITE_TESTS) & \
 	site_pid=$$!; \
 	trap 'kill $$site_pid $$in_process_pid 2>/dev/null' INT TERM; \
 	wait $$site_pid; site=$$?; wait $$in_process_pid; in_process=$$?; trap - INT TERM; \

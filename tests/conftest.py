@@ -12,7 +12,6 @@ from tests.support.browser import DESKTOP, PHONE, launch_chromium, open_tab
 from tests.support.live_server import (
     ANALYTICS_HOLD_SECONDS,
     HEADER_SESSION_SECONDS,
-    ROOT,
     LiveServer,
     chromium_args,
     start_live_server,
@@ -98,16 +97,24 @@ os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")
 _SCALED = "scaled"
 
 
-def _group(item: pytest.Item) -> str:
-    parts = item.path.relative_to(ROOT).parts
-    return _SCALED if parts[:2] == ("tests", _SCALED) else "/".join(parts)
+def _is_scaled(nodeid: str) -> bool:
+    return nodeid.startswith(f"tests/{_SCALED}/")
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """For `pytest -n N` (make test): a module's tests stay on one worker, so its module
+    fixtures are made once, and tests/scaled is one unit, so one worker runs one scaled
+    site at a time (its minute of load beside nothing else of its own)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModulesAndScaled(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _SCALED if _is_scaled(nodeid) else nodeid.split("::", 1)[0]
+
+    return ModulesAndScaled(config, log)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """For `pytest -n N --dist loadgroup` (make test): a module's tests stay on one worker,
-    so its module fixtures are made once, and tests/scaled is one group, so one worker runs
-    one scaled site at a time (its minute of load beside nothing else of its own). The
-    scaled group, the longest, goes first, so no worker waits for it at the end."""
-    for item in items:
-        item.add_marker(pytest.mark.xdist_group(_group(item)))
-    items.sort(key=lambda item: _group(item) != _SCALED)
+    """The scaled tests, the longest unit, go first, so no worker waits for them at the
+    end."""
+    items.sort(key=lambda item: not _is_scaled(item.nodeid))

@@ -42,7 +42,7 @@ from rcxsite.booking.placement import (
     place_moved,
     place_new,
 )
-from rcxsite.booking.rules import COMPANY_TIME_ZONE, rules
+from rcxsite.booking.rules import COMPANY_TIME_ZONE, Rules, rules
 from rcxsite.booking.slots import ONE_DAY, SlotList, day_start, free_slots, hosts_free_at
 from rcxsite.core import tokens
 from rcxsite.core.attribution import Attribution, stamped
@@ -230,6 +230,94 @@ def _company_wall_clock(start: datetime) -> tuple[datetime, str]:
     return local, f"{local:%H:%M}"
 
 
+def _new_call(
+    booking: BookingInput,
+    *,
+    company: Rules,
+    digest: str,
+    token: str,
+    client_ip: str,
+    now: datetime,
+    attribution: Attribution | None,
+) -> NewCall:
+    """The rows a booked call adds (its request, its booking, the request's history and the
+    invitation's job), before a host is chosen."""
+    local, call_time = _company_wall_clock(booking.start)
+    uid = _new_uid()
+    return NewCall(
+        request=stamped(
+            QuoteRequest(
+                **booking.model_dump(
+                    include={"name", "email", "company", "phone", "service", "budget"}
+                    | {"timeline", "message"}
+                ),
+                call_date=local.date(),
+                call_time=call_time,
+                client_ip_hash=keyed_hash(client_ip),
+                created_at=now,
+            ),
+            attribution,
+        ),
+        booking=Booking(
+            quote_request_id=0,
+            host_id=0,
+            starts_at=booking.start,
+            ends_at=booking.start + company.call,
+            blocked_until=booking.start + company.blocked,
+            status=BOOKED,
+            active=True,
+            visitor_name=booking.name,
+            visitor_email=booking.email,
+            email_key=booking.email.lower(),
+            visitor_time_zone=booking.time_zone,
+            token_hash=digest,
+            token_sealed=seal(TOKEN_PURPOSE, token),
+            uid=uid,
+            call_kind=booking.call_kind,
+            # The host's own link replaces it where they have one, as the call is
+            # written (rcxsite/booking/placement.py): its invitation may leave at once.
+            meeting_url=meetings.prepared_link(booking.call_kind),
+            created_at=now,
+            updated_at=now,
+        ),
+        change=_change(
+            0,
+            actor_name=booking.name,
+            field="call",
+            old="",
+            new=f"Booked: {_call_text(booking.start, '')}",
+        ),
+        job=notices.announcement(uid=uid, now=now),
+    )
+
+
+def _receipt(
+    booking: Booking, host: StaffMember, request: QuoteRequest, token: str, *, moved: bool
+) -> BookingReceipt:
+    """What the visitor is told of a call just booked or moved: one mapping for both."""
+    assert booking.id is not None and request.id is not None
+    return BookingReceipt(
+        booking_id=booking.id,
+        quote_request_id=request.id,
+        start=booking.starts_at,
+        end=booking.ends_at,
+        time_zone=booking.visitor_time_zone,
+        host_name=host.name,
+        message=MOVED_MESSAGE if moved else BOOKED_MESSAGE,
+        next_steps=_next_steps(
+            booking.starts_at,
+            booking.visitor_time_zone,
+            host.name,
+            notices.place_of(booking, request),
+            moved=moved,
+        ),
+        token=token,
+        call_kind=booking.call_kind,
+        meeting_url=booking.meeting_url,
+        calendar=notices.visitor_calendar(booking, host, request),
+    )
+
+
 def book(
     booking: BookingInput,
     *,
@@ -245,7 +333,6 @@ def book(
     company = rules()
     email_key = booking.email.lower()
     token, digest = tokens.new_token()
-    local, call_time = _company_wall_clock(booking.start)
     with session_scope(for_update=True) as session:
         hosts = hosting.for_new_call(
             session, start=booking.start, now=now, rules=company, email_key=email_key
@@ -257,52 +344,14 @@ def book(
         # Counted only for a call that can be booked: a visitor who picks a time taken
         # meanwhile may pick again.
         hit(Limit(get_settings().booking_limit, LIMIT_SCOPE, client_key(client_ip)))
-        names = {member.member_id: member.name for member in hosts.ranked}
-        uid = _new_uid()
-        call = NewCall(
-            request=stamped(
-                QuoteRequest(
-                    **booking.model_dump(
-                        include={"name", "email", "company", "phone", "service", "budget"}
-                        | {"timeline", "message"}
-                    ),
-                    call_date=local.date(),
-                    call_time=call_time,
-                    client_ip_hash=keyed_hash(client_ip),
-                    created_at=now,
-                ),
-                attribution,
-            ),
-            booking=Booking(
-                quote_request_id=0,
-                host_id=0,
-                starts_at=booking.start,
-                ends_at=booking.start + company.call,
-                blocked_until=booking.start + company.blocked,
-                status=BOOKED,
-                active=True,
-                visitor_name=booking.name,
-                visitor_email=booking.email,
-                email_key=email_key,
-                visitor_time_zone=booking.time_zone,
-                token_hash=digest,
-                token_sealed=seal(TOKEN_PURPOSE, token),
-                uid=uid,
-                call_kind=booking.call_kind,
-                # The host's own link replaces it where they have one, as the call is
-                # written (rcxsite/booking/placement.py): its invitation may leave at once.
-                meeting_url=meetings.prepared_link(booking.call_kind),
-                created_at=now,
-                updated_at=now,
-            ),
-            change=_change(
-                0,
-                actor_name=booking.name,
-                field="call",
-                old="",
-                new=f"Booked: {_call_text(booking.start, '')}",
-            ),
-            job=notices.announcement(uid=uid, now=now),
+        call = _new_call(
+            booking,
+            company=company,
+            digest=digest,
+            token=token,
+            client_ip=client_ip,
+            now=now,
+            attribution=attribution,
         )
         limits = Limits(
             email_key=email_key,
@@ -317,35 +366,12 @@ def book(
             raise ServiceError(409, TAKEN) from None
         except TooManyUpcoming:
             raise _too_many_upcoming(company.upcoming_per_email) from None
-        host_name = names[placed.host_id]
         placed_row = session.get(Booking, placed.booking_id)
-        assert placed_row is not None
         placed_request = session.get(QuoteRequest, placed.request_id)
-        assert placed_request is not None
-        calendar = notices.visitor_calendar(
-            placed_row, _host(session, placed.host_id), placed_request
+        assert placed_row is not None and placed_request is not None
+        return _receipt(
+            placed_row, _host(session, placed.host_id), placed_request, token, moved=False
         )
-        receipt = BookingReceipt(
-            booking_id=placed.booking_id,
-            quote_request_id=placed.request_id,
-            start=booking.start,
-            end=booking.start + company.call,
-            time_zone=booking.time_zone,
-            host_name=host_name,
-            message=BOOKED_MESSAGE,
-            next_steps=_next_steps(
-                booking.start,
-                booking.time_zone,
-                host_name,
-                wording.Place(placed_row.call_kind, placed_row.meeting_url, booking.phone),
-                moved=False,
-            ),
-            token=token,
-            call_kind=placed_row.call_kind,
-            meeting_url=placed_row.meeting_url,
-            calendar=calendar,
-        )
-    return receipt
 
 
 def _digest_of(token: str, link_digest: str | None) -> str | None:
@@ -405,6 +431,51 @@ def _host(session: Session, host_id: int) -> StaffMember:
     return host
 
 
+def _hosts_for_move(
+    session: Session, free: list[MemberAvailability], current_host: int, now: datetime
+) -> list[int]:
+    """The members free at the new time, best first, the call's own host first of all."""
+    ranked = [member.member_id for member in hosting.ranked(session, free, now=now)]
+    if current_host in ranked:
+        ranked.remove(current_host)
+        ranked.insert(0, current_host)
+    return ranked
+
+
+def _record_move(
+    session: Session,
+    booking: Booking,
+    request: QuoteRequest,
+    *,
+    old_start: datetime,
+    previous: StaffMember,
+    host: StaffMember,
+) -> None:
+    """The request's call time, history and (when the call changed hands) owner."""
+    assert request.id is not None and host.id is not None
+    local, request.call_time = _company_wall_clock(booking.starts_at)
+    request.call_date = local.date()
+    _history(
+        session,
+        request.id,
+        actor_name=booking.visitor_name,
+        field="call",
+        old=_call_text(old_start, previous.name),
+        new=f"Moved: {_call_text(booking.starts_at, host.name)}",
+    )
+    if request.owner_id != host.id:
+        _history(
+            session,
+            request.id,
+            actor_name=booking.visitor_name,
+            field="owner",
+            old=_owner_name(session, request.owner_id),
+            new=host.name,
+        )
+        request.owner_id = host.id
+    session.add(request)
+
+
 def reschedule(
     change: RescheduleInput,
     *,
@@ -445,15 +516,10 @@ def reschedule(
             _client_changes(client_ip),
         )
         previous = _host(session, booking.host_id)
-        request = session.get(QuoteRequest, booking.quote_request_id)
-        assert request is not None and request.id is not None
+        request = _request_of(session, booking)
         notices.announce_if_pending(
             session, booking=booking, host=previous, request=request, token=token
         )
-        ranked = [member.member_id for member in hosting.ranked(session, free, now=now)]
-        if booking.host_id in ranked:
-            ranked.remove(booking.host_id)
-            ranked.insert(0, booking.host_id)
         old_start, sequence = booking.starts_at, booking.sequence + 1
 
         def put(host_id: int) -> Booking:
@@ -473,37 +539,18 @@ def reschedule(
             moving=booking_id,
         )
         try:
-            booking = place_moved(session, ranked, put, cap)
+            booking = place_moved(
+                session, _hosts_for_move(session, free, booking.host_id, now), put, cap
+            )
         except NoHostFree:
             counted.give_back()
             raise ServiceError(409, TAKEN) from None
         host = _host(session, booking.host_id)
-        assert host.id is not None
         booking.meeting_url = meetings.moved_meeting_url(
             booking.meeting_url, booking.call_kind, previous, host
         )
         session.add(booking)
-        local, request.call_time = _company_wall_clock(change.start)
-        request.call_date = local.date()
-        _history(
-            session,
-            request.id,
-            actor_name=booking.visitor_name,
-            field="call",
-            old=_call_text(old_start, previous.name),
-            new=f"Moved: {_call_text(change.start, host.name)}",
-        )
-        if request.owner_id != host.id:
-            _history(
-                session,
-                request.id,
-                actor_name=booking.visitor_name,
-                field="owner",
-                old=_owner_name(session, request.owner_id),
-                new=host.name,
-            )
-            request.owner_id = host.id
-        session.add(request)
+        _record_move(session, booking, request, old_start=old_start, previous=previous, host=host)
         session.flush()
         notices.cancel_reminders(session, booking_id=booking_id)
         notices.send_moved(
@@ -515,27 +562,7 @@ def reschedule(
             token=token,
         )
         notices.schedule_reminders(session, booking=booking, token=token, now=now)
-        receipt = BookingReceipt(
-            booking_id=booking_id,
-            quote_request_id=request.id,
-            start=booking.starts_at,
-            end=booking.ends_at,
-            time_zone=booking.visitor_time_zone,
-            host_name=host.name,
-            message=MOVED_MESSAGE,
-            next_steps=_next_steps(
-                booking.starts_at,
-                booking.visitor_time_zone,
-                host.name,
-                notices.place_of(booking, request),
-                moved=True,
-            ),
-            token=token,
-            call_kind=booking.call_kind,
-            meeting_url=booking.meeting_url,
-            calendar=notices.visitor_calendar(booking, host, request),
-        )
-    return receipt
+        return _receipt(booking, host, request, token, moved=True)
 
 
 def _owner_name(session: Session, owner_id: int | None) -> str:

@@ -30,8 +30,10 @@ from rcxsite.tools.scaled_build import WEB_DIR, BuildError, build_frontend
 from rcxsite.tools.scaled_config import render_nginx_conf
 
 ROOT = Path(__file__).resolve().parents[2]
-# SCALED_RUN_DIR moves the run's files (config, logs, pids); the build stays in .run/.
+# SCALED_RUN_DIR moves the run's files (config, logs, pids); SCALED_WEB_DIR the build
+# (.run/web), for sites on other ports beside this one (the tests).
 RUN_DIR = Path(os.environ.get("SCALED_RUN_DIR", ROOT / ".run" / "scaled"))
+SCALED_WEB_DIR = Path(os.environ.get("SCALED_WEB_DIR") or WEB_DIR)
 NGINX = Path(os.environ.get("NGINX", "/usr/sbin/nginx"))
 STOP_TIMEOUT_S = 10
 RESTART_DELAY_S = 1.0
@@ -273,7 +275,7 @@ def scaled_env(base: dict[str, str], *, port: int) -> dict[str, str]:
         # The workers see nginx's address; the visitor's is the last X-Forwarded-For entry,
         # the one nginx appends (behind TRUSTED_PROXIES, the address they reported).
         TRUSTED_PROXY_HOPS="1",
-        REFLEX_WEB_WORKDIR=str(WEB_DIR),
+        REFLEX_WEB_WORKDIR=str(SCALED_WEB_DIR),
         # The frontend connects its websocket to the public address (nginx), not a worker.
         REFLEX_API_URL=env["SITE_URL"],
         REFLEX_TELEMETRY_ENABLED="false",
@@ -303,7 +305,7 @@ def main() -> int:
         ensure_database(env["DATABASE_URL"])
         _run([sys.executable, "-m", "alembic", "upgrade", "head"], env, "Migrating the database")
         try:
-            static_root = build_frontend(env)
+            static_root = build_frontend(env, web_dir=SCALED_WEB_DIR)
         except BuildError as failure:
             raise SetupError(str(failure)) from None
         supervisor = Supervisor(workers=workers, port=port, env=env, static_root=static_root)

@@ -159,6 +159,9 @@ def running_scaled_site(
         DATA_DIR=str(data_dir),
         OUTBOX_DIR=str(data_dir / "outbox"),
         SCALED_RUN_DIR=str(data_dir / "run"),
+        # A build of its own per port: a site on another port, started beside this one,
+        # must not rebuild the pages this one serves (they name their port).
+        SCALED_WEB_DIR=str(ROOT / ".run" / f"scaled-web-{port}"),
         SMTP_HOST=mailbox.host,
         SMTP_PORT=str(mailbox.port),
         SMTP_STARTTLS="false",
