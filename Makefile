@@ -140,12 +140,10 @@ test: setup-dev /usr/bin/chromium /usr/bin/java /usr/sbin/nginx \
 	if [ $$site -eq 0 ] && [ $$in_process -eq 0 ]; then rm -rf $$runs; \
 	else echo "The tests' folders and server logs are kept in $$runs"; exit 1; fi
 
-# Services, API and content tests in this process: no build, no browser, nginx, PostgreSQL
-# or Redis (the tests that would use those skip, saying so).
-UNIT_TESTS := tests/accounts tests/api tests/leads tests/staff tests/jobs tests/booking tests/mail \
-	tests/analytics tests/platform tests/state \
-	tests/site/test_insights.py tests/site/test_route_table.py tests/site/test_search.py \
-	tests/site/test_search_bounds.py tests/site/test_layout_rules.py
+# Every test that runs in this process (services, API, content, search, screens' states): no
+# build, no browser, nginx, PostgreSQL or Redis (the tests that would use those skip,
+# saying so).
+UNIT_TESTS := $(addprefix --ignore=,$(SITE_TESTS)) tests
 unit: setup-dev
 	RCX_TESTS_WITHOUT_SERVICES=1 $(PY) -m pytest -q $(UNIT_TESTS)
 

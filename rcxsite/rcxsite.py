@@ -14,13 +14,13 @@ from rcxsite.pages import PAGE_BUILDERS, PAGE_ON_LOAD
 from rcxsite.pages.not_found import not_found_page
 from rcxsite.platform.logs import configure_logging
 from rcxsite.platform.settings import get_settings
+from rcxsite.state.analytics.page_views import CountPageViews
 from rcxsite.state.failures import report_event_failure
 from rcxsite.state.frontend_errors import (
     FrontendErrorReports,
     bound_frontend_error_reports,
     report_frontend_error,
 )
-from rcxsite.state.page_views import CountPageViews
 from rcxsite.state.route_lookup import BoundedRouteApp
 from rcxsite.state.socket_records import keep_tabs_of_stopped_workers
 from rcxsite.state.stored_data import StoredDataGuard, private_state_folder

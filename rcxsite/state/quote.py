@@ -21,10 +21,10 @@ import reflex as rx
 
 from rcxsite import accounts, booking, leads
 from rcxsite.models.booking import PHONE
+from rcxsite.state.analytics.page_views import PageViewState
 from rcxsite.state.booking.call_calendar import CallCalendar
 from rcxsite.state.booking.slot_picker import SlotPicker
 from rcxsite.state.one_time import show_once
-from rcxsite.state.page_views import PageViewState
 from rcxsite.state.service_calls import FormCall, Outcome, ServiceCall, call_service
 from rcxsite.state.session import SessionState
 

@@ -8,8 +8,8 @@ from rcxsite import accounts
 from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.accounts.results import REGISTERED_MESSAGE
 from rcxsite.state import messages as msg
+from rcxsite.state.analytics.page_views import PageViewState
 from rcxsite.state.login import LoginState
-from rcxsite.state.page_views import PageViewState
 from rcxsite.state.service_calls import FormCall
 
 REGISTER_FORM_ID = "register-form"

@@ -16,8 +16,8 @@ from rcxsite.components.react import (
 )
 from rcxsite.platform.settings import SOCKET_MESSAGE_LIMIT_BYTES
 from rcxsite.state import messages as msg
+from rcxsite.state.analytics.page_views import PageViewState
 from rcxsite.state.failures import ACTION_FAILED_EVENT
-from rcxsite.state.page_views import PageViewState
 from rcxsite.state.session import SessionState
 from rcxsite.views.footer import footer
 from rcxsite.views.navbar import navbar
@@ -28,7 +28,7 @@ TOO_MUCH_TEXT = "What you entered is too long to send. Please shorten it and try
 _EVENT_OVERHEAD_BYTES = 8 * 1024
 
 
-# What only the browser knows of the tab's first page (rcxsite/state/page_views.py).
+# What only the browser knows of the tab's first page (rcxsite/state/analytics/page_views.py).
 _ARRIVED = PageViewState.arrived(
     rx.Var("document.referrer"),
     rx.Var("navigator.webdriver===true"),

@@ -26,7 +26,7 @@ from rcxsite.analytics.sources import arrival_of, tags_of
 from rcxsite.models import AnalyticsSalt, AnalyticsView, AnalyticsVisit
 from rcxsite.platform.db import session_scope
 from rcxsite.platform.settings import get_settings
-from rcxsite.state.page_views import CountPageViews, PageViewState
+from rcxsite.state.analytics.page_views import CountPageViews, PageViewState
 from tests.support.fixtures import Configure
 from tests.support.rate_limits import forget_storage_connections
 from tests.support.tabs import Tab

@@ -31,7 +31,6 @@ from tests.support.staff import audit_entries, member, support_actor
 from tests.support.tabs import Tab
 
 # Each test sees only the requests it adds; `sales` is tests/staff/conftest.py's.
-pytestmark = pytest.mark.usefixtures("no_quote_requests")
 
 
 def _selection(**raw: Any) -> SelectionInput:

@@ -39,7 +39,6 @@ def at(day: datetime, hours: int, minutes: int = 0) -> datetime:
 
 
 # Each test sees only the requests it adds; `sales` is tests/staff/conftest.py's.
-pytestmark = pytest.mark.usefixtures("no_quote_requests")
 
 
 def test_the_week_is_written_once_and_the_booking_default_is_it() -> None:

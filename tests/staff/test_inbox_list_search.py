@@ -22,7 +22,6 @@ from tests.support.staff import member
 from tests.support.tabs import Tab
 
 # Each test sees only the requests it adds; `sales` is tests/staff/conftest.py's.
-pytestmark = pytest.mark.usefixtures("no_quote_requests")
 
 
 def _rescued(actor: StaffActor) -> int:

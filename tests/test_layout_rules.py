@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
 SUPPORT = TESTS / "support"
 # Every module that may import from tests/: the tests themselves and the bench.

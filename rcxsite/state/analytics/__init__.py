@@ -1,0 +1,2 @@
+"""The analytics feature's screens: the counting of page views (its middleware and a
+tab's touches)."""
