@@ -183,6 +183,15 @@ def test_visitors_who_must_not_be_counted_are_not(who: str, browser, live_site: 
     )
 
 
+# The outermost elements that reach past the window's right edge, to say which overflowed.
+_WIDER_THAN_THE_WINDOW = """() => [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > innerWidth
+        && !(e.parentElement && e.parentElement.getBoundingClientRect().right > innerWidth))
+    .slice(0, 8)
+    .map(e => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().width)}px: `
+        + e.textContent.slice(0, 80))"""
+
+
 def test_the_dashboard_reads_at_desktop_and_phone_widths_without_axe_violations(
     browser, person: Page, live_site: LiveServer
 ) -> None:
@@ -201,7 +210,9 @@ def test_the_dashboard_reads_at_desktop_and_phone_widths_without_axe_violations(
             expect(staff.get_by_role("region", name="Campaigns")).to_contain_text("launch")
             assert axe_violations(staff) == [], viewport
             # Nothing wider than the window but the tables' own scrolling regions.
-            assert staff.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+            assert staff.evaluate("document.documentElement.scrollWidth") <= viewport["width"], (
+                staff.evaluate(_WIDER_THAN_THE_WINDOW)
+            )
         staff.get_by_label("Period").select_option("custom")
         staff.get_by_label("From", exact=True).fill("2026-11-10")
         staff.get_by_label("To", exact=True).fill("2026-11-01")
