@@ -35,6 +35,10 @@ def test_every_public_staff_handler_has_a_rule() -> None:
     }
     missing = sorted(handlers - set(STAFF_HANDLERS))
     assert missing == [], f"staff handlers without a rule: {missing}"
+    # A staff state outside rcxsite/state/staff/ would escape this test and the guard of
+    # its stored data (StaffState._forget_unless_owner), which find staff states there.
+    outside = sorted({name.split(".")[0] for name in STAFF_HANDLERS} - {s.__name__ for s in states})
+    assert outside == [], f"staff states outside {_STAFF_STATE_MODULE}: {outside}"
 
 
 def test_only_the_ways_in_are_open_and_every_rule_names_a_granted_permission() -> None:

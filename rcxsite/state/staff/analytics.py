@@ -193,7 +193,11 @@ class StaffAnalyticsState(rx.State):
                 "name": name,
                 "count": "—" if count is None else _number(count),
                 "share": "" if count is None else f" ({100 * count / first:.0f}%)",
-                "width": "0%" if count is None else f"{max(100 * count / first, 0.5):.1f}%",
+                # A later step can outnumber the visits (requests sent through the API, or
+                # by visitors who are not counted): its bar stops at the track's end.
+                "width": "0%"
+                if count is None
+                else f"{min(max(100 * count / first, 0.5), 100):.1f}%",
             }
             for name, count in result.funnel
         ]

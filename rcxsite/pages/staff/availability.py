@@ -16,7 +16,7 @@ from rcxsite.content.routes import Route
 from rcxsite.core.time_zones import place_zones
 from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.pages.staff.shared import staff_form
-from rcxsite.state.booking.availability import EntryRow, StaffAvailabilityState, WeekRow
+from rcxsite.state.staff.availability import EntryRow, StaffAvailabilityState, WeekRow
 
 S = StaffAvailabilityState
 # A quarter hour: the steps the hours are kept in (rcxsite/booking/hours_inputs.py).
