@@ -65,14 +65,12 @@ def issue_verification_link(session: Session, customer: Customer) -> None:
     assert customer.id is not None
     days = get_settings().email_verification_days
     now = utcnow()
-    one_time_links.void(
-        session, EmailVerificationToken, now, col(EmailVerificationToken.customer_id) == customer.id
-    )
     token = one_time_links.issue(
         session,
         EmailVerificationToken,
         now=now,
         lifetime=timedelta(days=days),
+        replacing=True,
         customer_id=customer.id,
     )
     mail.send_email_verification_mail(

@@ -18,9 +18,25 @@ from sqlmodel import Session, col
 from rcxsite.core.tokens import new_token
 
 
-def issue(session: Session, model: Any, *, now: datetime, lifetime: timedelta, **owner: Any) -> str:
+def issue(
+    session: Session,
+    model: Any,
+    *,
+    now: datetime,
+    lifetime: timedelta,
+    replacing: bool = False,
+    **owner: Any,
+) -> str:
     """Within the caller's transaction: a new link's row (its token's digest only) for
-    `owner` (e.g. `customer_id=...`); the token for the mail."""
+    `owner` (e.g. `customer_id=...`); the token for the mail. `replacing`: the owner's
+    older open links stop working, so only the newest mail counts."""
+    if replacing:
+        void(
+            session,
+            model,
+            now,
+            *(col(getattr(model, key)) == value for key, value in owner.items()),
+        )
     token, digest = new_token()
     session.add(model(token_hash=digest, expires_at=now + lifetime, created_at=now, **owner))
     return token

@@ -43,15 +43,13 @@ def issue_invitation(session: Session, member: StaffMember, now: datetime | None
     its mail queued in the same transaction (the outbox)."""
     assert member.id is not None
     now = now or utcnow()
-    one_time_links.void(
-        session, StaffInvitation, now, col(StaffInvitation.staff_member_id) == member.id
-    )
     hours = get_settings().staff_invitation_hours
     token = one_time_links.issue(
         session,
         StaffInvitation,
         now=now,
         lifetime=timedelta(hours=hours),
+        replacing=True,
         staff_member_id=member.id,
     )
     link = invitation_link(token)
