@@ -16,14 +16,17 @@ from rcxsite.booking import calls, hours, hours_inputs
 from rcxsite.booking.inputs import BookingInput, CancelInput, RescheduleInput, SlotQuery, utc_text
 from rcxsite.booking.rules import Rules, rules
 from rcxsite.booking.service import (
+    ALREADY_BOOKED,
     CANCELLED_NOTICE,
     LINK_INVALID,
+    NOT_CANCELLED,
     PAST_NOTICE,
     TAKEN,
     BookingReceipt,
     ManagedCall,
     UpcomingCall,
     book,
+    book_again,
     cancel,
     manage_url,
     managed_call,
@@ -34,8 +37,10 @@ from rcxsite.booking.service import (
 from rcxsite.booking.slots import Slot, SlotList, free_slots
 
 __all__ = [
+    "ALREADY_BOOKED",
     "CANCELLED_NOTICE",
     "LINK_INVALID",
+    "NOT_CANCELLED",
     "PAST_NOTICE",
     "TAKEN",
     "BookingInput",
@@ -49,6 +54,7 @@ __all__ = [
     "SlotQuery",
     "UpcomingCall",
     "book",
+    "book_again",
     "calls",
     "cancel",
     "free_slots",

@@ -67,6 +67,10 @@ MOVED_MESSAGE = "Your call is moved."
 TAKEN = "That time has just been booked. Please choose another."
 CANCELLED_NOTICE = "This call was cancelled, so it can no longer be changed."
 PAST_NOTICE = "This call has already taken place, so it can no longer be changed."
+NOT_CANCELLED = "This call is still booked: to change its time, reschedule it."
+ALREADY_BOOKED = (
+    "You already have a call booked with us: the link in its invitation changes or cancels it."
+)
 MOVES_USED_UP = (
     "This call has been moved as often as it can be. To move it again, please reply to "
     "your invitation. You can still cancel it."
@@ -79,17 +83,20 @@ CHANGE_SCOPE = "booking-change"
 CHANGE_CLIENT_SCOPE = "booking-change-client"
 
 __all__ = [
+    "ALREADY_BOOKED",
     "BOOKED_MESSAGE",
     "CANCELLED_NOTICE",
     "LINK_INVALID",
     "MOVED_MESSAGE",
     "MOVES_USED_UP",
+    "NOT_CANCELLED",
     "PAST_NOTICE",
     "TAKEN",
     "BookingReceipt",
     "ManagedCall",
     "UpcomingCall",
     "book",
+    "book_again",
     "cancel",
     "manage_url",
     "managed_call",
@@ -115,6 +122,8 @@ class BookingReceipt:
     # A video call's link ("" for a phone call).
     meeting_url: str = ""
     calendar: notices.VisitorCalendar | None = None
+    # Where the call happens, in words.
+    place: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +143,8 @@ class ManagedCall:
     place: str = ""
     meeting_url: str = ""
     calendar: notices.VisitorCalendar | None = None
+    # Cancelled: the link may book another time with the same details.
+    can_book_again: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +326,7 @@ def _receipt(
         call_kind=booking.call_kind,
         meeting_url=booking.meeting_url,
         calendar=notices.visitor_calendar(booking, host, request),
+        place=notices.place_of(booking, request).short(host.name),
     )
 
 
@@ -565,6 +577,49 @@ def reschedule(
         return _receipt(booking, host, request, token, moved=True)
 
 
+def book_again(
+    change: RescheduleInput,
+    *,
+    client_ip: str,
+    link_digest: str | None = None,
+    now: datetime | None = None,
+) -> BookingReceipt:
+    """After a cancel, "Book another time": a new call at `change.start` for the cancelled
+    call's visitor, with the same details (their request's fields, their time zone, how
+    they meet), booked as `book` books one (a new request, invitation and manage link).
+    404 LINK_INVALID; 409 NOT_CANCELLED for a call still booked, ALREADY_BOOKED when the
+    address has a call to come (one link must not fill a calendar), TAKEN as `book`; 429
+    as `book`. The call is named as for `reschedule`."""
+    now = now or datetime.now(UTC)
+    digest = _digest_of(change.token, link_digest)
+    with session_scope() as session:
+        cancelled = _booking_by_digest(session, digest, for_update=False)
+        if cancelled.status != CANCELLED:
+            raise ServiceError(409, NOT_CANCELLED)
+        upcoming = session.exec(
+            select(Booking.id).where(
+                col(Booking.email_key) == cancelled.email_key,
+                col(Booking.active).is_(True),
+                col(Booking.ends_at) > now,
+            )
+        ).first()
+        if upcoming is not None:
+            raise ServiceError(409, ALREADY_BOOKED)
+        request = _request_of(session, cancelled)
+        details = BookingInput.model_validate(
+            {
+                **request.model_dump(
+                    include={"name", "email", "company", "phone", "service", "budget"}
+                    | {"timeline", "message"}
+                ),
+                "start": change.start,
+                "time_zone": cancelled.visitor_time_zone,
+                "call_kind": cancelled.call_kind,
+            }
+        )
+    return book(details, client_ip=client_ip, now=now)
+
+
 def _owner_name(session: Session, owner_id: int | None) -> str:
     owner = session.get(StaffMember, owner_id) if owner_id else None
     return owner.name if owner else "Unassigned"
@@ -650,6 +705,7 @@ def _managed(
         calendar=None
         if refusal
         else notices.visitor_calendar(booking, host, _request_of(session, booking)),
+        can_book_again=booking.status == CANCELLED,
     )
 
 

@@ -522,3 +522,46 @@ def test_a_cancel_reason_longer_than_its_limit_is_refused_and_cancels_nothing() 
         cancel(receipt.token, reason="x" * (booking.inputs.CANCEL_REASON_MAX + 1))
     assert too_long.value.fields == {"reason": booking.inputs.REASON_TOO_LONG}
     assert stored_booking(receipt.booking_id).status == "booked"
+
+
+def _book_again(token: str, start: datetime) -> booking.BookingReceipt:
+    change = booking.RescheduleInput.parse({"token": token, "start": start.isoformat()})
+    return booking.book_again(change, client_ip=VISITOR_IP, now=NOW)
+
+
+def test_after_a_cancel_the_link_books_another_time_with_the_same_details() -> None:
+    add_host("Sam Sales")
+    first = book(
+        at(TUESDAY, "10:00"), time_zone=NEW_YORK, call_kind="phone", phone="+1 212 555 0100"
+    )
+    assert wait_for_outgoing_mail(30)
+    assert booking.managed_call(token=first.token, now=NOW).can_book_again is False
+    assert cancel(first.token).can_book_again is True
+
+    again = _book_again(first.token, at(TUESDAY, "14:00"))
+    assert (again.start, again.time_zone, again.call_kind) == (
+        at(TUESDAY, "14:00"),
+        NEW_YORK,
+        "phone",
+    )
+    assert again.token != first.token and again.booking_id != first.booking_id
+    assert "14:00" not in wall_times(slot_starts(TUESDAY))
+    old, new = stored_request(first.quote_request_id), stored_request(again.quote_request_id)
+    fields = ("name", "email", "company", "phone", "service", "budget", "timeline", "message")
+    assert [getattr(new, name) for name in fields] == [getattr(old, name) for name in fields]
+    assert wait_for_outgoing_mail(30)
+    assert booking.managed_call(token=again.token, now=NOW).status == "booked"
+    # The cancelled call stays cancelled; its link books no second call while one is to come.
+    assert stored_booking(first.booking_id).status == "cancelled"
+    assert refused(_book_again, first.token, at(TUESDAY, "16:00")) == (409, booking.ALREADY_BOOKED)
+
+
+def test_only_a_cancelled_call_books_again() -> None:
+    add_host("Sam Sales")
+    receipt = book(at(TUESDAY, "10:00"))
+    assert refused(_book_again, receipt.token, at(TUESDAY, "14:00")) == (
+        409,
+        booking.NOT_CANCELLED,
+    )
+    assert refused(_book_again, "nope", at(TUESDAY, "14:00")) == (404, LINK_INVALID)
+    assert len(stored_bookings()) == 1

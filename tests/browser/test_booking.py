@@ -177,6 +177,54 @@ def test_the_manage_link_moves_then_cancels_the_call_and_old_links_say_so(
     expect(page.get_by_role("button", name="Reschedule")).to_have_count(0)
 
 
+def test_after_a_cancel_the_page_books_another_time_with_the_same_details(
+    any_page: Page, live_site: LiveServer, site_mailbox: Mailbox, host: str
+) -> None:
+    page = any_page
+    form = quote_form(page)
+    first = first_free_time(form)
+    email = f"again.{uuid.uuid4().hex[:6]}@example.com"
+    fill_booking(form, email=email)
+    form.get_by_role("button", name="Book my call").click()
+    expect(page.get_by_role("status").filter(has_text="Your call is booked.")).to_be_visible()
+    match = MANAGE_LINK.search(plain_text(site_mailbox.wait_for(email)))
+    assert match is not None
+
+    page.goto(match.group(0).replace(live_site.url, ""))
+    page.get_by_role("button", name="Cancel the call").click()
+    page.get_by_role("button", name="Yes, cancel the call").click()
+    expect(page.get_by_text("Your call is cancelled.", exact=False)).to_be_visible()
+    page.get_by_role("button", name="Book another time").click()
+    again = page.get_by_role("form", name="Book another time")
+    expect(again.locator(".slot-radio").first).to_be_attached()
+    assert axe_violations(page) == []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width} px wide"  # type: ignore[index]
+    # The cancelled call's time is free again: the visitor may even take it back.
+    again.locator(f".slot-radio[value='{first}']").check()
+    again.get_by_role("button", name="Book this time").click()
+    done = page.get_by_role("status").filter(has_text="Your call with")
+    expect(done).to_be_focused()
+    expect(done).to_be_in_viewport()
+    expect(page.get_by_text("To change or cancel the new call", exact=False)).to_be_visible()
+    expect(page.get_by_role("link", name="Add to Google Calendar")).to_be_visible()
+    expect(page.get_by_role("button", name="Book another time")).to_have_count(0)
+    # After the cancellation's mail, a new invitation with a manage link of its own, for a
+    # call with the same details.
+    after = [plain_text(site_mailbox.wait_for(email)) for _ in range(2)]
+    assert "is cancelled" in after[0]
+    second = MANAGE_LINK.search(after[1])
+    assert second is not None and second.group(0) != match.group(0)
+    rows = rows_on(
+        live_site,
+        "SELECT b.status, q.company, q.message FROM booking b "
+        "JOIN quote_request q ON q.id = b.quote_request_id WHERE b.email_key = :e ORDER BY b.id",
+        e=email,
+    )
+    assert [status for status, _, _ in rows] == ["cancelled", "booked"]
+    assert rows[0][1:] == rows[1][1:]
+
+
 def test_the_slot_picker_fits_a_phone_and_has_no_axe_violation(
     browser, live_site: LiveServer, host: str
 ) -> None:

@@ -1,4 +1,5 @@
-"""/booking/<token>: the call, "Reschedule" and "Cancel" (rcxsite/state/booking/manage.py)."""
+"""/booking/<token>: the call, "Reschedule" and "Cancel", and after a cancel "Book another
+time" (rcxsite/state/booking/manage.py)."""
 
 from __future__ import annotations
 
@@ -61,23 +62,57 @@ def _actions() -> rx.Component:
                 class_name="booking-actions",
             ),
         ),
-        rx.el.p(State.notice, class_name="lead", role="status"),
+        rx.fragment(
+            # The call booked again from here: its calendar, and its own link for changes.
+            rx.cond(State.booked_again, calendar_actions(State)),
+            rx.el.p(State.notice, class_name="lead", role="status"),
+            rx.cond(
+                State.can_book_again,
+                rx.el.div(
+                    action_button(
+                        "Book another time", on_click=State.start_book_again, kind="primary"
+                    ),
+                    class_name="booking-actions",
+                ),
+            ),
+        ),
     )
 
 
-def _reschedule_form() -> rx.Component:
+def _time_form(*, label: str, submit: str, busy_text: str, back: str, on_submit) -> rx.Component:
     return form(
         slot_picker(State, prefix="booking", error=State.field_errors["start"]),
         status_message(State.error, kind="error"),
         rx.el.div(
-            submit_button("Move my call", "Moving...", busy=State.busy),
-            action_button("Keep my time", on_click=State.keep),
+            submit_button(submit, busy_text, busy=State.busy),
+            action_button(back, on_click=State.keep),
             class_name="booking-actions",
         ),
-        on_submit=State.reschedule,
-        aria_label="Choose a new time",
+        on_submit=on_submit,
+        aria_label=label,
         class_name="quote-form",
         failure=CHANGE_BROKEN,
+    )
+
+
+def _reschedule_form() -> rx.Component:
+    return _time_form(
+        label="Choose a new time",
+        submit="Move my call",
+        busy_text="Moving...",
+        back="Keep my time",
+        on_submit=State.reschedule,
+    )
+
+
+def _book_again_form() -> rx.Component:
+    # The same details as the cancelled call; only the time is new.
+    return _time_form(
+        label="Book another time",
+        submit="Book this time",
+        busy_text="Booking...",
+        back="Not now",
+        on_submit=State.book_again,
     )
 
 
@@ -119,6 +154,7 @@ def _call() -> rx.Component:
             State.mode,
             ("reschedule", _reschedule_form()),
             ("cancel", _cancel_question()),
+            ("again", _book_again_form()),
             _actions(),
         ),
     )

@@ -20,6 +20,7 @@ LOAD_BROKEN = "Your call could not be loaded. Please try again in a moment."
 CHANGE_BROKEN = "Something went wrong and your call was not changed. Please try again."
 FIELDS = ("start", "reason")
 DONE_ID = "booking-done"
+AGAIN_LINK = "To change or cancel the new call, use the link in its invitation."
 
 
 class ManageBookingState(SlotPicker, CallCalendar, rx.State):
@@ -33,8 +34,12 @@ class ManageBookingState(SlotPicker, CallCalendar, rx.State):
     # The call for the visitor's calendar, while it is still to come.
     call_status: str = ""
     can_change: bool = False
+    # Cancelled: "Book another time" (the same details, a new call).
+    can_book_again: bool = False
+    # Booked again from this page: the new call is shown, its own link changes it.
+    booked_again: bool = False
     notice: str = ""
-    # What the visitor is doing: "" (looking), "reschedule" or "cancel".
+    # What the visitor is doing: "" (looking), "reschedule", "cancel" or "again".
     mode: str = ""
     busy: bool = False
     error: str = ""
@@ -48,12 +53,15 @@ class ManageBookingState(SlotPicker, CallCalendar, rx.State):
         self.place, self.meeting_url = call.place, call.meeting_url
         self._show_calendar(call.calendar)
         self.can_change, self.notice = call.can_change, call.notice
+        self.can_book_again = call.can_book_again
         self.time_zone = call.time_zone
 
     def _digest(self) -> str | None:
         return tokens.digest_in_path(self.router.url.path)
 
     def _free_times(self) -> Callable[..., booking.SlotList]:
+        if self.mode == "again":
+            return booking.free_slots
         # Times over or next to the call itself are free for it to move to.
         return partial(booking.slots_to_move_to, link_digest=self._digest())
 
@@ -61,7 +69,7 @@ class ManageBookingState(SlotPicker, CallCalendar, rx.State):
     async def load(self):
         """on_load: what the link's call is now."""
         self.status, self.mode, self.error, self.done, self.notice = "loading", "", "", "", ""
-        self.days, self.slots_loaded = [], False
+        self.days, self.slots_loaded, self.booked_again = [], False, False
         yield
         outcome = await call_service(booking.managed_call, link_digest=self._digest())
         if outcome.ok:
@@ -75,6 +83,38 @@ class ManageBookingState(SlotPicker, CallCalendar, rx.State):
         self.mode, self.error, self.done = "reschedule", "", ""
         self.field_errors = dict.fromkeys(FIELDS, "")
         await self._load_slots()
+
+    @rx.event
+    async def start_book_again(self):
+        self.mode, self.error, self.done = "again", "", ""
+        self.field_errors = dict.fromkeys(FIELDS, "")
+        await self._load_slots()
+
+    @rx.event
+    async def book_again(self, form: dict[str, str]):
+        self.error = ""
+        call = await FormCall.read(booking.RescheduleInput, {"start": str(form.get("start", ""))})
+        call.busy(self)
+        yield
+        outcome = await call.send(
+            booking.book_again,
+            link_digest=self._digest(),
+            client_ip=self.router.session.client_ip,
+        )
+        self.field_errors = outcome.field_messages(FIELDS)
+        if outcome.ok:
+            receipt: booking.BookingReceipt = outcome.result()
+            self.mode, self.done, self.booked_again = "", receipt.next_steps, True
+            self.when = spoken_time(receipt.start, receipt.time_zone)
+            self.host_name, self.call_status = receipt.host_name, "booked"
+            self.place, self.meeting_url = receipt.place, receipt.meeting_url
+            self._show_calendar(receipt.calendar)
+            self.can_change, self.can_book_again = False, False
+            self.notice = AGAIN_LINK
+            yield rx.set_focus(DONE_ID)
+            return
+        self.error = outcome.form_message(broken=CHANGE_BROKEN)
+        await self._load_slots()  # taken meanwhile or not: the times as they are now
 
     @rx.event
     def ask_cancel(self) -> None:
