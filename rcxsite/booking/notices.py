@@ -349,7 +349,7 @@ def send_cancelled(
         session,
         booking,
         host,
-        wording.visitor_cancelled(booking, host, name=name),
+        wording.visitor_cancelled(booking, host, name=name, link=manage_url(token)),
         name=name,
         method="CANCEL",
         link=manage_url(token),

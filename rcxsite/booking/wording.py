@@ -14,7 +14,6 @@ from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, TIMELINES, label_of
-from rcxsite.core import paths
 from rcxsite.core.working_week import CALL_TIMEZONE
 from rcxsite.mail.letters import aligned
 from rcxsite.models.booking import PHONE
@@ -167,10 +166,6 @@ def _company() -> str:
     return get_settings().company_name
 
 
-def _quote_page() -> str:
-    return get_settings().site_url + paths.QUOTE
-
-
 def _when_and_host(booking: CallFacts, host: Person) -> str:
     when = long_time(booking.starts_at, booking.ends_at, booking.visitor_time_zone)
     return f"When:  {when}\nHost:  {host.name}\n"
@@ -235,15 +230,15 @@ def visitor_moved(
     return Words(f"Your call with {company} has moved to {when}", text)
 
 
-def visitor_cancelled(booking: CallFacts, host: Person, *, name: str) -> Words:
+def visitor_cancelled(booking: CallFacts, host: Person, *, name: str, link: str) -> Words:
     company = _company()
     when = long_time(booking.starts_at, booking.ends_at, booking.visitor_time_zone)
     text = (
         f"{_hello(name)}"
         f"Your call with {company} on {when}, with {host.name}, is cancelled.\n"
         "The attached invitation removes it from your calendar.\n\n"
-        "If you would like to talk another time, book a new call here:\n"
-        f"{_quote_page()}\n"
+        "If you would like to talk another time, choose a new time here; what you told us "
+        f"is kept:\n{link}\n"
     )
     subject = (
         f"Cancelled: your call with {company} on "

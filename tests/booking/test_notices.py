@@ -249,7 +249,8 @@ def test_a_cancelled_call_is_taken_out_of_both_calendars() -> None:
         "Your call with RCX on Monday 29 March 2027 at 04:00–04:30 (America/New_York), "
         "with Sam Sales, is cancelled."
     ) in text
-    assert f"{get_settings().site_url}/request-a-quote" in text
+    # Back to the call's page, where another time is booked with what they told us.
+    assert f"{get_settings().site_url}/booking/{call.token}\n" in text
     host = _only_mail_to("sam@rcx.example")
     assert _subject(host) == (
         "Call cancelled: Alice Smith, ACME GmbH on Mon 29 Mar 2027, 09:00 (Europe/London)"
