@@ -2,8 +2,8 @@
 
 A member's hours are on their own wall clock (`StaffMember.time_zone`, "" = the company's).
 Without weekly rows a member works the default week, DEFAULT_HOURS; a date override
-(`MemberDay`) replaces the week on its date ("" start: not working); time off takes whole
-days out.
+(`MemberDay`, a row per interval) replaces the week on its date ("" start: not working);
+time off takes whole days out. A day may hold several intervals: the gaps are breaks.
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def load_hosts(session: Session) -> list[MemberAvailability]:
     rows = session.execute(_hosts_statement()).all()
     members: dict[int, tuple[str, str]] = {}
     weekly: dict[int, dict[int, list[Interval]]] = defaultdict(lambda: defaultdict(list))
-    days: dict[int, dict[date, tuple[Interval, ...]]] = defaultdict(dict)
+    days: dict[int, dict[date, list[Interval]]] = defaultdict(lambda: defaultdict(list))
     time_off: dict[int, list[tuple[date, date]]] = defaultdict(list)
     for kind, member_id, weekday, first, last, start, end in rows:
         if kind == _MEMBER:
@@ -114,8 +114,10 @@ def load_hosts(session: Session) -> list[MemberAvailability]:
                 # A row that is no interval still says the member keeps a week of their own.
                 weekly[member_id].setdefault(weekday, [])
         elif kind == _DAY:
-            hours = interval(start, end)
-            days[member_id][first] = () if hours is None else (hours,)
+            # A date's rows are its intervals; its one "" row: not working that day.
+            spans = days[member_id][first]
+            if (hours := interval(start, end)) is not None:
+                spans.append(hours)
         else:
             time_off[member_id].append((first, last))
     return [
@@ -128,7 +130,7 @@ def load_hosts(session: Session) -> list[MemberAvailability]:
                 if member_id in weekly
                 else None
             ),
-            days=days.get(member_id, {}),
+            days={day: tuple(sorted(spans)) for day, spans in days[member_id].items()},
             time_off=tuple(time_off.get(member_id, ())),
         )
         for member_id, (name, time_zone) in sorted(members.items())

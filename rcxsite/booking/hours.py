@@ -10,12 +10,14 @@ shows in the visitors' times at once.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TypeVar
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import distinct
 from sqlmodel import Session, col, delete, func, select
 
 from rcxsite.booking.availability import DEFAULT_HOURS, member_zone
@@ -24,7 +26,9 @@ from rcxsite.booking.hours_inputs import (
     CallSettingsInput,
     DayInput,
     TimeOffInput,
+    WallInterval,
     WeekInput,
+    hours_text,
 )
 from rcxsite.booking.rules import HOST_ROLES
 from rcxsite.core import audit
@@ -65,20 +69,23 @@ class HostChoice:
 class WeekdayHours:
     weekday: int  # 0 = Monday
     name: str
-    start: str  # "" when off
-    end: str
+    intervals: tuple[WallInterval, ...]  # () when off
 
     @property
     def on(self) -> bool:
-        return bool(self.start)
+        return bool(self.intervals)
+
+    @property
+    def text(self) -> str:
+        """ "09:00-12:30, 13:30-17:30" (the form's value); "" when off."""
+        return hours_text(self.intervals)
 
 
 @dataclass(frozen=True, slots=True)
 class DayOverride:
-    id: int
+    id: int  # its first row's: the date's handle for "Remove"
     day: date
-    start: str  # "" when not available that day
-    end: str
+    intervals: tuple[WallInterval, ...]  # () when not available that day
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,21 +170,36 @@ def _week(session: Session, member_id: int) -> tuple[bool, tuple[WeekdayHours, .
         .where(MemberHours.staff_member_id == member_id)
         .order_by(col(MemberHours.weekday), col(MemberHours.start))
     ).all()
-    own: dict[int, tuple[str, str]] = {}
+    own: dict[int, list[WallInterval]] = defaultdict(list)
     for row in rows:
         if row.start and row.end:
-            own.setdefault(row.weekday, (row.start, row.end))
+            own[row.weekday].append((row.start, row.end))
     default = not rows
     if default:
-        own = {
-            weekday: (_clock(first), _clock(last))
-            for weekday, spans in DEFAULT_HOURS.items()
-            for first, last in spans[:1]
-        }
+        for weekday, spans in DEFAULT_HOURS.items():
+            own[weekday] = [(_clock(first), _clock(last)) for first, last in spans]
     return default, tuple(
-        WeekdayHours(weekday, name, *own.get(weekday, ("", "")))
+        WeekdayHours(weekday, name, tuple(own.get(weekday, ())))
         for weekday, name in enumerate(WEEKDAY_NAMES)
     )
+
+
+def _overrides(session: Session, member_id: int, today: date) -> tuple[DayOverride, ...]:
+    rows = session.exec(
+        select(MemberDay)
+        .where(MemberDay.staff_member_id == member_id, col(MemberDay.day) >= today)
+        .order_by(col(MemberDay.day), col(MemberDay.start))
+    ).all()
+    by_day: dict[date, DayOverride] = {}
+    for row in rows:
+        if row.id is None:
+            continue
+        found = by_day.setdefault(row.day, DayOverride(id=row.id, day=row.day, intervals=()))
+        if row.start and row.end:
+            by_day[row.day] = replace(
+                found, id=min(found.id, row.id), intervals=(*found.intervals, (row.start, row.end))
+            )
+    return tuple(by_day.values())
 
 
 def _clock(minutes: int) -> str:
@@ -192,11 +214,6 @@ def call_settings(
         member = _host(session, member_id)
         today = member_today(member, now)
         default, week = _week(session, member_id)
-        days = session.exec(
-            select(MemberDay)
-            .where(MemberDay.staff_member_id == member_id, col(MemberDay.day) >= today)
-            .order_by(col(MemberDay.day))
-        ).all()
         time_off = session.exec(
             select(MemberTimeOff)
             .where(MemberTimeOff.staff_member_id == member_id, col(MemberTimeOff.last_day) >= today)
@@ -211,11 +228,7 @@ def call_settings(
             meeting_url=member.meeting_url,
             default_week=default,
             week=week,
-            days=tuple(
-                DayOverride(id=row.id, day=row.day, start=row.start, end=row.end)
-                for row in days
-                if row.id is not None
-            ),
+            days=_overrides(session, member_id, today),
             time_off=tuple(
                 TimeOff(id=row.id, first_day=row.first_day, last_day=row.last_day)
                 for row in time_off
@@ -276,13 +289,14 @@ def set_week(change: WeekInput, *, actor: StaffActor | None, member_id: int) -> 
     with session_scope(for_update=True) as session:
         member = _host(session, member_id, lock=True)
         session.exec(delete(MemberHours).where(col(MemberHours.staff_member_id) == member_id))
-        for weekday, (start, end) in sorted(hours.items()):
-            session.add(
-                MemberHours(staff_member_id=member_id, weekday=weekday, start=start, end=end)
-            )
-        detail = ", ".join(
-            f"{WEEKDAY_NAMES[weekday][:3]} {start}-{end}"
-            for weekday, (start, end) in sorted(hours.items())
+        for weekday, intervals in sorted(hours.items()):
+            for start, end in intervals:
+                session.add(
+                    MemberHours(staff_member_id=member_id, weekday=weekday, start=start, end=end)
+                )
+        detail = "; ".join(
+            f"{WEEKDAY_NAMES[weekday][:3]} {hours_text(intervals)}"
+            for weekday, intervals in sorted(hours.items())
         )
         _record(session, actor, member, "call_hours_changed", detail)
         return f"{_whose(actor, member)} weekly hours are saved."
@@ -290,9 +304,9 @@ def set_week(change: WeekInput, *, actor: StaffActor | None, member_id: int) -> 
 
 def _upcoming_days(session: Session, member_id: int, today: date) -> int:
     return session.exec(
-        select(func.count())
-        .select_from(MemberDay)
-        .where(MemberDay.staff_member_id == member_id, col(MemberDay.day) >= today)
+        select(func.count(distinct(col(MemberDay.day)))).where(
+            MemberDay.staff_member_id == member_id, col(MemberDay.day) >= today
+        )
     ).one()
 
 
@@ -314,7 +328,7 @@ def _check_future(day: date, today: date, *, field: str, past: str) -> None:
 def add_day(
     change: DayInput, *, actor: StaffActor | None, member_id: int, now: datetime | None = None
 ) -> str:
-    """Set the hours of one date (replacing any override of that date): one interval, or
+    """Set the hours of one date (replacing any override of that date): its intervals, or
     not available."""
     actor = may_edit(actor, member_id)
     day = change.chosen_day
@@ -322,19 +336,17 @@ def add_day(
         member = _host(session, member_id, lock=True)
         today = member_today(member, now)
         _check_future(day, today, field="day", past=PAST_DAY)
-        row = session.exec(
-            select(MemberDay).where(MemberDay.staff_member_id == member_id, MemberDay.day == day)
-        ).first()
-        if row is None:
-            if _upcoming_days(session, member_id, today) >= MAX_ENTRIES:
-                raise ServiceError(409, TOO_MANY_DAYS)
-            row = MemberDay(staff_member_id=member_id, day=day)
-        row.start, row.end = change.start, change.end
-        session.add(row)
-        hours = f"{change.start}-{change.end}" if change.start else "not available"
+        same_day = (col(MemberDay.staff_member_id) == member_id, col(MemberDay.day) == day)
+        replacing = session.exec(select(MemberDay.id).where(*same_day)).first() is not None
+        if not replacing and _upcoming_days(session, member_id, today) >= MAX_ENTRIES:
+            raise ServiceError(409, TOO_MANY_DAYS)
+        session.exec(delete(MemberDay).where(*same_day))
+        for start, end in change.hours or (("", ""),):
+            session.add(MemberDay(staff_member_id=member_id, day=day, start=start, end=end))
+        hours = hours_text(change.hours) or "not available"
         _record(session, actor, member, "call_day_set", f"{day.isoformat()} {hours}")
-        if change.start:
-            return f"{day_text(day)}: {change.start}–{change.end} saved."
+        if change.hours:
+            return f"{day_text(day)}: {hours_text(change.hours, '–')} saved."
         return f"{day_text(day)}: not available, saved."
 
 
@@ -356,6 +368,14 @@ def _remove_entry(
         if row is None or row.staff_member_id != member_id:
             raise ServiceError(404, NO_SUCH_ENTRY)
         session.delete(row)
+        if isinstance(row, MemberDay):  # the date's other intervals go with it
+            session.exec(
+                delete(MemberDay).where(
+                    col(MemberDay.staff_member_id) == member_id,
+                    col(MemberDay.day) == row.day,
+                    col(MemberDay.id) != row.id,
+                )
+            )
         _record(session, actor, member, action, detail(row))
         session.flush()
         session.expunge(row)

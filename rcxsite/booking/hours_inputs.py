@@ -4,13 +4,16 @@ and message; whether a date is in the past is the service's decision (it depends
 member's zone).
 
 Times are "HH:MM" on the member's own wall clock, in quarter hours (a call grid of 15,
-30 or 60 minutes fits them); an interval ends after it starts, within the day.
+30 or 60 minutes fits them); an interval ends after it starts, within the day. A day's
+hours are one or more intervals written as text, "09:00-12:30, 13:30-17:30" (a lunch
+break is the gap between two), the same on the page and on the command line.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from itertools import pairwise
 from typing import Any
 
 from pydantic import Field, ValidationInfo, field_validator
@@ -30,14 +33,23 @@ TIME_REQUIRED = "Please enter a time"
 TIME_INVALID = "Enter a time as HH:MM, e.g. 09:00"
 TIME_STEP = "Use quarter hours, e.g. 09:00 or 09:15"
 END_NOT_AFTER_START = "The end must be after the start"
+HOURS_REQUIRED = "Please enter the hours, e.g. 09:00-17:30"
+HOURS_INVALID = "Enter hours as 09:00-17:30; for a break, two intervals: 09:00-12:30, 13:30-17:30"
+TOO_MANY_INTERVALS = "At most 6 intervals a day"
 DATE_REQUIRED = "Please choose a date"
 DATE_INVALID = "Invalid date"
 LAST_BEFORE_FIRST = "The last day must be on or after the first day"
 
-# "09:00", "9:00" or "09:00:00" (a time input with seconds), and room for blanks.
-TIME_INPUT_MAX = 12
+# A day's intervals as text: six "HH:MM-HH:MM" with separators and blanks.
+HOURS_INPUT_MAX = 120
+MAX_INTERVALS = 6
 DATE_INPUT_MAX = 20
+# "09:00", "9:00" or "09:00:00" (a time input with seconds).
 _TIME = re.compile(r"([0-9]{1,2}):([0-9]{2})(?::00)?")
+# Between two intervals: a comma, a semicolon or a line break; within one: a hyphen, an
+# en or em dash, or "to".
+_INTERVALS = re.compile(r"[,;\n]")
+_DASH = re.compile(r"\s*(?:-|\u2013|\u2014|\bto\b)\s*")
 _CHECKED = frozenset({"on", "true", "1", "yes"})
 
 
@@ -81,10 +93,37 @@ def form_date(value: object) -> date:
     return chosen
 
 
-def _end_after(start: object, end: str) -> str:
-    if isinstance(start, str) and start and minutes_of(start) >= minutes_of(end):
-        raise problem(END_NOT_AFTER_START)
-    return end
+WallInterval = tuple[str, str]
+
+
+def hours_text(intervals: tuple[WallInterval, ...], dash: str = "-") -> str:
+    """ "09:00-12:30, 13:30-17:30"; "" for none."""
+    return ", ".join(f"{start}{dash}{end}" for start, end in intervals)
+
+
+def wall_intervals(value: object) -> tuple[WallInterval, ...]:
+    """A day's hours from "09:00-12:30, 13:30-17:30": sorted, each in quarter hours and
+    ending after it starts, none overlapping another; () for a blank text."""
+    text = value.strip() if isinstance(value, str) else ""
+    if not text:
+        return ()
+    parts = [part.strip() for part in _INTERVALS.split(text) if part.strip()]
+    if len(parts) > MAX_INTERVALS:
+        raise problem(TOO_MANY_INTERVALS)
+    intervals: list[WallInterval] = []
+    for part in parts:
+        ends = _DASH.split(part)
+        if len(ends) != 2 or not all(_TIME.fullmatch(end) for end in ends):
+            raise problem(HOURS_INVALID)
+        start, end = wall_time(ends[0]), wall_time(ends[1])
+        if minutes_of(start) >= minutes_of(end):
+            raise problem(f"{start}-{end}: {END_NOT_AFTER_START.lower()}")
+        intervals.append((start, end))
+    intervals.sort(key=lambda pair: minutes_of(pair[0]))
+    for (start, end), (next_start, next_end) in pairwise(intervals):
+        if minutes_of(next_start) < minutes_of(end):
+            raise problem(f"{start}-{end} and {next_start}-{next_end} overlap")
+    return tuple(intervals)
 
 
 class CallSettingsInput(FormInput):
@@ -105,88 +144,55 @@ class CallSettingsInput(FormInput):
     _meeting_url = parsed_by(checked_meeting_url, "meeting_url")
 
 
-_ON = tuple(f"{key}_on" for key in WEEKDAY_KEYS)
-_STARTS = tuple(f"{key}_start" for key in WEEKDAY_KEYS)
-_ENDS = tuple(f"{key}_end" for key in WEEKDAY_KEYS)
-
-
-def _prefix(info: ValidationInfo) -> str:
-    return (info.field_name or "").partition("_")[0]
-
-
 class WeekInput(FormInput):
-    """One row per weekday: off, or one interval. A day that is off ignores its times."""
+    """A day's intervals per weekday, by its key ("mon"); an empty day takes no calls."""
 
-    mon_on: bool = False
-    mon_start: str = Field("", max_length=TIME_INPUT_MAX)
-    mon_end: str = Field("", max_length=TIME_INPUT_MAX)
-    tue_on: bool = False
-    tue_start: str = Field("", max_length=TIME_INPUT_MAX)
-    tue_end: str = Field("", max_length=TIME_INPUT_MAX)
-    wed_on: bool = False
-    wed_start: str = Field("", max_length=TIME_INPUT_MAX)
-    wed_end: str = Field("", max_length=TIME_INPUT_MAX)
-    thu_on: bool = False
-    thu_start: str = Field("", max_length=TIME_INPUT_MAX)
-    thu_end: str = Field("", max_length=TIME_INPUT_MAX)
-    fri_on: bool = False
-    fri_start: str = Field("", max_length=TIME_INPUT_MAX)
-    fri_end: str = Field("", max_length=TIME_INPUT_MAX)
-    sat_on: bool = False
-    sat_start: str = Field("", max_length=TIME_INPUT_MAX)
-    sat_end: str = Field("", max_length=TIME_INPUT_MAX)
-    sun_on: bool = False
-    sun_start: str = Field("", max_length=TIME_INPUT_MAX)
-    sun_end: str = Field("", max_length=TIME_INPUT_MAX)
+    mon: tuple[WallInterval, ...] = ()
+    tue: tuple[WallInterval, ...] = ()
+    wed: tuple[WallInterval, ...] = ()
+    thu: tuple[WallInterval, ...] = ()
+    fri: tuple[WallInterval, ...] = ()
+    sat: tuple[WallInterval, ...] = ()
+    sun: tuple[WallInterval, ...] = ()
 
-    _on = parsed_by(checked, *_ON, before=True)
-
-    @field_validator(*_STARTS, mode="before")
+    @field_validator(*WEEKDAY_KEYS, mode="before")
     @classmethod
-    def _start(cls, value: Any, info: ValidationInfo) -> str:
-        return wall_time(value) if info.data.get(f"{_prefix(info)}_on") else ""
+    def _day(cls, value: Any) -> tuple[WallInterval, ...]:
+        if isinstance(value, str) and len(value) > HOURS_INPUT_MAX:
+            raise problem(HOURS_INVALID)
+        return wall_intervals(value)
 
-    @field_validator(*_ENDS, mode="before")
-    @classmethod
-    def _end(cls, value: Any, info: ValidationInfo) -> str:
-        prefix = _prefix(info)
-        if not info.data.get(f"{prefix}_on"):
-            return ""
-        return _end_after(info.data.get(f"{prefix}_start"), wall_time(value))
-
-    def hours(self) -> dict[int, tuple[str, str]]:
-        """The days that are on (0 = Monday), with their start and end."""
-        values = self.model_dump()
+    def hours(self) -> dict[int, tuple[WallInterval, ...]]:
+        """The days with hours (0 = Monday), each with its intervals."""
         return {
-            weekday: (values[f"{key}_start"], values[f"{key}_end"])
+            weekday: getattr(self, key)
             for weekday, key in enumerate(WEEKDAY_KEYS)
-            if values[f"{key}_on"]
+            if getattr(self, key)
         }
 
 
 class DayInput(FormInput):
-    """A date whose hours differ from the week: one interval, or not available at all."""
+    """A date whose hours differ from the week: its intervals, or not available at all."""
 
     day: date | None = None
     unavailable: bool = False
-    start: str = Field("", max_length=TIME_INPUT_MAX)
-    end: str = Field("", max_length=TIME_INPUT_MAX)
+    hours: tuple[WallInterval, ...] = ()
 
     _day = parsed_by(form_date, "day", before=True)
 
     _unavailable = parsed_by(checked, "unavailable", before=True)
 
-    @field_validator("start", mode="before")
+    @field_validator("hours", mode="before")
     @classmethod
-    def _start(cls, value: Any, info: ValidationInfo) -> str:
-        return "" if info.data.get("unavailable") else wall_time(value)
-
-    @field_validator("end", mode="before")
-    @classmethod
-    def _end(cls, value: Any, info: ValidationInfo) -> str:
+    def _hours(cls, value: Any, info: ValidationInfo) -> tuple[WallInterval, ...]:
         if info.data.get("unavailable"):
-            return ""
-        return _end_after(info.data.get("start"), wall_time(value))
+            return ()
+        if isinstance(value, str) and len(value) > HOURS_INPUT_MAX:
+            raise problem(HOURS_INVALID)
+        intervals = wall_intervals(value)
+        if not intervals:
+            raise problem(HOURS_REQUIRED)
+        return intervals
 
     @property
     def chosen_day(self) -> date:
@@ -221,10 +227,13 @@ __all__ = [
     "DATE_INVALID",
     "DATE_REQUIRED",
     "END_NOT_AFTER_START",
+    "HOURS_INVALID",
+    "HOURS_REQUIRED",
     "LAST_BEFORE_FIRST",
     "TIME_INVALID",
     "TIME_REQUIRED",
     "TIME_STEP",
+    "TOO_MANY_INTERVALS",
     "WEEKDAY_KEYS",
     "WEEKDAY_NAMES",
     "CallSettingsInput",
@@ -233,5 +242,7 @@ __all__ = [
     "WeekInput",
     "checked",
     "form_date",
+    "hours_text",
+    "wall_intervals",
     "wall_time",
 ]

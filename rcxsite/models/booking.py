@@ -52,10 +52,13 @@ class MemberHours(SQLModel, table=True):
 
 
 class MemberDay(SQLModel, table=True):
-    """A date whose hours differ from the member's week ("" start and end: not working)."""
+    """One interval of a date whose hours differ from the member's week (a row per
+    interval; one row with "" start and end: not working that day)."""
 
     __tablename__ = "member_day"
-    __table_args__ = (UniqueConstraint("staff_member_id", "day"),)
+    __table_args__ = (
+        UniqueConstraint("staff_member_id", "day", "start", name="uq_member_day_interval"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     staff_member_id: int = Field(foreign_key="staff_member.id", ondelete="CASCADE", index=True)

@@ -1,4 +1,5 @@
-"""`python -m rcxsite.staff invite|list|disable|enable|reset-2fa`: the team from a shell.
+"""`python -m rcxsite.staff invite|list|disable|enable|reset-2fa|hours`: the team from a
+shell.
 
 Invitation links are printed on the last line (and mailed), so the first admin can be
 invited on a server whose mail is not set up yet.
@@ -12,6 +13,8 @@ from collections.abc import Sequence
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from rcxsite.booking import hours
+from rcxsite.booking.hours_inputs import WEEKDAY_KEYS, WeekInput, hours_text
 from rcxsite.core.permissions import OPERATOR, ROLES
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.mail import wait_for_outgoing_mail
@@ -36,7 +39,28 @@ def _parser() -> argparse.ArgumentParser:
         ("reset-2fa", "clear a member's two-factor sign-in; prints a new link"),
     ):
         commands.add_parser(name, help=text).add_argument("email")
+    week = commands.add_parser(
+        "hours", help="set a member's weekly hours on some days (the other days are kept)"
+    )
+    week.add_argument("email")
+    week.add_argument("--day", required=True, action="append", choices=WEEKDAY_KEYS)
+    week.add_argument(
+        "--intervals",
+        required=True,
+        help='e.g. 09:00-12:30,13:30-17:30 on the member\'s wall clock; "" for no calls',
+    )
     return parser
+
+
+def _set_hours(member_id: int, days: list[str], intervals: str) -> str:
+    """The member's week with `days` set to `intervals`, saved like the page's form."""
+    settings = hours.call_settings(actor=OPERATOR, member_id=member_id)
+    form = {WEEKDAY_KEYS[row.weekday]: hours_text(row.intervals) for row in settings.week}
+    form.update(dict.fromkeys(days, intervals))
+    saved = hours.set_week(WeekInput.parse(form), actor=OPERATOR, member_id=member_id)
+    week = hours.call_settings(actor=OPERATOR, member_id=member_id).week
+    lines = [f"{row.name}: {row.text or 'no calls'}" for row in week]
+    return "\n".join([saved, *lines])
 
 
 def _run(args: argparse.Namespace) -> str:
@@ -53,6 +77,8 @@ def _run(args: argparse.Namespace) -> str:
         ]
         return "\n".join(lines) or "No staff members yet."
     member_id = members.member_by_email(args.email)
+    if args.command == "hours":
+        return _set_hours(member_id, args.day, args.intervals)
     if args.command == "reset-2fa":
         return members.reset_two_factor(actor=OPERATOR, member_id=member_id).link
     return members.set_disabled(

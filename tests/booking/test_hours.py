@@ -12,9 +12,11 @@ import pytest
 from rcxsite.booking import hours
 from rcxsite.booking.hours_inputs import (
     DATE_INPUT_MAX,
-    END_NOT_AFTER_START,
+    HOURS_INVALID,
+    HOURS_REQUIRED,
     LAST_BEFORE_FIRST,
     TIME_STEP,
+    TOO_MANY_INTERVALS,
     CallSettingsInput,
     DayInput,
     TimeOffInput,
@@ -23,6 +25,7 @@ from rcxsite.booking.hours_inputs import (
 from rcxsite.booking.inputs import TIME_ZONE_UNKNOWN
 from rcxsite.core.permissions import NO_ACCESS, StaffActor
 from rcxsite.core.service_errors import ServiceError
+from rcxsite.staff.__main__ import main as command_line
 from tests.support.booking import LONDON, MONDAY, NEW_YORK, NOW, slot_starts, wall_times
 from tests.support.fixtures import Configure
 from tests.support.postgres import sqlite_or_postgres
@@ -44,12 +47,9 @@ def _takes_calls(actor: StaffActor, time_zone: str = LONDON) -> None:
     )
 
 
-def _week(**days: tuple[str, str]) -> WeekInput:
-    """A week form with the named days on ("mon": ("10:00", "12:00")), the rest off."""
-    form: dict[str, Any] = {}
-    for key, (start, end) in days.items():
-        form.update({f"{key}_on": "on", f"{key}_start": start, f"{key}_end": end})
-    return WeekInput.parse(form)
+def _week(**days: str) -> WeekInput:
+    """A week form with the named days' hours (mon="10:00-12:00"), the rest empty."""
+    return WeekInput.parse(days)
 
 
 def _refusal(call: Any, *args: Any, **kwargs: Any) -> ServiceError:
@@ -67,14 +67,14 @@ def test_a_member_sees_the_default_week_until_they_set_their_own() -> None:
         LONDON,
         True,
     )
-    assert [(day.name, day.start, day.end) for day in shown.week] == [
-        ("Monday", "09:00", "17:30"),
-        ("Tuesday", "09:00", "17:30"),
-        ("Wednesday", "09:00", "17:30"),
-        ("Thursday", "09:00", "17:30"),
-        ("Friday", "09:00", "17:30"),
-        ("Saturday", "", ""),
-        ("Sunday", "", ""),
+    assert [(day.name, day.text) for day in shown.week] == [
+        ("Monday", "09:00-17:30"),
+        ("Tuesday", "09:00-17:30"),
+        ("Wednesday", "09:00-17:30"),
+        ("Thursday", "09:00-17:30"),
+        ("Friday", "09:00-17:30"),
+        ("Saturday", ""),
+        ("Sunday", ""),
     ]
     assert shown.today == NOW.date()
 
@@ -85,7 +85,7 @@ def test_new_weekly_hours_are_the_slots_visitors_see() -> None:
     _takes_calls(sam)
     assert len(slot_starts(MONDAY)) == 17  # the default day
     notice = hours.set_week(
-        _week(mon=("10:00", "12:00"), wed=("14:00", "15:15")), actor=sam, member_id=sam.member_id
+        _week(mon="10:00-12:00", wed="14:00 - 15:15"), actor=sam, member_id=sam.member_id
     )
     assert notice == "Your weekly hours are saved."
     assert wall_times(slot_starts(MONDAY)) == ["10:00", "10:30", "11:00", "11:30"]
@@ -94,13 +94,9 @@ def test_new_weekly_hours_are_the_slots_visitors_see() -> None:
     assert wall_times(slot_starts(WEDNESDAY)) == ["14:00", "14:30"]
     shown = hours.call_settings(actor=sam, member_id=sam.member_id, now=NOW)
     assert not shown.default_week
-    assert [(day.start, day.end) for day in shown.week[:3]] == [
-        ("10:00", "12:00"),
-        ("", ""),
-        ("14:00", "15:15"),
-    ]
+    assert [day.text for day in shown.week[:3]] == ["10:00-12:00", "", "14:00-15:15"]
     # Saved again: the old rows are gone, not added to.
-    hours.set_week(_week(tue=("09:00", "10:00")), actor=sam, member_id=sam.member_id)
+    hours.set_week(_week(tue="09:00-10:00"), actor=sam, member_id=sam.member_id)
     assert slot_starts(MONDAY) == []
     assert wall_times(slot_starts(TUESDAY)) == ["09:00", "09:30"]
 
@@ -108,7 +104,7 @@ def test_new_weekly_hours_are_the_slots_visitors_see() -> None:
 def test_hours_are_on_the_members_own_clock() -> None:
     sam = _sales()
     _takes_calls(sam, NEW_YORK)
-    hours.set_week(_week(mon=("09:00", "10:00")), actor=sam, member_id=sam.member_id)
+    hours.set_week(_week(mon="09:00-10:00"), actor=sam, member_id=sam.member_id)
     # 09:00 in New York on 1 March 2027 (before the US change) is 14:00 in London.
     assert wall_times(slot_starts(MONDAY)) == ["14:00", "14:30"]
     assert wall_times(slot_starts(MONDAY), NEW_YORK) == ["09:00", "09:30"]
@@ -126,31 +122,43 @@ def test_turning_calls_off_takes_the_member_out_of_the_slots() -> None:
     assert slot_starts(MONDAY) == []
 
 
+def test_a_lunch_break_leaves_its_gap_in_the_slots() -> None:
+    sam = _sales()
+    _takes_calls(sam)
+    hours.set_week(
+        _week(mon="13:30-15:00, 09:00-10:00", tue="09:00–10:00; 11:00 to 12:00"),
+        actor=sam,
+        member_id=sam.member_id,
+    )
+    assert wall_times(slot_starts(MONDAY)) == ["09:00", "09:30", "13:30", "14:00", "14:30"]
+    assert wall_times(slot_starts(TUESDAY)) == ["09:00", "09:30", "11:00", "11:30"]
+    shown = hours.call_settings(actor=sam, member_id=sam.member_id, now=NOW)
+    assert [day.text for day in shown.week[:2]] == [
+        "09:00-10:00, 13:30-15:00",
+        "09:00-10:00, 11:00-12:00",
+    ]
+    [entry] = [e for e in audit_entries() if e.action == "call_hours_changed"]
+    assert entry.detail == "Mon 09:00-10:00, 13:30-15:00; Tue 09:00-10:00, 11:00-12:00"
+
+
 @pytest.mark.parametrize(
     ("form", "field", "message"),
     [
+        ({"mon": "12:00-09:00"}, "mon", "12:00-09:00: the end must be after the start"),
+        ({"fri": "09:00-09:00"}, "fri", "09:00-09:00: the end must be after the start"),
+        ({"tue": "09:10-12:00"}, "tue", TIME_STEP),
+        ({"sun": "9am-12:00"}, "sun", HOURS_INVALID),
+        ({"sat": "-12:00"}, "sat", HOURS_INVALID),
+        ({"thu": "09:00-10:00-11:00"}, "thu", HOURS_INVALID),
+        ({"wed": "09:00-24:30"}, "wed", "Enter a time as HH:MM, e.g. 09:00"),
+        ({"mon": "09:00-12:30, 12:00-17:00"}, "mon", "09:00-12:30 and 12:00-17:00 overlap"),
+        ({"mon": "13:00-14:00, 09:00-17:00"}, "mon", "09:00-17:00 and 13:00-14:00 overlap"),
         (
-            {"mon_on": "on", "mon_start": "12:00", "mon_end": "09:00"},
-            "mon_end",
-            END_NOT_AFTER_START,
+            {"tue": ", ".join(f"{h:02d}:00-{h:02d}:30" for h in range(8, 15))},
+            "tue",
+            TOO_MANY_INTERVALS,
         ),
-        (
-            {"fri_on": "on", "fri_start": "09:00", "fri_end": "09:00"},
-            "fri_end",
-            END_NOT_AFTER_START,
-        ),
-        ({"tue_on": "on", "tue_start": "09:10", "tue_end": "12:00"}, "tue_start", TIME_STEP),
-        (
-            {"sun_on": "on", "sun_start": "9am", "sun_end": "12:00"},
-            "sun_start",
-            "Enter a time as HH:MM, e.g. 09:00",
-        ),
-        ({"sat_on": "on", "sat_start": "", "sat_end": "12:00"}, "sat_start", "Please enter a time"),
-        (
-            {"wed_on": "on", "wed_start": "09:00", "wed_end": "24:30"},
-            "wed_end",
-            "Enter a time as HH:MM, e.g. 09:00",
-        ),
+        ({"wed": "09:00-10:00, " * 20}, "wed", HOURS_INVALID),
     ],
 )
 def test_weekly_hours_are_validated(form: dict[str, str], field: str, message: str) -> None:
@@ -158,17 +166,9 @@ def test_weekly_hours_are_validated(form: dict[str, str], field: str, message: s
     assert (refused.status, refused.fields[field]) == (422, message)
 
 
-def test_a_day_that_is_off_ignores_its_times_and_a_week_needs_one_day() -> None:
-    week = WeekInput.parse(
-        {
-            "mon_on": "",
-            "mon_start": "nonsense",
-            "tue_on": "on",
-            "tue_start": "09:00",
-            "tue_end": "12:00",
-        }
-    )
-    assert week.hours() == {1: ("09:00", "12:00")}
+def test_intervals_that_touch_are_fine_and_a_week_needs_one_day() -> None:
+    week = WeekInput.parse({"mon": "", "tue": "09:00-12:00,12:00-13:00", "wed": "  "})
+    assert week.hours() == {1: (("09:00", "12:00"), ("12:00", "13:00"))}
     sam = _sales()
     refused = _refusal(hours.set_week, WeekInput.parse({}), actor=sam, member_id=sam.member_id)
     assert (refused.status, refused.message) == (422, hours.NO_DAYS)
@@ -184,7 +184,7 @@ def test_only_the_member_or_an_admin_may_change_call_settings() -> None:
     sam, kim = _sales(), _sales("Kim Sales")
     support = add_member("Sue Support", "sue@rcx.example", "support")
     admin = add_member("Ada Admin", "ada@rcx.example", "admin")
-    week = _week(mon=("10:00", "11:00"))
+    week = _week(mon="10:00-11:00")
     for actor, member_id in (
         (support, support.member_id),
         (support, sam.member_id),
@@ -230,36 +230,51 @@ def test_a_date_override_replaces_the_week_on_its_date() -> None:
     _takes_calls(sam)
     me: dict[str, Any] = {"actor": sam, "member_id": sam.member_id, "now": NOW}
     notice = hours.add_day(
-        DayInput.parse({"day": TUESDAY.isoformat(), "start": "13:00", "end": "14:00"}), **me
+        DayInput.parse({"day": TUESDAY.isoformat(), "hours": "13:00-14:00"}), **me
     )
     assert notice == "Tuesday 2 March 2027: 13:00–14:00 saved."
     assert wall_times(slot_starts(TUESDAY)) == ["13:00", "13:30"]
     hours.add_day(DayInput.parse({"day": MONDAY.isoformat(), "unavailable": "on"}), **me)
     assert slot_starts(MONDAY) == []
     # The same date again replaces its override.
-    hours.add_day(
-        DayInput.parse({"day": TUESDAY.isoformat(), "start": "16:00", "end": "17:00"}), **me
+    notice = hours.add_day(
+        DayInput.parse({"day": TUESDAY.isoformat(), "hours": "16:00-17:00, 10:00-11:00"}), **me
     )
-    assert wall_times(slot_starts(TUESDAY)) == ["16:00", "16:30"]
+    assert notice == "Tuesday 2 March 2027: 10:00–11:00, 16:00–17:00 saved."
+    assert wall_times(slot_starts(TUESDAY)) == ["10:00", "10:30", "16:00", "16:30"]
     shown = hours.call_settings(actor=sam, member_id=sam.member_id, now=NOW)
-    assert [(day.day, day.start, day.end) for day in shown.days] == [
-        (MONDAY, "", ""),
-        (TUESDAY, "16:00", "17:00"),
+    assert [(day.day, day.intervals) for day in shown.days] == [
+        (MONDAY, ()),
+        (TUESDAY, (("10:00", "11:00"), ("16:00", "17:00"))),
     ]
     removed = hours.remove_day(actor=sam, member_id=sam.member_id, day_id=shown.days[1].id)
     assert removed == "Tuesday 2 March 2027 follows the weekly hours again."
     assert len(slot_starts(TUESDAY)) == 17
     actions = [entry.action for entry in audit_entries()]
     assert actions.count("call_day_set") == 3 and actions.count("call_day_removed") == 1
+    # Removed with all its intervals: no row of that date is left behind.
+    assert hours.call_settings(actor=sam, member_id=sam.member_id, now=NOW).days[1:] == ()
 
 
 def test_a_date_override_is_validated() -> None:
     sam = _sales()
-    refused = _refusal(DayInput.parse, {"day": "2027-02-30", "start": "10:00", "end": "09:00"})
-    assert refused.fields == {"day": "Invalid date", "end": END_NOT_AFTER_START}
-    assert _refusal(DayInput.parse, {"start": "10:00", "end": "11:00"}).fields == {
+    refused = _refusal(DayInput.parse, {"day": "2027-02-30", "hours": "10:00-09:00"})
+    assert refused.fields == {
+        "day": "Invalid date",
+        "hours": "10:00-09:00: the end must be after the start",
+    }
+    assert _refusal(DayInput.parse, {"hours": "10:00-11:00"}).fields == {
         "day": "Please choose a date"
     }
+    assert _refusal(DayInput.parse, {"day": "2027-03-01", "hours": " "}).fields == {
+        "hours": HOURS_REQUIRED
+    }
+    overlapping = {"day": "2027-03-01", "hours": "10:00-11:00, 10:30-12:00"}
+    assert _refusal(DayInput.parse, overlapping).fields == {
+        "hours": "10:00-11:00 and 10:30-12:00 overlap"
+    }
+    # Not available: the hours are ignored, whatever they say.
+    assert DayInput.parse({"day": "2027-03-01", "unavailable": "on", "hours": "x"}).hours == ()
     # A few blanks around the date are fine; a longer text is refused before it is read.
     padded = "2027-03-01" + " " * (DATE_INPUT_MAX - len("2027-03-01"))
     assert DayInput.parse({"day": padded, "unavailable": "on"}).day == MONDAY
@@ -322,18 +337,70 @@ def test_every_change_holds_on_both_databases(database: str) -> None:
     sam = _sales()
     _takes_calls(sam)
     me: dict[str, Any] = {"actor": sam, "member_id": sam.member_id}
-    hours.set_week(_week(mon=("10:00", "11:00"), tue=("09:00", "10:00")), **me)
-    hours.set_week(_week(mon=("10:00", "11:00")), **me)
+    hours.set_week(_week(mon="10:00-11:00", tue="09:00-10:00"), **me)
+    hours.set_week(_week(mon="10:00-11:00, 14:00-15:00"), **me)
     hours.add_day(DayInput.parse({"day": MONDAY.isoformat(), "unavailable": "on"}), now=NOW, **me)
+    # A date's intervals replaced by others (the unique row per interval holds).
+    tuesday = {"day": TUESDAY.isoformat(), "hours": "09:00-10:00, 11:00-12:00"}
+    hours.add_day(DayInput.parse(tuesday), now=NOW, **me)
+    hours.add_day(DayInput.parse({**tuesday, "hours": "09:00-10:00, 16:00-17:00"}), now=NOW, **me)
     away = TimeOffInput.parse({"first_day": "2027-03-09", "last_day": "2027-03-10"})
     hours.add_time_off(away, now=NOW, **me)
     shown = hours.call_settings(now=NOW, **me)
     assert [day.weekday for day in shown.week if day.on] == [0]
-    assert [(day.day, day.start) for day in shown.days] == [(MONDAY, "")]
+    assert [(day.day, day.intervals) for day in shown.days] == [
+        (MONDAY, ()),
+        (TUESDAY, (("09:00", "10:00"), ("16:00", "17:00"))),
+    ]
     assert [(t.first_day, t.last_day) for t in shown.time_off] == [
         (date(2027, 3, 9), date(2027, 3, 10))
     ]
-    assert wall_times(slot_starts(MONDAY, days=8)) == ["10:00", "10:30"]  # Monday the 8th
+    assert wall_times(slot_starts(TUESDAY)) == ["09:00", "09:30", "16:00", "16:30"]
+    # Tuesday the 2nd's override, then Monday the 8th's two intervals.
+    assert wall_times(slot_starts(MONDAY, days=8)) == [
+        *("09:00", "09:30", "16:00", "16:30"),
+        *("10:00", "10:30", "14:00", "14:30"),
+    ]
     hours.remove_day(day_id=shown.days[0].id, **me)
+    hours.remove_day(day_id=shown.days[1].id, **me)
+    assert hours.call_settings(now=NOW, **me).days == ()
     hours.remove_time_off(time_off_id=shown.time_off[0].id, **me)
-    assert len(slot_starts(MONDAY, days=15)) == 3 * 2
+    assert len(slot_starts(MONDAY, days=15)) == 3 * 4
+
+
+def test_an_admin_sets_hours_with_breaks_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sam = _sales()
+    _takes_calls(sam)
+    assert (
+        command_line(
+            [
+                "hours",
+                sam.email,
+                "--day",
+                "mon",
+                "--day",
+                "wed",
+                "--intervals",
+                "09:00-12:30,13:30-17:30",
+            ]
+        )
+        == 0
+    )
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[:4] == [
+        "Sam Sales’s weekly hours are saved.",
+        "Monday: 09:00-12:30, 13:30-17:30",
+        "Tuesday: 09:00-17:30",  # the default week's other days are kept
+        "Wednesday: 09:00-12:30, 13:30-17:30",
+    ]
+    assert printed[-1] == "Sunday: no calls"
+    starts = wall_times(slot_starts(MONDAY))
+    assert "12:00" in starts and "12:30" not in starts and "13:00" not in starts
+    assert "13:30" in starts
+    # A day emptied takes no calls; a bad interval is refused with its message.
+    assert command_line(["hours", sam.email, "--day", "mon", "--intervals", ""]) == 0
+    assert slot_starts(MONDAY) == []
+    assert command_line(["hours", sam.email, "--day", "tue", "--intervals", "9-5"]) == 1
+    assert capsys.readouterr().err.strip().endswith(f"tue: {HOURS_INVALID}")

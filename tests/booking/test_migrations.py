@@ -113,3 +113,30 @@ def test_migration_0014_ends_the_feeds_of_members_without_the_calls(
         "disabled": "",
         "reset": "",
     }
+
+
+def test_migration_0017_lets_a_date_hold_intervals_and_going_down_keeps_the_first(
+    tmp_path: Path, configure: Configure
+) -> None:
+    configure(data_dir=tmp_path, database_url=f"sqlite:///{tmp_path / 'breaks.db'}")
+    upgrade(alembic_config(), "head")
+    insert_member = text(
+        "INSERT INTO staff_member (id, name, email, email_key, role, password_hash, totp_secret,"
+        " totp_last_step, recovery_code_hashes, time_zone, created_at, takes_calls,"
+        " calendar_feed_hash) VALUES (1, 'Sam', 's@rcx.example', 's@rcx.example', 'sales', 'x',"
+        " '', 0, '[]', '', '2026-01-01 00:00:00+00', true, '')"
+    )
+    insert_interval = text(
+        'INSERT INTO member_day (staff_member_id, day, start, "end")'
+        " VALUES (1, '2027-03-01', :start, :end)"
+    )
+    with get_engine().begin() as connection:
+        connection.execute(insert_member)
+        for start, end in (("09:00", "12:30"), ("13:30", "17:30")):
+            connection.execute(insert_interval, {"start": start, "end": end})
+    downgrade(alembic_config(), "0016")
+    with get_engine().connect() as connection:
+        rows = connection.execute(text('SELECT start, "end" FROM member_day')).all()
+    assert [tuple(row) for row in rows] == [("09:00", "12:30")]
+    upgrade(alembic_config(), "head")
+    assert_schema_matches_models()

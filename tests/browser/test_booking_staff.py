@@ -5,15 +5,19 @@ widths."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.error
 import urllib.request
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite.content import routes
 from tests.support.booking_site import nobody_takes_calls_on, rows_on
-from tests.support.browser import PHONE, axe_violations
+from tests.support.browser import DESKTOP, PHONE, axe_violations
 from tests.support.live_server import LiveServer
 from tests.support.quotes import quote_fields
 from tests.support.staff_ui import signed_in_member
@@ -103,3 +107,75 @@ def test_availability_and_my_calls_fit_a_phone_without_axe_violations(
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{route.path} is {width} px wide on a phone"
         assert axe_violations(page) == [], route.path
+
+
+LUNCH_BREAK = "09:00-12:30, 13:30-17:30"
+
+
+def _company_wall_times(site: LiveServer) -> set[str]:
+    """The wall times (company zone, the member's) of the free slots of the next 14 days."""
+    answer = urllib.request.urlopen(site.url + "/api/v1/Booking/Slots?days=14", timeout=20)
+    zone = ZoneInfo("Europe/London")
+    return {
+        datetime.fromisoformat(slot["start"]).astimezone(zone).strftime("%H:%M")
+        for slot in json.load(answer)["data"]["slots"]
+    }
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "375"])
+def test_a_lunch_break_copied_to_every_weekday_leaves_its_gap(
+    page: Page, live_site: LiveServer, viewport: dict[str, int]
+) -> None:
+    member = signed_in_member(page, live_site, "sales")
+    nobody_takes_calls_on(live_site)
+    page.set_viewport_size(viewport)
+    page.goto(routes.STAFF_AVAILABILITY.path)
+    page.get_by_label("Takes calls").check()
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.get_by_text(re.compile(r"^Saved: you take calls"))).to_be_visible()
+
+    monday = page.get_by_label("Monday", exact=True)
+    expect(monday).to_have_value("09:00-17:30")  # the default week until saved
+    # Overlapping intervals: the field's message, and what was typed stays.
+    monday.fill("09:00-12:30, 12:00-17:00")
+    page.get_by_role("button", name="Save weekly hours").click()
+    expect(page.get_by_text("09:00-12:30 and 12:00-17:00 overlap")).to_be_visible()
+    expect(monday).to_have_attribute("aria-invalid", "true")
+    expect(monday).to_have_value("09:00-12:30, 12:00-17:00")
+
+    monday.fill(LUNCH_BREAK)
+    page.get_by_label("Saturday", exact=True).fill("10:00-12:00")
+    page.get_by_role("button", name="Copy Monday’s hours to every weekday").click()
+    for day in ("Tuesday", "Wednesday", "Thursday", "Friday"):
+        expect(page.get_by_label(day, exact=True)).to_have_value(LUNCH_BREAK)
+    expect(page.get_by_label("Saturday", exact=True)).to_have_value("10:00-12:00")
+    expect(page.get_by_label("Sunday", exact=True)).to_have_value("")
+    page.get_by_role("button", name="Save weekly hours").click()
+    expect(page.get_by_text("Your weekly hours are saved.")).to_be_visible()
+    page.reload()
+    expect(page.get_by_label("Thursday", exact=True)).to_have_value(LUNCH_BREAK)
+    [(rows,)] = rows_on(
+        live_site,
+        "SELECT count(*) FROM member_hours h JOIN staff_member m ON m.id = h.staff_member_id"
+        " WHERE m.email = :email",
+        email=member.email,
+    )
+    assert rows == 5 * 2 + 1
+    # The visitors' times: the morning up to 12:00 and the afternoon from 13:30, no lunch.
+    times = _company_wall_times(live_site)
+    assert {"09:00", "12:00", "13:30", "17:00"} <= times
+    assert not {"12:30", "13:00"} & times
+
+    # A date override with two intervals, listed with both.
+    day = date.today() + timedelta(days=20)
+    page.get_by_label("Date", exact=True).fill(day.isoformat())
+    page.get_by_label("Hours", exact=True).fill("14:00-15:00, 10:00-11:00")
+    page.get_by_role("button", name="Add date").click()
+    expect(page.get_by_text(re.compile(r": 10:00–11:00, 14:00–15:00 saved\.$"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r": 10:00–11:00 and 14:00–15:00$"))).to_be_visible()
+
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"], f"the page is {width} px wide"
+    assert axe_violations(page) == []
+    if shots := os.environ.get("RCX_SCREENSHOTS"):
+        page.screenshot(path=f"{shots}/availability-{viewport['width']}.png", full_page=True)

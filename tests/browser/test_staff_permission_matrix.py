@@ -316,11 +316,9 @@ def _payload(world: World, name: str) -> dict[str, Any]:
             "time_zone": "America/New_York",
         },
         "StaffAvailabilityState.save_week": {
-            "mon_on": "on",
-            "mon_start": "08:00",
-            "mon_end": "12:00",
+            "mon": "08:00-12:00, 13:00-16:00",
         },
-        "StaffAvailabilityState.add_day": {"day": soon[0], "start": "10:00", "end": "12:00"},
+        "StaffAvailabilityState.add_day": {"day": soon[0], "hours": "10:00-12:00"},
         "StaffAvailabilityState.add_time_off": {"first_day": soon[1], "last_day": soon[2]},
         "StaffQuoteState.save_work": {
             "status": "lost",

@@ -10,37 +10,24 @@ import reflex as rx
 from reflex.event import EventSpec
 from reflex.vars import ArrayVar, Var
 
+from rcxsite.booking.hours_inputs import HOURS_INPUT_MAX, WEEKDAY_KEYS, WEEKDAY_NAMES
 from rcxsite.components.form_fields import action_button, control_attrs, labelled
 from rcxsite.components.staff_ui import notices, page_heading
 from rcxsite.content.routes import Route
 from rcxsite.core.time_zones import place_zones
 from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.pages.staff.shared import staff_form
-from rcxsite.state.staff.availability import EntryRow, StaffAvailabilityState, WeekRow
+from rcxsite.state.staff.availability import EntryRow, StaffAvailabilityState
 
 S = StaffAvailabilityState
-# A quarter hour: the steps the hours are kept in (rcxsite/booking/hours_inputs.py).
-TIME_STEP_SECONDS = 15 * 60
+# Monday to Friday: where "Copy to weekdays" copies a day's hours.
+WEEKDAYS = WEEKDAY_KEYS[:5]
 
 
 def zone_names() -> tuple[str, ...]:
     """Every IANA zone of a place ("Europe/London"), sorted, and UTC: the zone select's
     options."""
     return (*place_zones(), "UTC")
-
-
-def _time_input(name: str, field_id: str, value: str, error: Var[str] | str) -> rx.Component:
-    """A time of day in quarter hours; `field_id` names its label and error line."""
-    return rx.el.input(
-        type="time",
-        name=name,
-        step=TIME_STEP_SECONDS,
-        default_value=value,
-        id=field_id,
-        class_name="field-input",
-        aria_invalid=rx.cond(error != "", "true", "false"),
-        aria_describedby=field_id + "-error",
-    )
 
 
 def _error_line(field_id: str, error: Var[str] | str) -> rx.Component:
@@ -130,33 +117,48 @@ def _settings_form() -> rx.Component:
     )
 
 
-def _weekday(row: WeekRow) -> rx.Component:
-    """One weekday's row: available or not, from and to. (`row` is the foreach's var:
-    its texts join into the names and ids of this row's fields.)"""
-    key = row["key"]
-    prefix = "week-" + key
-    start_error, end_error = S.week_errors[key + "_start"], S.week_errors[key + "_end"]
-    return rx.el.fieldset(
-        rx.el.legend(row["name"], class_name="staff-week-name"),
-        rx.el.label(
+def _copy_script(key: str, name: str) -> str:
+    """Copy one day's hours into Monday to Friday's fields (not saved until "Save weekly
+    hours"), and say so to screen readers."""
+    fields = ", ".join(f"'week-{day}'" for day in WEEKDAYS)
+    said = f"{name}’s hours copied to every weekday. Save to keep them."
+    return (
+        f"(() => {{ const hours = document.getElementById('week-{key}').value;"
+        f" for (const id of [{fields}]) {{ const field = document.getElementById(id);"
+        " if (field) field.value = hours; }"
+        f" const status = document.getElementById('week-copied');"
+        f" if (status) status.textContent = {said!r}; }})()"
+    )
+
+
+def _weekday(index: int) -> rx.Component:
+    """One weekday's row: its intervals as text, and "Copy to weekdays"."""
+    key, name = WEEKDAY_KEYS[index], WEEKDAY_NAMES[index]
+    field_id, error = "week-" + key, S.week_errors[key]
+    return rx.el.div(
+        rx.el.label(name, html_for=field_id, class_name="staff-week-name"),
+        rx.el.div(
             rx.el.input(
-                type="checkbox", name=key + "_on", id=prefix + "-on", default_checked=row["on"]
+                type="text",
+                name=key,
+                default_value=S.week[index]["hours"],
+                placeholder="No calls",
+                max_length=HOURS_INPUT_MAX,
+                autocomplete="off",
+                spell_check=False,
+                **{
+                    **control_attrs(field_id, error),
+                    "aria_describedby": f"{field_id}-error week-hint",
+                },
             ),
-            " Available",
-            html_for=prefix + "-on",
-            class_name="account-check staff-week-on",
+            _error_line(field_id, error),
+            class_name="field staff-week-hours",
         ),
-        rx.el.div(
-            rx.el.label("From", html_for=prefix + "-start", class_name="field-label"),
-            _time_input(key + "_start", prefix + "-start", row["start"], start_error),
-            _error_line(prefix + "-start", start_error),
-            class_name="field",
-        ),
-        rx.el.div(
-            rx.el.label("To", html_for=prefix + "-end", class_name="field-label"),
-            _time_input(key + "_end", prefix + "-end", row["end"], end_error),
-            _error_line(prefix + "-end", end_error),
-            class_name="field",
+        action_button(
+            "Copy to weekdays",
+            on_click=rx.call_script(_copy_script(key, name)),
+            kind="link",
+            aria_label=f"Copy {name}’s hours to every weekday",
         ),
         class_name="staff-week-day",
     )
@@ -167,15 +169,18 @@ def _week_form() -> rx.Component:
         rx.el.fieldset(
             rx.el.legend("Weekly hours", class_name="staff-legend"),
             rx.el.p(
-                "One interval a day, on ",
+                "On ",
                 rx.el.strong(S.time_zone),
-                " time. A day that is not available takes no calls.",
+                " time, in quarter hours, e.g. 09:00-17:30. For a break, two intervals: "
+                "09:00-12:30, 13:30-17:30. A day left empty takes no calls.",
                 rx.cond(
                     S.default_week, " These are the default hours until you save your own.", ""
                 ),
+                id="week-hint",
                 class_name="staff-hint",
             ),
-            rx.foreach(S.week, _weekday),
+            rx.cond(S.week.length() == len(WEEKDAY_KEYS), rx.fragment(*map(_weekday, range(7)))),
+            rx.el.p(id="week-copied", class_name="sr-only", aria_live="polite"),
             class_name="staff-fieldset staff-week",
         ),
         submit="Save weekly hours",
@@ -222,12 +227,18 @@ def _date_field(label: str, name: str, field_id: str, error: Var[str]) -> rx.Com
     )
 
 
-def _time_field(label: str, name: str, field_id: str, error: Var[str]) -> rx.Component:
+def _hours_field(field_id: str, error: Var[str]) -> rx.Component:
     return labelled(
-        label,
+        "Hours",
         field_id,
         rx.el.input(
-            type="time", name=name, step=TIME_STEP_SECONDS, **control_attrs(field_id, error)
+            type="text",
+            name="hours",
+            placeholder="09:00-12:30, 13:30-17:30",
+            max_length=HOURS_INPUT_MAX,
+            autocomplete="off",
+            spell_check=False,
+            **control_attrs(field_id, error),
         ),
         error,
     )
@@ -248,13 +259,12 @@ def _days_section() -> rx.Component:
                 rx.el.legend("Add a date override", class_name="staff-legend"),
                 rx.el.div(
                     _date_field("Date", "day", "override-day", errors["day"]),
-                    _time_field("From", "start", "override-start", errors["start"]),
-                    _time_field("To", "end", "override-end", errors["end"]),
+                    _hours_field("override-hours", errors["hours"]),
                     class_name="staff-form-row",
                 ),
                 rx.el.label(
                     rx.el.input(type="checkbox", name="unavailable", id="override-unavailable"),
-                    " Not available that day (the times are then ignored)",
+                    " Not available that day (the hours are then ignored)",
                     html_for="override-unavailable",
                     class_name="account-check",
                 ),

@@ -20,6 +20,7 @@ from rcxsite.booking.hours_inputs import (
     DayInput,
     TimeOffInput,
     WeekInput,
+    hours_text,
 )
 from rcxsite.core.forms import FormInput
 from rcxsite.core.permissions import Permission, StaffActor
@@ -50,11 +51,9 @@ async def host_choices(actor: StaffActor) -> list[dict[str, str]]:
 
 
 class WeekRow(TypedDict):
-    key: str  # the form's field prefix ("mon")
+    key: str  # the form's field name ("mon")
     name: str  # "Monday"
-    on: bool
-    start: str
-    end: str
+    hours: str  # "09:00-12:30, 13:30-17:30"; "" when off
 
 
 class EntryRow(TypedDict):
@@ -72,8 +71,8 @@ def _fields(form: Mapping[str, object], names: Iterable[str]) -> dict[str, objec
 
 
 def _day_label(override: hours.DayOverride) -> str:
-    hours_text = f"{override.start}–{override.end}" if override.start else "Not available"
-    return f"{hours.day_text(override.day)}: {hours_text}"
+    text = hours_text(override.intervals, "–").replace(", ", " and ") or "Not available"
+    return f"{hours.day_text(override.day)}: {text}"
 
 
 def _time_off_label(away: hours.TimeOff) -> str:
@@ -129,13 +128,7 @@ class StaffAvailabilityState(rx.State):
         self.meeting_url = settings.meeting_url
         self.default_week = settings.default_week
         self.week = [
-            {
-                "key": WEEKDAY_KEYS[row.weekday],
-                "name": row.name,
-                "on": row.on,
-                "start": row.start,
-                "end": row.end,
-            }
+            {"key": WEEKDAY_KEYS[row.weekday], "name": row.name, "hours": row.text}
             for row in settings.week
         ]
         self.days = [{"id": str(day.id), "label": _day_label(day)} for day in settings.days]
