@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import Date, Integer, cast, literal, null, union_all
 from sqlalchemy import select as select_columns
@@ -22,6 +22,7 @@ from sqlalchemy.sql import CompoundSelect
 from sqlmodel import Session, col, select
 
 from rcxsite.booking.rules import COMPANY_TIME_ZONE, HOST_ROLES
+from rcxsite.core.time_zones import canonical_zone
 from rcxsite.core.working_week import COMPANY_WEEK
 from rcxsite.models import MemberDay, MemberHours, MemberTimeOff, StaffMember
 
@@ -77,11 +78,9 @@ def member_zone(member: StaffMember) -> str:
 
 
 def zone_or_company(name: str) -> str:
-    try:
-        ZoneInfo(name)
-    except (ValueError, ZoneInfoNotFoundError):
-        return COMPANY_TIME_ZONE
-    return name
+    """`name` by its canonical name ("Asia/Calcutta" is "Asia/Kolkata"); the company's
+    for "" or a name the zone database does not know."""
+    return canonical_zone(name) or COMPANY_TIME_ZONE
 
 
 def working_intervals(member: MemberAvailability, day: date) -> tuple[Interval, ...]:

@@ -26,7 +26,7 @@ from rcxsite.core.forms import (
     problem,
     text_only,
 )
-from rcxsite.core.time_zones import known_zones
+from rcxsite.core.time_zones import UTC_NAME, canonical_zone, place_zones
 from rcxsite.leads.validation import QuoteContactFields, QuoteFields
 from rcxsite.models.booking import CALL_KIND_MAX, PHONE, VIDEO
 from rcxsite.models.staff import TIME_ZONE_MAX
@@ -85,15 +85,17 @@ START = documented(
 )
 TIME_ZONE = documented(
     required=False,
-    enum=["", *sorted(known_zones())],
+    enum=["", *place_zones(), UTC_NAME],
     maxLength=TIME_ZONE_MAX,
     description="The visitor's IANA time zone, in which their mail shows the time; "
-    "empty or left out: the company's",
+    "empty or left out: the company's. A legacy alias a browser may report "
+    "(Asia/Calcutta) is accepted and read as its zone (Asia/Kolkata).",
 )
 
 
 def time_zone_name(value: object) -> str:
-    """An IANA zone name as given; "" (or nothing) is the company's."""
+    """An IANA zone name, canonical ("Asia/Calcutta" is "Asia/Kolkata"); "" (or nothing)
+    is the company's."""
     if value is None:
         return COMPANY_TIME_ZONE
     if not isinstance(value, str) or len(value) > TIME_ZONE_MAX:
@@ -101,9 +103,10 @@ def time_zone_name(value: object) -> str:
     name = value.strip()
     if not name:
         return COMPANY_TIME_ZONE
-    if name not in known_zones():
+    zone = canonical_zone(name)
+    if zone is None:
         raise problem(TIME_ZONE_UNKNOWN)
-    return name
+    return zone
 
 
 def utc_text(moment: datetime) -> str:

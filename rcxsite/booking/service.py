@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import partial
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
@@ -116,6 +117,8 @@ class BookingReceipt:
     host_name: str
     message: str
     next_steps: str
+    # The same words on a 12-hour clock ("4:30 PM"), for a visitor who reads times so.
+    next_steps_12: str
     # The manage link's token: mailed to the visitor; the API does not return it.
     token: str
     call_kind: str = VIDEO
@@ -170,31 +173,6 @@ def _too_many_upcoming(limit: int) -> ServiceError:
     )
 
 
-def spoken_time(start: datetime, time_zone: str) -> str:
-    """ "Monday 29 March 2027 at 09:00 (Europe/London)": the start on that zone's clock."""
-    local = start.astimezone(ZoneInfo(time_zone))
-    # strftime names are English here: the site never switches the process locale.
-    return f"{local:%A} {local.day} {local:%B %Y} at {local:%H:%M} ({time_zone})"
-
-
-def _next_steps(
-    start: datetime, time_zone: str, host_name: str, place: wording.Place, *, moved: bool
-) -> str:
-    when = spoken_time(start, time_zone)
-    if place.by_phone:
-        how = f" {host_name} will call you on {place.phone}."
-    elif place.meeting_url:
-        how = " It is a video call: join it from the link here or in your invitation."
-    else:
-        how = ""
-    if moved:
-        return (
-            f"Your call with {host_name} is now on {when}.{how} "
-            "A new invitation has been emailed to you."
-        )
-    return f"Your call with {host_name} is on {when}.{how} An invitation has been emailed to you."
-
-
 def _new_uid() -> str:
     """A booking's UID for its whole life: random, so it is known before the row's id."""
     host = urlsplit(get_settings().site_url).hostname or "localhost"
@@ -219,7 +197,7 @@ def _history(
 
 
 def _call_text(start: datetime, host_name: str) -> str:
-    return f"{spoken_time(start, COMPANY_TIME_ZONE)} with {host_name}"
+    return f"{wording.spoken_time(start, COMPANY_TIME_ZONE)} with {host_name}"
 
 
 def _days_of(
@@ -307,6 +285,14 @@ def _receipt(
 ) -> BookingReceipt:
     """What the visitor is told of a call just booked or moved: one mapping for both."""
     assert booking.id is not None and request.id is not None
+    steps = partial(
+        wording.next_steps,
+        booking.starts_at,
+        booking.visitor_time_zone,
+        host.name,
+        notices.place_of(booking, request),
+        moved=moved,
+    )
     return BookingReceipt(
         booking_id=booking.id,
         quote_request_id=request.id,
@@ -315,13 +301,8 @@ def _receipt(
         time_zone=booking.visitor_time_zone,
         host_name=host.name,
         message=MOVED_MESSAGE if moved else BOOKED_MESSAGE,
-        next_steps=_next_steps(
-            booking.starts_at,
-            booking.visitor_time_zone,
-            host.name,
-            notices.place_of(booking, request),
-            moved=moved,
-        ),
+        next_steps=steps(hour12=False),
+        next_steps_12=steps(hour12=True),
         token=token,
         call_kind=booking.call_kind,
         meeting_url=booking.meeting_url,

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, TIMELINES, label_of
+from rcxsite.core.time_zones import canonical_zone
 from rcxsite.core.working_week import CALL_TIMEZONE
 from rcxsite.mail.letters import aligned
 from rcxsite.models.booking import PHONE
@@ -121,14 +122,49 @@ class Place:
 
 
 def zone_name(name: str) -> str:
-    """An IANA zone that exists: `name`, else the company's ("" means the company's)."""
-    if name:
-        try:
-            ZoneInfo(name)
-        except (ZoneInfoNotFoundError, ValueError):
-            return CALL_TIMEZONE
-        return name
-    return CALL_TIMEZONE
+    """An IANA zone that exists, by its canonical name ("Asia/Calcutta" is
+    "Asia/Kolkata"); the company's for "" or an unknown name."""
+    return canonical_zone(name) or CALL_TIMEZONE
+
+
+def clock_text(local: datetime, *, hour12: bool = False) -> str:
+    """ "16:30", or on a 12-hour clock "4:30 PM" (as en-US reads it)."""
+    if not hour12:
+        return f"{local:%H:%M}"
+    return f"{local.hour % 12 or 12}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
+
+
+def spoken_time(start: datetime, time_zone: str, *, hour12: bool = False) -> str:
+    """ "Monday 29 March 2027 at 09:00 (Europe/London)": the start on that zone's clock."""
+    local = start.astimezone(ZoneInfo(time_zone))
+    # strftime names are English here: the site never switches the process locale.
+    at = clock_text(local, hour12=hour12)
+    return f"{local:%A} {local.day} {local:%B %Y} at {at} ({time_zone})"
+
+
+def next_steps(
+    start: datetime,
+    time_zone: str,
+    host_name: str,
+    place: Place,
+    *,
+    moved: bool,
+    hour12: bool = False,
+) -> str:
+    """What the visitor is told after booking or moving a call."""
+    when = spoken_time(start, time_zone, hour12=hour12)
+    if place.by_phone:
+        how = f" {host_name} will call you on {place.phone}."
+    elif place.meeting_url:
+        how = " It is a video call: join it from the link here or in your invitation."
+    else:
+        how = ""
+    if moved:
+        return (
+            f"Your call with {host_name} is now on {when}.{how} "
+            "A new invitation has been emailed to you."
+        )
+    return f"Your call with {host_name} is on {when}.{how} An invitation has been emailed to you."
 
 
 def short_time(moment: datetime, zone: str) -> str:

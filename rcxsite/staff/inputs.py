@@ -9,7 +9,7 @@ from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 from rcxsite.core.common_passwords import COMMON_PASSWORD, is_common_password
 from rcxsite.core.forms import FormInput, parsed_by, problem
 from rcxsite.core.permissions import ROLES
-from rcxsite.core.time_zones import known_zones
+from rcxsite.core.time_zones import canonical_zone
 from rcxsite.core.validation import MAX_PASSWORD, PASSWORD_TOO_LONG, required_text
 from rcxsite.models import EMAIL_MAX
 from rcxsite.models.staff import STAFF_NAME_MAX, TIME_ZONE_MAX
@@ -67,7 +67,7 @@ class StaffSignInInput(FormInput):
     @field_validator("time_zone")
     @classmethod
     def _zone(cls, value: str) -> str:
-        return value if value in known_zones() else ""
+        return canonical_zone(value) or ""
 
 
 class StaffPasswordInput(FormInput):

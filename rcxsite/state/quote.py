@@ -97,7 +97,10 @@ class QuoteState(SlotPicker, CallCalendar, rx.State):
         self.field_errors = outcome.field_messages(FIELDS)
         if outcome.ok:
             receipt = outcome.result()
-            self.confirmation, self.next_steps = receipt.message, receipt.next_steps
+            steps = receipt.next_steps
+            if isinstance(receipt, booking.BookingReceipt) and self.hour12:
+                steps = receipt.next_steps_12
+            self.confirmation, self.next_steps = receipt.message, steps
             self._show_call(receipt if isinstance(receipt, booking.BookingReceipt) else None)
             if isinstance(receipt, booking.BookingReceipt):
                 yield show_once({MANAGE_LINK_SLOT: booking.manage_url(receipt.token)})

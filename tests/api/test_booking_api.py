@@ -319,3 +319,27 @@ def test_the_openapi_document_names_every_call_kind(client: TestClient) -> None:
     assert booked["properties"]["callKind"]["enum"] == ["", "video", "phone"]
     assert written["properties"]["callKind"] == {"const": "none"}
     assert "callKind" in written["required"] and "start" not in written["properties"]
+
+
+def test_a_browsers_legacy_zone_is_stored_and_answered_by_its_canonical_name(
+    client: TestClient,
+) -> None:
+    add_host("Sam Sales")
+    assert _slots(client, timeZone="Asia/Calcutta")["timeZone"] == "Asia/Kolkata"
+    start = _starts(client)[0]
+    data = _book(client, start, timeZone="Asia/Calcutta")
+    assert data["timeZone"] == "Asia/Kolkata"
+    assert stored_booking(data["id"]).visitor_time_zone == "Asia/Kolkata"
+
+
+def test_the_openapi_zone_list_holds_canonical_zones_only(client: TestClient) -> None:
+    """A generated client (openapi-python-client) makes an enum key of each name: aliases
+    such as GMT0, GMT+0 and GMT-0 made duplicate keys, and it refused the document."""
+    schema = client.get("/api/v1/openapi.json").json()
+    body = schema["paths"]["/api/v1/Booking"]["post"]["requestBody"]["content"]
+    [booked, *_] = body["application/json"]["schema"]["anyOf"]
+    zones = booked["properties"]["timeZone"]["enum"]
+    assert {"", "Asia/Kolkata", "Europe/London", "UTC"} <= set(zones)
+    assert not {"Asia/Calcutta", "GMT0", "GMT+0", "GMT-0", "US/Eastern", "Etc/GMT+5"} & set(zones)
+    keys = [re.sub(r"[^A-Z0-9]+", "_", zone.upper()).strip("_") for zone in zones if zone]
+    assert len(keys) == len(set(keys))

@@ -140,3 +140,26 @@ def test_migration_0017_lets_a_date_hold_intervals_and_going_down_keeps_the_firs
     assert [tuple(row) for row in rows] == [("09:00", "12:30")]
     upgrade(alembic_config(), "head")
     assert_schema_matches_models()
+
+
+def test_migration_0018_stores_zones_by_their_canonical_names(
+    tmp_path: Path, configure: Configure
+) -> None:
+    configure(data_dir=tmp_path, database_url=f"sqlite:///{tmp_path / 'zones.db'}")
+    upgrade(alembic_config(), "0017")
+    with get_engine().begin() as connection:
+        for number, zone in enumerate(("Asia/Calcutta", "Europe/Oslo", "", "Nowhere/Else")):
+            connection.execute(
+                text(
+                    "INSERT INTO staff_member (name, email, email_key, role, password_hash,"
+                    " totp_secret, totp_last_step, recovery_code_hashes, time_zone, created_at,"
+                    " takes_calls, calendar_feed_hash) VALUES (:name, :name, :name, 'sales',"
+                    " 'x', '', 0, '[]', :zone, '2026-01-01 00:00:00+00', true, '')"
+                ),
+                {"name": f"m{number}@rcx.example", "zone": zone},
+            )
+    upgrade(alembic_config(), "head")
+    with get_engine().connect() as connection:
+        rows = connection.execute(text("SELECT time_zone FROM staff_member ORDER BY name"))
+        zones = [zone for (zone,) in rows]
+    assert zones == ["Asia/Kolkata", "Europe/Oslo", "", "Nowhere/Else"]

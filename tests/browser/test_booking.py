@@ -3,6 +3,7 @@ mail, a time taken meanwhile, the manage link's reschedule and cancel, at both w
 
 from __future__ import annotations
 
+import os
 import re
 import uuid
 from collections.abc import Iterator
@@ -48,7 +49,9 @@ def test_a_buyer_books_a_free_time_in_their_zone_and_gets_the_invitation(
     new_yorker: Page, live_site: LiveServer, site_mailbox: Mailbox, host: str
 ) -> None:
     form = quote_form(new_yorker)
-    expect(form.get_by_text(f"Times are shown in {NEW_YORK}")).to_be_visible()
+    expect(
+        form.get_by_text(re.compile(r"Times are shown in Eastern \w+ Time, New York"))
+    ).to_be_visible()
     start = first_free_time(form)
     email = f"dana.{uuid.uuid4().hex[:6]}@example.com"
     fill_booking(form, email=email)
@@ -237,7 +240,9 @@ def test_the_slot_picker_fits_a_phone_and_has_no_axe_violation(
         assert axe_violations(phone) == []
         phone.keyboard.press("Tab")  # the radios are reachable and named by their time
         slots = form.locator(".slot-picker")
-        expect(slots.get_by_role("radio").first).to_have_accessible_name(re.compile(r"^\d\d:\d\d$"))
+        expect(slots.get_by_role("radio").first).to_have_accessible_name(
+            re.compile(r"^(\d\d:\d\d|\d{1,2}:\d\d (AM|PM))$")
+        )
 
 
 def test_a_phone_call_asks_for_the_number_and_says_who_calls(
@@ -258,3 +263,68 @@ def test_a_phone_call_asks_for_the_number_and_says_who_calls(
     thanks = page.get_by_role("status").filter(has_text="Your call is booked.")
     expect(thanks).to_contain_text(f"{host} will call you on +44 161 496 0000.")
     expect(thanks.get_by_role("link", name="Join the video call")).to_have_count(0)
+
+
+TWELVE_HOUR = re.compile(r"^(1[0-2]|[1-9]):[0-5][0-9] (AM|PM)$")
+TWENTY_FOUR_HOUR = re.compile(r"^[0-2][0-9]:[0-5][0-9]$")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "375"])
+def test_a_visitor_in_calcutta_sees_kolkata_on_their_clock_and_finds_another_zone(
+    browser, live_site: LiveServer, host: str, viewport: dict[str, int]
+) -> None:
+    with open_tab(browser, live_site, viewport, time_zone="Asia/Calcutta", locale="en-US") as tab:
+        form = quote_form(tab)
+        expect(
+            form.get_by_text("Times are shown in India Standard Time, Kolkata (GMT+5:30)")
+        ).to_be_visible()
+        expect(form.locator("input[name=time_zone]")).to_have_value("Asia/Kolkata")
+        first = form.locator(".slot-time").first
+        expect(first).to_have_text(TWELVE_HOUR)  # en-US reads "4:30 PM"
+        form.get_by_role("button", name="24-hour").click()
+        expect(first).to_have_text(TWENTY_FOUR_HOUR)
+        form.get_by_role("button", name="12-hour").click()
+        expect(first).to_have_text(TWELVE_HOUR)
+
+        form.get_by_role("button", name="Change time zone").click()
+        search = form.get_by_label("Find your time zone")
+        expect(search).to_be_focused()
+        expect(
+            form.get_by_text(re.compile(r"^\d+ time zones: the first 40 are shown"))
+        ).to_be_visible()
+        search.fill("GMT+5:30")
+        expect(form.get_by_text("2 time zones found.")).to_be_visible()
+        search.fill("new york")
+        expect(form.get_by_text("1 time zone found.")).to_be_visible()
+        width = tab.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"the form is {width} px wide with the zone search"
+        assert axe_violations(tab) == []
+        if shots := os.environ.get("RCX_SCREENSHOTS"):
+            tab.screenshot(path=f"{shots}/zone-search-{viewport['width']}.png", full_page=True)
+        form.get_by_role("button", name=re.compile(r"^Eastern \w+ Time, New York")).click()
+        expect(
+            form.get_by_text(re.compile(r"Times are shown in Eastern \w+ Time, New York"))
+        ).to_be_visible()
+        expect(form.locator("input[name=time_zone]")).to_have_value(NEW_YORK)
+
+        first_free_time(form)
+        email = f"kiran.{uuid.uuid4().hex[:6]}@example.com"
+        fill_booking(form, email=email)
+        form.get_by_role("button", name="Book my call").click()
+        thanks = tab.get_by_role("status").filter(has_text="Your call is booked.")
+        expect(thanks).to_contain_text(
+            re.compile(r" at (1[0-2]|[1-9]):[0-5][0-9] (AM|PM) \(America/New_York\)")
+        )
+        [(zone,)] = rows_on(
+            live_site, "SELECT visitor_time_zone FROM booking WHERE email_key = :e", e=email
+        )
+        assert zone == NEW_YORK
+
+
+def test_an_en_gb_visitor_reads_a_24_hour_clock(browser, live_site: LiveServer, host: str) -> None:
+    with open_tab(browser, live_site, time_zone="Europe/Kiev", locale="en-GB") as tab:
+        form = quote_form(tab)
+        expect(
+            form.get_by_text(re.compile(r"Times are shown in Eastern European \w+ Time, Kyiv"))
+        ).to_be_visible()
+        expect(form.locator(".slot-time").first).to_have_text(TWENTY_FOUR_HOUR)

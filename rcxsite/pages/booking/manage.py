@@ -20,7 +20,9 @@ from rcxsite.state.booking.manage import CHANGE_BROKEN, DONE_ID, ManageBookingSt
 
 State = ManageBookingState
 
-ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {"booking": [State.load]}
+ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {
+    "booking": [State.load, State.detect_clock]
+}
 
 _STATUS_TEXT = {
     "booked": "Booked",
@@ -34,7 +36,7 @@ _STATUS_TEXT = {
 def _facts() -> rx.Component:
     return rx.el.dl(
         rx.el.dt("When"),
-        rx.el.dd(State.when),
+        rx.el.dd(rx.cond(State.hour12, State.when12, State.when)),
         rx.el.dt("With"),
         rx.el.dd(State.host_name),
         rx.el.dt("Where"),

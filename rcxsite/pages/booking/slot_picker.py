@@ -10,18 +10,22 @@ from typing import Any
 import reflex as rx
 
 from rcxsite.components.form_fields import action_button
-from rcxsite.state.booking.slot_picker import DayView, TimeView
+from rcxsite.state.booking.slot_picker import ZONE_QUERY_MAX, DayView, TimeView, ZoneView
 
 NO_FREE_TIMES_SHOWN = "No free times on these days. Please look at more days."
 
 
-def _time(time: TimeView, prefix: str) -> rx.Component:
+def _time(time: TimeView, state: Any, prefix: str) -> rx.Component:
     slot_id = f"{prefix}-slot-" + time["value"]
     return rx.el.div(
         rx.el.input(
             type="radio", name="start", value=time["value"], id=slot_id, class_name="slot-radio"
         ),
-        rx.el.label(time["label"], html_for=slot_id, class_name="slot-time"),
+        rx.el.label(
+            rx.cond(state.hour12, time["label12"], time["label"]),
+            html_for=slot_id,
+            class_name="slot-time",
+        ),
         class_name="slot",
     )
 
@@ -42,35 +46,88 @@ def _day(day: DayView, state: Any, prefix: str) -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend(day["label"], class_name="slot-day-name"),
         rx.el.div(
-            rx.foreach(day["times"], lambda time: _time(time, prefix)),
+            rx.foreach(day["times"], lambda time: _time(time, state, prefix)),
             class_name="slot-times",
         ),
         class_name=rx.cond(state.chosen_day == day["key"], "slot-day", "slot-day slot-day-hidden"),
     )
 
 
+def _zone_option(zone: ZoneView, state: Any) -> rx.Component:
+    return rx.el.li(
+        rx.el.button(
+            zone["label"],
+            type="button",
+            on_click=state.use_time_zone(zone["name"]),
+            aria_pressed=rx.cond(state.time_zone == zone["name"], "true", "false"),
+            class_name="slot-zone-option",
+        ),
+    )
+
+
 def _zone_chooser(state: Any, prefix: str) -> rx.Component:
+    """The zone line ("Times are shown in ..."), or while changing it a search: every
+    zone found by a city, country, name or offset, chosen with one click."""
+    search_id, found_id = f"{prefix}-zone-search", f"{prefix}-zone-found"
     return rx.cond(
         state.choosing_zone,
         rx.el.div(
-            rx.el.label("Time zone", html_for=f"{prefix}-time-zone", class_name="field-label"),
-            rx.el.select(
-                rx.foreach(state.zones, lambda zone: rx.el.option(zone, value=zone)),
-                id=f"{prefix}-time-zone",
-                name="time_zone_choice",
-                value=state.time_zone,
-                on_change=state.use_time_zone,
+            rx.el.label("Find your time zone", html_for=search_id, class_name="field-label"),
+            rx.el.input(
+                type="search",
+                id=search_id,
+                placeholder="City, country or offset, e.g. Kolkata or GMT+5:30",
+                on_change=state.find_time_zone.debounce(250),
+                max_length=ZONE_QUERY_MAX,
+                auto_focus=True,
+                auto_complete="off",
+                spell_check=False,
+                aria_describedby=found_id,
+                aria_controls=f"{prefix}-zones",
                 class_name="field-input",
+            ),
+            rx.el.p(state.zones_found, id=found_id, aria_live="polite", class_name="field-hint"),
+            rx.el.ul(
+                rx.foreach(state.zones, lambda zone: _zone_option(zone, state)),
+                id=f"{prefix}-zones",
+                aria_label="Time zones",
+                class_name="slot-zone-options",
+            ),
+            action_button(
+                "Keep " + state.time_zone_label, on_click=state.keep_time_zone, kind="text"
             ),
             class_name="field slot-zone-field",
         ),
         rx.el.p(
             "Times are shown in ",
-            rx.el.strong(state.time_zone),
+            rx.el.strong(state.time_zone_label),
             ". ",
             action_button("Change time zone", on_click=state.change_time_zone, kind="text"),
             class_name="slot-zone",
         ),
+    )
+
+
+def _clock_switch(state: Any) -> rx.Component:
+    """12 or 24 hours: the browser's locale chooses first; the visitor may switch."""
+    return rx.el.div(
+        rx.el.button(
+            "12-hour",
+            type="button",
+            on_click=state.use_clock(True),
+            aria_pressed=rx.cond(state.hour12, "true", "false"),
+            class_name="slot-clock-button",
+        ),
+        rx.el.button(
+            "24-hour",
+            type="button",
+            on_click=state.use_clock(False),
+            aria_pressed=rx.cond(state.hour12, "false", "true"),
+            class_name="slot-clock-button",
+        ),
+        role="group",
+        aria_label="Clock",
+        class_name="slot-clock",
     )
 
 
@@ -81,6 +138,7 @@ def slot_picker(state: Any, *, prefix: str, error: Any) -> rx.Component:
         rx.el.div(
             rx.el.span("Choose a time for your call", class_name="field-label"),
             _zone_chooser(state, prefix),
+            _clock_switch(state),
             class_name="slot-head",
         ),
         rx.el.input(type="hidden", name="time_zone", value=state.time_zone),

@@ -144,7 +144,7 @@ def _weekday(index: int) -> rx.Component:
                 default_value=S.week[index]["hours"],
                 placeholder="No calls",
                 max_length=HOURS_INPUT_MAX,
-                autocomplete="off",
+                auto_complete="off",
                 spell_check=False,
                 **{
                     **control_attrs(field_id, error),
@@ -236,7 +236,7 @@ def _hours_field(field_id: str, error: Var[str]) -> rx.Component:
             name="hours",
             placeholder="09:00-12:30, 13:30-17:30",
             max_length=HOURS_INPUT_MAX,
-            autocomplete="off",
+            auto_complete="off",
             spell_check=False,
             **control_attrs(field_id, error),
         ),

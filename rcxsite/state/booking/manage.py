@@ -5,12 +5,13 @@ reset link is; the service (`rcxsite.booking`) decides what the link may still d
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from functools import partial
 
 import reflex as rx
 
 from rcxsite import booking
-from rcxsite.booking.service import spoken_time
+from rcxsite.booking.wording import spoken_time
 from rcxsite.core import tokens
 from rcxsite.state.booking.call_calendar import CallCalendar
 from rcxsite.state.booking.slot_picker import SlotPicker
@@ -26,7 +27,9 @@ AGAIN_LINK = "To change or cancel the new call, use the link in its invitation."
 class ManageBookingState(SlotPicker, CallCalendar, rx.State):
     # "loading", "shown" (the call below) or "invalid" (`notice` says why).
     status: str = "loading"
+    # When the call is, on a 24- and a 12-hour clock (the picker's `hour12` chooses).
     when: str = ""
+    when12: str = ""
     host_name: str = ""
     # Where the call happens, and a video call's link to join it.
     place: str = ""
@@ -48,13 +51,17 @@ class ManageBookingState(SlotPicker, CallCalendar, rx.State):
 
     def _show(self, call: booking.ManagedCall) -> None:
         self.status = "shown"
-        self.when = spoken_time(call.start, call.time_zone)
+        self._when(call.start, call.time_zone)
         self.host_name, self.call_status = call.host_name, call.status
         self.place, self.meeting_url = call.place, call.meeting_url
         self._show_calendar(call.calendar)
         self.can_change, self.notice = call.can_change, call.notice
         self.can_book_again = call.can_book_again
-        self.time_zone = call.time_zone
+        self._set_zone(call.time_zone)
+
+    def _when(self, start: datetime, time_zone: str) -> None:
+        self.when = spoken_time(start, time_zone)
+        self.when12 = spoken_time(start, time_zone, hour12=True)
 
     def _digest(self) -> str | None:
         return tokens.digest_in_path(self.router.url.path)
@@ -104,8 +111,9 @@ class ManageBookingState(SlotPicker, CallCalendar, rx.State):
         self.field_errors = outcome.field_messages(FIELDS)
         if outcome.ok:
             receipt: booking.BookingReceipt = outcome.result()
-            self.mode, self.done, self.booked_again = "", receipt.next_steps, True
-            self.when = spoken_time(receipt.start, receipt.time_zone)
+            steps = receipt.next_steps_12 if self.hour12 else receipt.next_steps
+            self.mode, self.done, self.booked_again = "", steps, True
+            self._when(receipt.start, receipt.time_zone)
             self.host_name, self.call_status = receipt.host_name, "booked"
             self.place, self.meeting_url = receipt.place, receipt.meeting_url
             self._show_calendar(receipt.calendar)
@@ -137,7 +145,8 @@ class ManageBookingState(SlotPicker, CallCalendar, rx.State):
         )
         self.field_errors = outcome.field_messages(FIELDS)
         if outcome.ok:
-            self.mode, self.done = "", outcome.result().next_steps
+            moved: booking.BookingReceipt = outcome.result()
+            self.mode, self.done = "", moved.next_steps_12 if self.hour12 else moved.next_steps
             await self._refresh()
             yield rx.set_focus(DONE_ID)
             return
