@@ -43,7 +43,7 @@ from alembic.command import upgrade
 from sqlalchemy import text
 from sqlmodel import Session
 
-from bench import config
+from bench import calendars, config
 from bench.databases import alembic_config, postgres_missing, scratch_postgres, sqlite_file
 from bench.environment import environment
 from bench.sections import replaced
@@ -107,6 +107,12 @@ class BookingRun:
     failure: str = ""
     slots_found: int = 0
     slots_ms: list[float] = field(default_factory=list)
+    # The same with each member's calendar holding calendars.BUSY_PER_MEMBER busy times,
+    # and one calendar of calendars.SYNC_EVENTS events read.
+    busy_slots_found: int = 0
+    busy_slots_ms: list[float] = field(default_factory=list)
+    sync_ms: list[float] = field(default_factory=list)
+    sync_busy: int = 0
     alone_ms: list[float] = field(default_factory=list)
     # Each shape's rounds ("1 process x 20 threads", ...): its successful bookings' times,
     # its 409s (the time was booked meanwhile) and its attempts.
@@ -137,6 +143,8 @@ def _database(url: str, data_dir: Path) -> Iterator[None]:
             "REDIS_URL": "",
             # Every client of a process holds a connection, as a worker's pool would.
             "DATABASE_POOL_SIZE": str(CLIENTS),
+            # The synced calendar is served on 127.0.0.1.
+            "CALENDAR_ALLOW_PRIVATE": "true",
         }
     ):
         upgrade(alembic_config(), "head")
@@ -211,16 +219,18 @@ def _seed() -> list[int]:
     return ids
 
 
-def _slots(run: BookingRun) -> None:
+def _slots(timings: list[float]) -> int:
+    """SLOT_RUNS timings of the month's free times (after two warm-up calls); how many."""
     from rcxsite.booking import SlotQuery, free_slots
 
     query = SlotQuery.parse({"first_day": FIRST_DAY.isoformat(), "days": str(SLOT_DAYS)})
     for _ in range(2):
-        run.slots_found = len(free_slots(query, now=NOW).slots)
+        found = len(free_slots(query, now=NOW).slots)
     for _ in range(SLOT_RUNS):
         started = time.perf_counter()
         free_slots(query, now=NOW)
-        run.slots_ms.append(1000 * (time.perf_counter() - started))
+        timings.append(1000 * (time.perf_counter() - started))
+    return found
 
 
 def _free_starts(day: date) -> list[datetime]:
@@ -424,8 +434,8 @@ def _concurrent(run: BookingRun) -> None:
 
 def _measure(run: BookingRun, url: str, data_dir: Path) -> None:
     with _database(url, data_dir):
-        _seed()
-        _slots(run)
+        members = _seed()
+        run.slots_found = _slots(run.slots_ms)
         print(
             f"  {run.database}: {run.slots_found} free slots in {SLOT_DAYS} days, median "
             f"{run.slots_median:.1f} ms, p95 {run.slots_p95:.1f} ms",
@@ -433,6 +443,16 @@ def _measure(run: BookingRun, url: str, data_dir: Path) -> None:
             flush=True,
         )
         _concurrent(run)
+        calendars.seed_busy(members, FIRST_DAY, SLOT_DAYS, NOW)
+        run.busy_slots_found = _slots(run.busy_slots_ms)
+        run.sync_ms, run.sync_busy = calendars.measure_sync(members[0], FIRST_DAY, NOW)
+        print(
+            f"  {run.database}: with calendars, {run.busy_slots_found} free slots, p95 "
+            f"{_percentile_95(run.busy_slots_ms):.1f} ms; a {calendars.SYNC_EVENTS}-event "
+            f"sync, median {calendars.median(run.sync_ms):.0f} ms",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _run_one(
@@ -489,6 +509,30 @@ def render(runs: list[BookingRun], environment_facts: dict[str, str]) -> str:
         lines.append(
             f"| {run.database} | {run.slots_found} | {run.slots_median:.1f} ms | "
             f"{run.slots_p95:.1f} ms | {_met(run.slots_p95, SLOTS_TARGET_MS)} |"
+        )
+    lines += [
+        "",
+        f"Members' own calendars: the same month's `free_slots` once each member also holds "
+        f"{calendars.BUSY_PER_MEMBER} synced busy intervals (half an hour each, seeded "
+        f"after the bookings below), median and p95 of {SLOT_RUNS} calls, target under "
+        f"{SLOTS_TARGET_MS:.0f} ms (p95); and one calendar of {calendars.SYNC_EVENTS} "
+        "events (one in ten weekly, 8 times) read over local HTTP, parsed with its "
+        "recurring events expanded and its busy times stored, median of "
+        f"{calendars.SYNC_RUNS} syncs, target under {calendars.SYNC_TARGET_MS / 1000:.0f} s.",
+        "",
+        "| Database | free slots | median | p95 | met | sync: busy times | median | met |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for run in done:
+        if not run.busy_slots_ms:
+            continue
+        p95 = _percentile_95(run.busy_slots_ms)
+        sync = calendars.median(run.sync_ms)
+        lines.append(
+            f"| {run.database} | {run.busy_slots_found} | "
+            f"{statistics.median(run.busy_slots_ms):.1f} ms | {p95:.1f} ms | "
+            f"{_met(p95, SLOTS_TARGET_MS)} | {run.sync_busy} | {sync:.0f} ms | "
+            f"{_met(sync, calendars.SYNC_TARGET_MS)} |"
         )
     lines += [
         "",

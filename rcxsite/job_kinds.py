@@ -8,11 +8,13 @@ from collections.abc import AsyncIterator
 
 import rcxsite.accounts.prune
 
-# Imported for what they register: analytics' daily counts and forgetting, booked calls' invitations
-# and reminders, each feature's daily clean-up, the quote's mailed_at once sales were mailed, the
-# hourly spam purge, and mail itself.
+# Imported for what they register: analytics' daily counts and forgetting, booked calls'
+# invitations and reminders, members' calendars read and written, each feature's daily
+# clean-up, the quote's mailed_at once sales were mailed, the hourly spam purge, and mail.
 import rcxsite.analytics.retention
 import rcxsite.analytics.rollups
+import rcxsite.booking.calendars.copies
+import rcxsite.booking.calendars.sync
 import rcxsite.booking.notices
 import rcxsite.jobs.prune
 import rcxsite.leads.service

@@ -25,7 +25,7 @@ from sqlmodel import Session, col, select
 
 from rcxsite.booking.availability import MemberAvailability, load_hosts
 from rcxsite.booking.rules import Rules
-from rcxsite.booking.slots import bookings_window, free_at
+from rcxsite.booking.slots import bookings_window, calendar_busy, free_at
 from rcxsite.models import Booking
 
 # Fewest calls in this period decides among the free hosts.
@@ -112,7 +112,10 @@ def for_new_call(
             load[host_id], latest[host_id] = int(count or 0), first
         else:
             upcoming = int(count or 0)
-    free = free_at(hosts, spans, start=start, now=now, rules=rules)
+    calendars = calendar_busy(
+        session, [host.member_id for host in hosts], since=start, until=start + rules.blocked
+    )
+    free = free_at(hosts, spans, start=start, now=now, rules=rules, calendars=calendars)
     return NewCallHosts(ranked=_in_order(free, load, latest), upcoming_for_email=upcoming)
 
 

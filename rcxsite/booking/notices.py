@@ -29,6 +29,7 @@ from sqlmodel import Session, col, select
 from rcxsite import jobs
 from rcxsite.booking import wording
 from rcxsite.booking.calendar_links import CalendarEntry, google_link, outlook_link
+from rcxsite.booking.calendars.copy_jobs import plan_copies
 from rcxsite.booking.invitation import CallInvite, Method, invitation_ics
 from rcxsite.booking.links import manage_url
 from rcxsite.booking.rules import rules
@@ -133,6 +134,60 @@ def _summary_for_host(booking: Booking, request: QuoteRequest) -> str:
     return f"Call with {booking.visitor_name}, {request.company}"
 
 
+def _invite(
+    booking: Booking,
+    *,
+    organizer: tuple[str, str],
+    attendee_name: str,
+    time_zone: str,
+    summary: str,
+    description: str,
+    url: str,
+    place: wording.Place,
+) -> CallInvite:
+    return CallInvite(
+        uid=booking.uid,
+        sequence=booking.sequence,
+        start=booking.starts_at,
+        end=booking.ends_at,
+        time_zone=wording.zone_name(time_zone),
+        summary=summary,
+        description=description,
+        # A video call's link is where it happens and what opening the entry joins.
+        location=place.location,
+        manage_url=place.meeting_url or url,
+        organizer_name=organizer[0],
+        organizer_email=organizer[1],
+        attendee_name=attendee_name,
+        attendee_email=booking.visitor_email,
+        stamp=utcnow(),
+    )
+
+
+def _host_view(booking: Booking, host: StaffMember, request: QuoteRequest) -> dict[str, Any]:
+    """The invitation's fields as its host's mail and calendar copy show the call."""
+    link = staff_link(request.id or 0)
+    place = place_of(booking, request)
+    return {
+        "organizer": (host.name, host.email),
+        "attendee_name": booking.visitor_name,
+        "time_zone": host.time_zone,
+        "summary": _summary_for_host(booking, request),
+        "description": wording.host_invite_description(
+            booking, request, staff_link=link, place=place
+        ),
+        "url": link,
+        "place": place,
+    }
+
+
+def host_copy_ics(booking: Booking, host: StaffMember, request: QuoteRequest) -> str:
+    """The call as an event object for the host's own CalDAV calendar: the invitation the
+    host is mailed, without the iTIP METHOD (a stored object carries none)."""
+    ics = invitation_ics(_invite(booking, **_host_view(booking, host, request)), method="PUBLISH")
+    return ics.replace("METHOD:PUBLISH\r\n", "")
+
+
 def _send_invitation(
     session: Session,
     booking: Booking,
@@ -155,22 +210,15 @@ def _send_invitation(
     `organizer` (name, address); replies go to `reply_to` (name, address), the other side
     of the call; `attendee_name` "" names the visitor by address only. `delivery`:
     `send_mail`'s order and reference."""
-    invite = CallInvite(
-        uid=booking.uid,
-        sequence=booking.sequence,
-        start=booking.starts_at,
-        end=booking.ends_at,
-        time_zone=wording.zone_name(time_zone),
+    invite = _invite(
+        booking,
+        organizer=organizer,
+        attendee_name=attendee_name,
+        time_zone=time_zone,
         summary=summary,
         description=description,
-        # A video call's link is where it happens and what opening the entry joins.
-        location=place.location,
-        manage_url=place.meeting_url or url,
-        organizer_name=organizer[0],
-        organizer_email=organizer[1],
-        attendee_name=attendee_name,
-        attendee_email=booking.visitor_email,
-        stamp=utcnow(),
+        url=url,
+        place=place,
     )
     send_mail(
         session=session,
@@ -224,8 +272,6 @@ def _to_host(
     after: str = "",
     ref: str = "",
 ) -> None:
-    link = staff_link(request.id or 0)
-    place = place_of(booking, request)
     _send_invitation(
         session,
         booking,
@@ -233,13 +279,7 @@ def _to_host(
         to=host.email,
         reply_to=(booking.visitor_name, booking.visitor_email),
         method=method,
-        organizer=(host.name, host.email),
-        attendee_name=booking.visitor_name,
-        time_zone=host.time_zone,
-        summary=_summary_for_host(booking, request),
-        description=wording.host_invite_description(booking, request, staff_link=link, place=place),
-        url=link,
-        place=place,
+        **_host_view(booking, host, request),
         after=after,
         after_ref=request.id or 0,
         ref=ref,
@@ -276,6 +316,7 @@ def send_booked(
     )
     # The host is the request's salesperson: their mail is the request's mail to sales.
     _to_host(session, booking, host, request, words, method="REQUEST", after=QUOTE_MAILED, ref=ref)
+    plan_copies(session, booking_id=booking.id or 0)
 
 
 def booked_ref(booking_id: int) -> str:
@@ -331,6 +372,7 @@ def send_moved(
     if previous_host is not None and handed_over:
         words = wording.previous_host_moved(booking, previous_host, host, request, staff_link=inbox)
         _to_host(session, booking, previous_host, request, words, method="CANCEL")
+    plan_copies(session, booking_id=booking.id or 0)
 
 
 def send_cancelled(
@@ -359,6 +401,7 @@ def send_cancelled(
         booking, host, request, staff_link=staff_link(request.id or 0), reason=reason
     )
     _to_host(session, booking, host, request, words, method="CANCEL")
+    plan_copies(session, booking_id=booking.id or 0)
 
 
 def announcement(*, uid: str, now: datetime) -> Job:

@@ -23,7 +23,7 @@ from sqlmodel import Session, col, select
 from rcxsite.booking.availability import MemberAvailability, load_hosts, working_intervals
 from rcxsite.booking.inputs import SlotQuery
 from rcxsite.booking.rules import Rules, rules
-from rcxsite.models import Booking
+from rcxsite.models import Booking, MemberBusy
 from rcxsite.platform.db import session_scope
 
 # A member's day (their zone) can begin up to 14 hours before or after the visitor's, and
@@ -52,8 +52,10 @@ class SlotList:
 
 @dataclass(frozen=True, slots=True)
 class _Busy:
-    """One member's active bookings, sorted by start; `reach[i]` is the latest
-    blocked_until among the first i + 1, so one bisection finds any overlap."""
+    """One member's taken time, sorted by start: their active bookings and the busy times
+    of their own calendars; `reach[i]` is the latest end among the first i + 1, so one
+    bisection finds any overlap. `per_day` counts the bookings only (the calls per day
+    cap)."""
 
     starts: tuple[datetime, ...]
     reach: tuple[datetime, ...]
@@ -65,11 +67,19 @@ class _Busy:
         return before > 0 and self.reach[before - 1] > start
 
 
-def _busy(spans: Iterable[tuple[datetime, datetime]], zone: ZoneInfo) -> _Busy:
-    ordered = sorted(spans)
+Spans = dict[int, list[tuple[datetime, datetime]]]
+
+
+def _busy(
+    spans: Iterable[tuple[datetime, datetime]],
+    zone: ZoneInfo,
+    calendar: Iterable[tuple[datetime, datetime]] = (),
+) -> _Busy:
     per_day: dict[date, int] = defaultdict(int)
-    for start, _ in ordered:
+    bookings = list(spans)
+    for start, _ in bookings:
         per_day[start.astimezone(zone).date()] += 1
+    ordered = sorted([*bookings, *calendar])
     return _Busy(
         starts=tuple(start for start, _ in ordered),
         reach=tuple(accumulate((until for _, until in ordered), max)),
@@ -97,6 +107,21 @@ def _active_bookings(
     for host_id, starts_at, blocked_until in session.exec(query):
         spans[host_id].append((starts_at, blocked_until))
     return spans
+
+
+def calendar_busy(
+    session: Session, member_ids: list[int], *, since: datetime, until: datetime
+) -> Spans:
+    """The busy times from members' own calendars that overlap [since, until)."""
+    query = select(MemberBusy.staff_member_id, MemberBusy.starts_at, MemberBusy.ends_at).where(
+        col(MemberBusy.staff_member_id).in_(member_ids),
+        col(MemberBusy.starts_at) < until,
+        col(MemberBusy.ends_at) > since,
+    )
+    busy: Spans = defaultdict(list)
+    for member_id, starts_at, ends_at in session.exec(query):
+        busy[member_id].append((starts_at, ends_at))
+    return busy
 
 
 def _wall_clock_starts(
@@ -171,21 +196,21 @@ def free_slots(
     earliest, latest = _bounds(since, until, now=now, rules=company)
     with session_scope() as session:
         hosts = load_hosts(session)
-        spans = (
-            _active_bookings(
-                session,
-                [h.member_id for h in hosts],
-                since=earliest,
-                until=latest,
-                excluding=excluding,
+        ids = [h.member_id for h in hosts]
+        spans, calendars = (
+            (
+                _active_bookings(session, ids, since=earliest, until=latest, excluding=excluding),
+                calendar_busy(session, ids, since=earliest, until=latest + company.blocked),
             )
             if hosts and earliest < latest
-            else {}
+            else ({}, {})
         )
     starts: set[datetime] = set()
     if earliest < latest:
         for host in hosts:
-            busy = _busy(spans.get(host.member_id, ()), host.zone)
+            busy = _busy(
+                spans.get(host.member_id, ()), host.zone, calendars.get(host.member_id, ())
+            )
             starts.update(_free_starts(host, busy, since=earliest, until=latest, rules=company))
     return SlotList(
         time_zone=query.time_zone,
@@ -214,10 +239,10 @@ def hosts_free_at(
     hosts = load_hosts(session)
     if not hosts:
         return []
-    spans = _active_bookings(
-        session, [h.member_id for h in hosts], since=earliest, until=latest, excluding=excluding
-    )
-    return free_at(hosts, spans, start=start, now=now, rules=rules)
+    ids = [h.member_id for h in hosts]
+    spans = _active_bookings(session, ids, since=earliest, until=latest, excluding=excluding)
+    calendars = calendar_busy(session, ids, since=start, until=start + rules.blocked)
+    return free_at(hosts, spans, start=start, now=now, rules=rules, calendars=calendars)
 
 
 def call_bounds(start: datetime, *, now: datetime, rules: Rules) -> tuple[datetime, datetime]:
@@ -234,15 +259,17 @@ def bookings_window(start: datetime, *, now: datetime, rules: Rules) -> tuple[da
 
 def free_at(
     hosts: list[MemberAvailability],
-    spans: dict[int, list[tuple[datetime, datetime]]],
+    spans: Spans,
     *,
     start: datetime,
     now: datetime,
     rules: Rules,
+    calendars: Spans | None = None,
 ) -> list[MemberAvailability]:
     """Those of `hosts` free for a call at `start`, given their active bookings' spans
-    (starts_at, blocked_until) over `bookings_window`: the start `free_slots` would give
-    for them, decided without walking their days."""
+    (starts_at, blocked_until) over `bookings_window` and their calendars' busy times
+    around the call: the start `free_slots` would give for them, decided without walking
+    their days."""
     earliest, latest = call_bounds(start, now=now, rules=rules)
     if not earliest <= start < latest:
         return []
@@ -251,7 +278,9 @@ def free_at(
         day = _grid_day(host, start, rules.call)
         if day is None:
             continue
-        busy = _busy(spans.get(host.member_id, ()), host.zone)
+        busy = _busy(
+            spans.get(host.member_id, ()), host.zone, (calendars or {}).get(host.member_id, ())
+        )
         if busy.per_day.get(day, 0) < rules.calls_per_day and not busy.overlaps(
             start, start + rules.blocked
         ):

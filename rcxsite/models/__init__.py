@@ -23,6 +23,7 @@ from rcxsite.models.analytics import (
     Attributed,
 )
 from rcxsite.models.booking import Booking, MemberDay, MemberHours, MemberTimeOff
+from rcxsite.models.calendars import CalendarCopy, MemberBusy, MemberCalendar
 from rcxsite.models.jobs import Job, PeriodicRun
 from rcxsite.models.leads import POSTGRESQL_ONLY_INDEXES, QuoteRequest, include_in_schema
 from rcxsite.models.staff import (
@@ -73,10 +74,13 @@ __all__ = [
     "Attributed",
     "AuditEntry",
     "Booking",
+    "CalendarCopy",
     "Customer",
     "EmailVerificationToken",
     "Job",
     "LoginSession",
+    "MemberBusy",
+    "MemberCalendar",
     "MemberDay",
     "MemberHours",
     "MemberTimeOff",

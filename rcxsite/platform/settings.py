@@ -130,6 +130,11 @@ class Settings(BaseSettings):
     booking_change_limit: str = "3 per hour"
     booking_change_client_limit: str = "10 per hour"
     booking_changes_max: int = Field(default=10, ge=1)
+    # Members' own calendars (rcxsite/booking/calendars): how often each is read again, and
+    # whether a calendar server on a private or loopback address may be read (an
+    # on-premises server; refused by default, as a typed address could reach the inside).
+    calendar_sync_minutes: int = Field(default=10, ge=1)
+    calendar_allow_private: bool = False
     # First-party analytics (rcxsite/analytics): whether browsers driven by automation
     # (navigator.webdriver, headless user agents) are left out, and how many months page
     # views and visits are kept, and their daily counts.

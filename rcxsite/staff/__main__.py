@@ -1,5 +1,5 @@
-"""`python -m rcxsite.staff invite|list|disable|enable|reset-2fa|hours`: the team from a
-shell.
+"""`python -m rcxsite.staff invite|list|disable|enable|reset-2fa|hours|calendar|
+sync-calendars`: the team from a shell.
 
 Invitation links are printed on the last line (and mailed), so the first admin can be
 invited on a server whose mail is not set up yet.
@@ -14,10 +14,13 @@ from collections.abc import Sequence
 from sqlalchemy.exc import SQLAlchemyError
 
 from rcxsite.booking import hours
+from rcxsite.booking.calendars import connections, sync
+from rcxsite.booking.calendars.inputs import CalendarInput
 from rcxsite.booking.hours_inputs import WEEKDAY_KEYS, WeekInput, hours_text
 from rcxsite.core.permissions import OPERATOR, ROLES
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.mail import wait_for_outgoing_mail
+from rcxsite.models.calendars import CALDAV, ICS
 from rcxsite.models.types import utcnow
 from rcxsite.staff import members
 from rcxsite.staff.inputs import InviteInput
@@ -49,7 +52,44 @@ def _parser() -> argparse.ArgumentParser:
         required=True,
         help='e.g. 09:00-12:30,13:30-17:30 on the member\'s wall clock; "" for no calls',
     )
+    calendar = commands.add_parser(
+        "calendar", help="connect a member's calendar: its busy times block their calls"
+    )
+    calendar.add_argument("email")
+    where = calendar.add_mutually_exclusive_group(required=True)
+    where.add_argument("--ics", metavar="URL", help="a private iCal address")
+    where.add_argument("--caldav", metavar="URL", help="a CalDAV calendar's address")
+    calendar.add_argument("--user", default="", help="the CalDAV user name")
+    calendar.add_argument(
+        "--password-stdin", action="store_true", help="read the CalDAV app password from stdin"
+    )
+    calendar.add_argument(
+        "--write-calls", action="store_true", help="add booked calls to this CalDAV calendar"
+    )
+    commands.add_parser("sync-calendars", help="read every connected calendar now")
     return parser
+
+
+def _connect_calendar(member_id: int, args: argparse.Namespace) -> str:
+    form = {
+        "kind": CALDAV if args.caldav else ICS,
+        "url": args.caldav or args.ics,
+        "username": args.user,
+        "password": sys.stdin.readline().rstrip("\n") if args.password_stdin else "",
+        "write_calls": args.write_calls,
+    }
+    return connections.connect(CalendarInput.parse(form), actor=OPERATOR, member_id=member_id)
+
+
+def _sync_calendars() -> str:
+    lines = []
+    for email, calendar, result in sync.sync_all():
+        lines.append(
+            f"{email}\t{calendar.kind}\t"
+            f"{connections.shown_address(calendar.url)}\t"
+            f"{result.message if result.ok else 'failed: ' + result.message}"
+        )
+    return "\n".join(lines) or "No calendars are connected."
 
 
 def _set_hours(member_id: int, days: list[str], intervals: str) -> str:
@@ -76,7 +116,11 @@ def _run(args: argparse.Namespace) -> str:
             for row in members.list_members(actor=OPERATOR)
         ]
         return "\n".join(lines) or "No staff members yet."
+    if args.command == "sync-calendars":
+        return _sync_calendars()
     member_id = members.member_by_email(args.email)
+    if args.command == "calendar":
+        return _connect_calendar(member_id, args)
     if args.command == "hours":
         return _set_hours(member_id, args.day, args.intervals)
     if args.command == "reset-2fa":

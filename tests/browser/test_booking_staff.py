@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from rcxsite.content import routes
 from tests.support.booking_site import nobody_takes_calls_on, rows_on
 from tests.support.browser import DESKTOP, PHONE, axe_violations
+from tests.support.calendars import calendar_text, event, ics_server
 from tests.support.live_server import LiveServer
 from tests.support.quotes import quote_fields
 from tests.support.staff_ui import signed_in_member
@@ -179,3 +180,61 @@ def test_a_lunch_break_copied_to_every_weekday_leaves_its_gap(
     assert axe_violations(page) == []
     if shots := os.environ.get("RCX_SCREENSHOTS"):
         page.screenshot(path=f"{shots}/availability-{viewport['width']}.png", full_page=True)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "375"])
+def test_a_member_connects_a_calendar_and_its_busy_times_leave_the_visitors_times(
+    page: Page, live_site: LiveServer, viewport: dict[str, int]
+) -> None:
+    signed_in_member(page, live_site, "sales")
+    nobody_takes_calls_on(live_site)
+    page.set_viewport_size(viewport)
+    page.goto(routes.STAFF_AVAILABILITY.path)
+    page.get_by_label("Takes calls").check()
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.get_by_text(re.compile(r"^Saved: you take calls"))).to_be_visible()
+    before = _company_wall_times(live_site)
+    assert "10:00" in before
+    # A busy hour every day of the next weeks, 10:00-11:00 in London.
+    today = date.today()
+    with ics_server() as files:
+        files.files["secret/basic.ics"] = calendar_text(
+            event(
+                "daily",
+                f"{today:%Y%m%d}T100000",
+                f"{today:%Y%m%d}T110000",
+                zone="Europe/London",
+                rrule="FREQ=DAILY;COUNT=20",
+            )
+        )
+        section = page.get_by_role("region", name="Your calendars")
+        expect(section.get_by_text("No calendars connected.")).to_be_visible()
+        address = section.get_by_label("Address")
+        address.fill(f"{files.url}/missing.ics")
+        section.get_by_role("button", name="Connect calendar").click()
+        expect(
+            section.get_by_text("There is no calendar at this address (HTTP 404).")
+        ).to_be_visible()
+        expect(address).to_have_attribute("aria-invalid", "true")
+        expect(address).to_have_value(f"{files.url}/missing.ics")  # nothing typed is lost
+        address.fill(f"{files.url}/secret/basic.ics")
+        section.get_by_role("button", name="Connect calendar").click()
+        expect(
+            page.get_by_text(re.compile(r"^Calendar connected\. Synced: \d+ busy times? found\.$"))
+        ).to_be_visible()
+        expect(section.get_by_text("iCal address 127.0.0.1/…")).to_be_visible()
+        expect(section.get_by_text(re.compile(r"^Synced .*: \d+ busy times?\.$"))).to_be_visible()
+        after = _company_wall_times(live_site)
+        assert "10:00" not in after and "10:30" not in after and "11:00" in after
+        # CalDAV asks for its sign-in.
+        section.get_by_label("Kind").select_option("caldav")
+        expect(section.get_by_label("User name")).to_be_visible()
+        expect(section.get_by_label("App password")).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"the page is {width} px wide"
+        assert axe_violations(page) == []
+        if shots := os.environ.get("RCX_SCREENSHOTS"):
+            page.screenshot(path=f"{shots}/calendars-{viewport['width']}.png", full_page=True)
+        section.get_by_role("button", name=re.compile("^Remove calendar")).click()
+        expect(section.get_by_text("No calendars connected.")).to_be_visible()
+    assert "10:00" in _company_wall_times(live_site)

@@ -18,6 +18,7 @@ from rcxsite import booking
 from rcxsite.core.attribution import Attribution
 from rcxsite.models import (
     Booking,
+    MemberCalendar,
     MemberDay,
     MemberHours,
     MemberTimeOff,
@@ -45,7 +46,7 @@ VISITOR_IP = "203.0.113.9"
 
 
 def empty_booking_tables() -> None:
-    empty_tables(Booking, MemberDay, MemberHours, MemberTimeOff)
+    empty_tables(Booking, MemberDay, MemberHours, MemberTimeOff, MemberCalendar)
 
 
 def add_host(

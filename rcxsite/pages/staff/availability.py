@@ -15,9 +15,10 @@ from rcxsite.components.form_fields import action_button, control_attrs, labelle
 from rcxsite.components.staff_ui import notices, page_heading
 from rcxsite.content.routes import Route
 from rcxsite.core.time_zones import place_zones
+from rcxsite.models.calendars import CALENDAR_URL_MAX
 from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.pages.staff.shared import staff_form
-from rcxsite.state.staff.availability import EntryRow, StaffAvailabilityState
+from rcxsite.state.staff.availability import CalendarRow, EntryRow, StaffAvailabilityState
 
 S = StaffAvailabilityState
 # Monday to Friday: where "Copy to weekdays" copies a day's hours.
@@ -304,6 +305,130 @@ def _time_off_section() -> rx.Component:
     )
 
 
+def _calendar(row: CalendarRow) -> rx.Component:
+    return rx.el.li(
+        rx.el.div(
+            rx.el.strong(row["label"]),
+            rx.cond(row["writes"], rx.el.span(" · booked calls added", class_name="staff-hint")),
+            rx.el.p(
+                row["status"],
+                class_name=rx.cond(row["failing"], "field-error", "staff-hint"),
+            ),
+            class_name="staff-calendar-text",
+        ),
+        rx.el.div(
+            action_button(
+                "Sync now",
+                on_click=S.sync_calendar(row["id"]),
+                aria_label="Sync now: " + row["label"],
+            ),
+            action_button(
+                "Remove",
+                on_click=S.remove_calendar(row["id"]),
+                aria_label="Remove calendar: " + row["label"],
+            ),
+            class_name="staff-calendar-actions",
+        ),
+        class_name="staff-entry-row",
+    )
+
+
+def _calendar_field(
+    label: str,
+    name: str,
+    *,
+    kind: str = "text",
+    hint: Var[str] | str | None = None,
+    **props: object,
+) -> rx.Component:
+    field_id = "calendar-" + name.replace("_", "-")
+    error = S.calendar_errors[name]
+    attrs = control_attrs(field_id, error)
+    if hint is None:
+        return labelled(label, field_id, rx.el.input(type=kind, name=name, **attrs, **props), error)
+    attrs["aria_describedby"] = f"{field_id}-error {field_id}-hint"
+    return rx.fragment(
+        labelled(label, field_id, rx.el.input(type=kind, name=name, **attrs, **props), error),
+        rx.el.p(hint, id=f"{field_id}-hint", class_name="field-hint staff-hint"),
+    )
+
+
+def _calendars_section() -> rx.Component:
+    caldav = S.calendar_kind == "caldav"
+    return rx.el.section(
+        rx.el.h2("Your calendars", class_name="staff-subtitle"),
+        rx.el.p(
+            "Times you are busy in a connected calendar are not offered to visitors. "
+            "Calendars are read again every few minutes, or now with “Sync now”.",
+            class_name="staff-hint",
+        ),
+        rx.cond(
+            S.calendars.length() > 0,
+            rx.el.ul(rx.foreach(S.calendars, _calendar), class_name="staff-entry-list"),
+            rx.el.p("No calendars connected.", class_name="staff-empty"),
+        ),
+        staff_form(
+            rx.el.fieldset(
+                rx.el.legend("Connect a calendar", class_name="staff-legend"),
+                labelled(
+                    "Kind",
+                    "calendar-kind",
+                    rx.el.select(
+                        rx.el.option("Private iCal address (Google, Outlook, Apple)", value="ics"),
+                        rx.el.option(
+                            "CalDAV calendar (user name and app password)", value="caldav"
+                        ),
+                        value=S.calendar_kind,
+                        on_change=S.choose_calendar_kind,
+                        **control_attrs("calendar-kind", S.calendar_errors["kind"]),
+                    ),
+                    S.calendar_errors["kind"],
+                ),
+                _calendar_field(
+                    "Address",
+                    "url",
+                    kind="url",
+                    max_length=CALENDAR_URL_MAX,
+                    auto_complete="off",
+                    hint=rx.cond(
+                        caldav,
+                        "The calendar's own CalDAV address, as your server shows it.",
+                        "Google: Settings, your calendar, “Secret address in iCal format”. "
+                        "Outlook: Shared calendars, Publish, ICS link.",
+                    ),
+                ),
+                rx.cond(
+                    caldav,
+                    rx.fragment(
+                        _calendar_field(
+                            "User name", "username", max_length=200, auto_complete="off"
+                        ),
+                        _calendar_field(
+                            "App password",
+                            "password",
+                            kind="password",
+                            max_length=200,
+                            auto_complete="new-password",
+                        ),
+                        rx.el.label(
+                            rx.el.input(type="checkbox", name="write_calls", id="calendar-write"),
+                            " Add booked calls to this calendar",
+                            html_for="calendar-write",
+                            class_name="account-check",
+                        ),
+                    ),
+                ),
+                class_name="staff-fieldset",
+            ),
+            submit="Connect calendar",
+            on_submit=S.connect_calendar,
+            key=S.revision,
+        ),
+        class_name="staff-section",
+        aria_label="Your calendars",
+    )
+
+
 def staff_availability_page(route: Route) -> rx.Component:
     return rx.el.div(
         page_heading("Availability"),
@@ -324,6 +449,7 @@ def staff_availability_page(route: Route) -> rx.Component:
                 _week_form(),
                 _days_section(),
                 _time_off_section(),
+                _calendars_section(),
             ),
         ),
         class_name="staff-page",

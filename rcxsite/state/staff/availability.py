@@ -14,6 +14,8 @@ from typing import Any, TypedDict
 import reflex as rx
 
 from rcxsite.booking import hours
+from rcxsite.booking.calendars import connections
+from rcxsite.booking.calendars.inputs import CalendarInput
 from rcxsite.booking.hours_inputs import (
     WEEKDAY_KEYS,
     CallSettingsInput,
@@ -24,19 +26,21 @@ from rcxsite.booking.hours_inputs import (
 )
 from rcxsite.core.forms import FormInput
 from rcxsite.core.permissions import Permission, StaffActor
+from rcxsite.models.calendars import CALENDAR_URL_MAX
 from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event
-from rcxsite.state.staff.display import number_id
+from rcxsite.state.staff.display import number_id, when
 
 SETTINGS_FIELDS = CallSettingsInput.field_names()
 WEEK_FIELDS = WeekInput.field_names()
 DAY_FIELDS = DayInput.field_names()
 TIME_OFF_FIELDS = TimeOffInput.field_names()
+CALENDAR_FIELDS = CalendarInput.field_names()
 # Longer than any field's own limit (its model then gives the message, and a value just
 # over it is refused, not cut into a valid one); keeps a forged huge value out of the
 # state and the thread.
-_FIELD_MAX = MEETING_URL_MAX + 1
+_FIELD_MAX = max(MEETING_URL_MAX, CALENDAR_URL_MAX) + 1
 
 
 async def host_choices(actor: StaffActor) -> list[dict[str, str]]:
@@ -59,6 +63,30 @@ class WeekRow(TypedDict):
 class EntryRow(TypedDict):
     id: str
     label: str
+
+
+class CalendarRow(TypedDict):
+    id: str
+    label: str  # "iCal address calendar.google.com/…"
+    status: str  # when it was last read and what it found, or why it failed
+    failing: bool
+    writes: bool
+
+
+def _calendar_row(calendar: connections.CalendarView, zone: str) -> CalendarRow:
+    kind = "CalDAV calendar" if calendar.kind == "caldav" else "iCal address"
+    if calendar.failing:
+        status = f"Sync failed {when(calendar.failed_at, zone)}: {calendar.sync_error}"
+    else:
+        found = f"{calendar.busy_count} busy time{'' if calendar.busy_count == 1 else 's'}"
+        status = f"Synced {when(calendar.synced_at, zone)}: {found}."
+    return {
+        "id": str(calendar.id),
+        "label": f"{kind} {calendar.place}",
+        "status": status,
+        "failing": calendar.failing,
+        "writes": calendar.write_calls,
+    }
 
 
 def _fields(form: Mapping[str, object], names: Iterable[str]) -> dict[str, object]:
@@ -97,6 +125,10 @@ class StaffAvailabilityState(rx.State):
     week: list[WeekRow] = []
     days: list[EntryRow] = []
     time_off: list[EntryRow] = []
+    calendars: list[CalendarRow] = []
+    # The connect form's choice: "ics" (a private address) or "caldav" (its sign-in too).
+    calendar_kind: str = "ics"
+    calendar_errors: dict[str, str] = dict.fromkeys(CALENDAR_FIELDS, "")
     # The member's today (YYYY-MM-DD): the date inputs' earliest day.
     today: str = ""
     settings_errors: dict[str, str] = dict.fromkeys(SETTINGS_FIELDS, "")
@@ -116,6 +148,7 @@ class StaffAvailabilityState(rx.State):
         self.week_errors = dict.fromkeys(WEEK_FIELDS, "")
         self.day_errors = dict.fromkeys(DAY_FIELDS, "")
         self.time_off_errors = dict.fromkeys(TIME_OFF_FIELDS, "")
+        self.calendar_errors = dict.fromkeys(CALENDAR_FIELDS, "")
 
     def _show(self, settings: hours.CallSettings) -> None:
         self._member = settings.member_id
@@ -145,6 +178,13 @@ class StaffAvailabilityState(rx.State):
             self.error = outcome.message()
             return False
         self._show(outcome.result())
+        listed = await call_service(
+            connections.member_calendars, actor=acting(), member_id=member_id
+        )
+        zone = acting().time_zone
+        self.calendars = (
+            [_calendar_row(calendar, zone) for calendar in listed.result()] if listed.ok else []
+        )
         return True
 
     @staff_event(Permission.TAKE_CALLS)
@@ -242,5 +282,31 @@ class StaffAvailabilityState(rx.State):
     async def remove_time_off(self, time_off_id: str):
         await self._change(hours.remove_time_off, time_off_id=number_id(time_off_id))
 
+    @staff_event(Permission.TAKE_CALLS)
+    async def choose_calendar_kind(self, kind: str):
+        self.calendar_kind = "caldav" if kind == "caldav" else "ics"
 
-__all__ = ["EntryRow", "StaffAvailabilityState", "WeekRow"]
+    @staff_event(Permission.TAKE_CALLS)
+    async def connect_calendar(self, form: dict[str, Any]):
+        """Read the calendar, then keep it (a wrong address or password is said at once)."""
+        await self._form_change(
+            connections.connect,
+            CalendarInput,
+            {**form, "kind": self.calendar_kind},
+            errors="calendar_errors",
+            names=CALENDAR_FIELDS,
+        )
+
+    @staff_event(Permission.TAKE_CALLS)
+    async def sync_calendar(self, calendar_id: str):
+        await self._change(connections.sync_now, calendar_id=number_id(calendar_id))
+        if self.error:
+            # The failure is on the calendar's row too: show it there at once.
+            await self._open(self._member)
+
+    @staff_event(Permission.TAKE_CALLS)
+    async def remove_calendar(self, calendar_id: str):
+        await self._change(connections.remove, calendar_id=number_id(calendar_id))
+
+
+__all__ = ["CalendarRow", "EntryRow", "StaffAvailabilityState", "WeekRow"]
