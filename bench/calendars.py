@@ -59,6 +59,19 @@ def seed_busy(member_ids: list[int], first_day: date, days: int, now: datetime) 
         session.commit()
 
 
+def remove_all() -> None:
+    """Every connected calendar gone (their busy times with them)."""
+    from sqlalchemy import delete
+
+    from rcxsite.models import MemberBusy, MemberCalendar
+    from rcxsite.platform.db import get_engine
+
+    with Session(get_engine()) as session:
+        session.exec(delete(MemberBusy))  # type: ignore[call-overload]
+        session.exec(delete(MemberCalendar))  # type: ignore[call-overload]
+        session.commit()
+
+
 def calendar_text(first_day: date, events: int) -> bytes:
     """`events` VEVENTs: nine in ten one-off over the month, one in ten weekly (8 times)."""
     rng = random.Random(7)

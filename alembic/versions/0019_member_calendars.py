@@ -31,6 +31,7 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("synced_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("busy_count", sa.Integer(), nullable=False),
+        sa.Column("busy_version", sa.Integer(), nullable=False),
         sa.Column("failed_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("sync_error", sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
         sa.ForeignKeyConstraint(

@@ -10,19 +10,19 @@ its first occurrence (fold=0).
 
 from __future__ import annotations
 
-import bisect
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from itertools import accumulate
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
+from rcxsite.booking import busy_cache
 from rcxsite.booking.availability import MemberAvailability, load_hosts, working_intervals
 from rcxsite.booking.inputs import SlotQuery
 from rcxsite.booking.rules import Rules, rules
+from rcxsite.booking.timeline import EMPTY, Timeline
 from rcxsite.models import Booking, MemberBusy
 from rcxsite.platform.db import session_scope
 
@@ -52,39 +52,28 @@ class SlotList:
 
 @dataclass(frozen=True, slots=True)
 class _Busy:
-    """One member's taken time, sorted by start: their active bookings and the busy times
-    of their own calendars; `reach[i]` is the latest end among the first i + 1, so one
-    bisection finds any overlap. `per_day` counts the bookings only (the calls per day
-    cap)."""
+    """One member's taken time: their active bookings (and how many fall on each of their
+    days, for the calls-per-day cap) and their own calendars' busy times."""
 
-    starts: tuple[datetime, ...]
-    reach: tuple[datetime, ...]
+    bookings: Timeline
     per_day: dict[date, int]
+    calendar: Timeline = EMPTY
 
     def overlaps(self, start: datetime, until: datetime) -> bool:
-        # Bookings that start before `until`; one of them overlaps when it ends after start.
-        before = bisect.bisect_left(self.starts, until)
-        return before > 0 and self.reach[before - 1] > start
+        return self.bookings.overlaps(start, until) or self.calendar.overlaps(start, until)
 
 
 Spans = dict[int, list[tuple[datetime, datetime]]]
 
 
 def _busy(
-    spans: Iterable[tuple[datetime, datetime]],
-    zone: ZoneInfo,
-    calendar: Iterable[tuple[datetime, datetime]] = (),
+    spans: Iterable[tuple[datetime, datetime]], zone: ZoneInfo, calendar: Timeline = EMPTY
 ) -> _Busy:
     per_day: dict[date, int] = defaultdict(int)
     bookings = list(spans)
     for start, _ in bookings:
         per_day[start.astimezone(zone).date()] += 1
-    ordered = sorted([*bookings, *calendar])
-    return _Busy(
-        starts=tuple(start for start, _ in ordered),
-        reach=tuple(accumulate((until for _, until in ordered), max)),
-        per_day=per_day,
-    )
+    return _Busy(bookings=Timeline.of(bookings), per_day=per_day, calendar=calendar)
 
 
 def _active_bookings(
@@ -200,7 +189,7 @@ def free_slots(
         spans, calendars = (
             (
                 _active_bookings(session, ids, since=earliest, until=latest, excluding=excluding),
-                calendar_busy(session, ids, since=earliest, until=latest + company.blocked),
+                busy_cache.busy_timelines(session, ids),
             )
             if hosts and earliest < latest
             else ({}, {})
@@ -209,7 +198,7 @@ def free_slots(
     if earliest < latest:
         for host in hosts:
             busy = _busy(
-                spans.get(host.member_id, ()), host.zone, calendars.get(host.member_id, ())
+                spans.get(host.member_id, ()), host.zone, calendars.get(host.member_id, EMPTY)
             )
             starts.update(_free_starts(host, busy, since=earliest, until=latest, rules=company))
     return SlotList(
@@ -279,7 +268,9 @@ def free_at(
         if day is None:
             continue
         busy = _busy(
-            spans.get(host.member_id, ()), host.zone, (calendars or {}).get(host.member_id, ())
+            spans.get(host.member_id, ()),
+            host.zone,
+            Timeline.of((calendars or {}).get(host.member_id, ())),
         )
         if busy.per_day.get(day, 0) < rules.calls_per_day and not busy.overlaps(
             start, start + rules.blocked

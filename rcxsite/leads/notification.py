@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import date
 from email.utils import formataddr
-from html import escape
 from urllib.parse import quote as url_quote
 
 from sqlmodel import Session
@@ -18,8 +17,7 @@ from rcxsite.content.quote import (
 from rcxsite.core import paths
 from rcxsite.core.working_week import CALL_TIMEZONE_LABEL
 from rcxsite.leads.validation import NO_CALL, QuoteFields, QuoteInput
-from rcxsite.mail import send_mail
-from rcxsite.mail.letters import aligned
+from rcxsite.mail.letters import Link, Table, Verbatim, send_letter
 from rcxsite.platform.settings import get_settings
 
 QUOTE_MAILED = "quote_mailed"
@@ -63,40 +61,19 @@ def send_quote_mail(quote: QuoteFields, *, request_id: int, session: Session) ->
     """Queue the mail to `SALES_EMAIL` in the request's own transaction; once it is
     delivered, the request's `mailed_at` is set (QUOTE_MAILED)."""
     settings = get_settings()
-    details = _details(quote)
-    link = staff_link(request_id)
     ask = "confirm the call with" if isinstance(quote, QuoteInput) else "reply by email to"
-    text = (
-        f"New quote request #{request_id} from the {settings.company_name} website.\n\n"
-        + aligned(details)
-        + f"\nMessage:\n{quote.message}\n\n"
-        f"Please {ask} {quote.name} at {quote.email}\n"
-        "within one working day; that is what the website promised.\n\n"
-        f"Open it in the staff inbox: {link}\n"
-    )
-    rows = "".join(
-        f'<tr><th style="text-align:left;padding-right:1em">{escape(label)}</th>'
-        f"<td>{escape(value)}</td></tr>"
-        for label, value in details
-    )
-    mailto = escape(f"mailto:{url_quote(quote.email, safe='@')}", quote=True)
-    html = (
-        '<!doctype html><html><body style="font-family:sans-serif">'
-        f"<p>New quote request #{request_id} from the "
-        f"{escape(settings.company_name)} website.</p>"
-        f"<table>{rows}</table>"
-        "<h3>Message</h3>"
-        f'<p style="white-space:pre-wrap">{escape(quote.message)}</p>'
-        f'<p>Please <a href="{mailto}">{ask} {escape(quote.name)}</a> '
-        "within one working day; that is what the website promised.</p>"
-        f'<p><a href="{escape(link, quote=True)}">Open it in the staff inbox</a></p>'
-        "</body></html>"
-    )
-    send_mail(
-        to=settings.sales_email,
-        subject=quote_subject(quote),
-        text=text,
-        html=html,
+    send_letter(
+        settings.sales_email,
+        quote_subject(quote),
+        f"New quote request #{request_id} from the {settings.company_name} website.",
+        Table(_details(quote)),
+        Verbatim("Message", quote.message),
+        (
+            f"Please {ask} {quote.name} at ",
+            Link(quote.email, f"mailto:{url_quote(quote.email, safe='@')}"),
+            " within one working day; that is what the website promised.",
+        ),
+        (Link("Open it in the staff inbox", staff_link(request_id), action=True),),
         reply_to=formataddr((quote.name, quote.email)),
         session=session,
         after=QUOTE_MAILED,

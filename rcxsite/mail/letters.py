@@ -67,7 +67,10 @@ def _actions(paragraph: Paragraph) -> list[Link]:
 def _text_part(part: Part) -> str:
     if isinstance(part, str):
         return part
-    return part.text if part.action else f"{part.text} ({part.url})"
+    # A mail address that is its own link's text is not spelled out twice.
+    if part.action or part.url == f"mailto:{part.text}":
+        return part.text
+    return f"{part.text} ({part.url})"
 
 
 def _html_part(part: Part) -> str:

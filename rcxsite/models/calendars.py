@@ -43,6 +43,9 @@ class MemberCalendar(SQLModel, table=True):
     # failed with why; a failure after a success keeps the busy times found before.
     synced_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     busy_count: int = 0
+    # Changed whenever the busy times are replaced: a process that keeps them in memory
+    # (rcxsite/booking/busy_cache.py) reads them again when it changed.
+    busy_version: int = 0
     failed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     sync_error: str = Field(default="", max_length=SYNC_ERROR_MAX)
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from icalendar import Calendar
@@ -18,6 +19,7 @@ from sqlmodel import Session, select
 from rcxsite import booking
 from rcxsite.booking import hours
 from rcxsite.booking.calendars import connections, copies, sync
+from rcxsite.booking.calendars.events import busy_intervals
 from rcxsite.booking.calendars.fetch import CalendarProblem, check_address
 from rcxsite.booking.calendars.inputs import (
     PASSWORD_REQUIRED,
@@ -368,3 +370,43 @@ def test_the_command_line_connects_and_syncs_calendars(
     assert all(line.startswith(sam.email) and "Synced:" in line for line in printed)
     assert command_line(["calendar", sam.email, "--ics", "ftp://nowhere/x.ics"]) == 1
     assert URL_INVALID in capsys.readouterr().err
+
+
+def test_a_series_keeps_its_moved_and_skipped_occurrences_beside_one_off_events() -> None:
+    """One-off events are read directly; a series (with a moved occurrence, by UID, and an
+    EXDATE) through recurring-ical-events, so both paths give the right times."""
+    text = "\r\n".join(
+        [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//RCX tests//EN",
+            "BEGIN:VEVENT",
+            "UID:daily",
+            "DTSTART:20270301T090000Z",
+            "DTEND:20270301T093000Z",
+            "RRULE:FREQ=DAILY;COUNT=4",
+            "EXDATE:20270303T090000Z",
+            "END:VEVENT",
+            "BEGIN:VEVENT",
+            "UID:daily",
+            "RECURRENCE-ID:20270302T090000Z",
+            "DTSTART:20270302T150000Z",
+            "DTEND:20270302T153000Z",
+            "END:VEVENT",
+            event("once", at(MONDAY, "12:00"), at(MONDAY, "13:00")),
+            "END:VCALENDAR",
+            "",
+        ]
+    )
+    busy = busy_intervals(
+        [text],
+        since=at(MONDAY, "00:00"),
+        until=at(MONDAY + timedelta(days=7), "00:00"),
+        zone=ZoneInfo("Europe/London"),
+    )
+    assert [(start.strftime("%a %H:%M"), end.strftime("%H:%M")) for start, end in busy] == [
+        ("Mon 09:00", "09:30"),
+        ("Mon 12:00", "13:00"),
+        ("Tue 15:00", "15:30"),  # moved from 09:00
+        ("Thu 09:00", "09:30"),  # Wednesday's is skipped
+    ]

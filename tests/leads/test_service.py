@@ -161,7 +161,7 @@ def test_a_request_is_stored_and_mailed_to_sales(leads_address: str, mailbox: Ma
     assert 'href="mailto:Alice@client.example"' in markup
     # The request's page in the staff inbox.
     link = f"{SITE_URL}/staff/quotes/{row.id}"
-    assert f"Open it in the staff inbox: {link}\n" in text
+    assert f"Open it in the staff inbox\n\n{link}\n" in text
     assert f'<a href="{link}">Open it in the staff inbox</a>' in markup
 
     assert wait_for_outgoing_mail(10)
@@ -224,7 +224,7 @@ def test_the_staff_link_follows_the_site_url(configure: Configure) -> None:
     plain = mail.get_body(("plain",))
     assert plain is not None
     assert (
-        f"Open it in the staff inbox: https://www.rcx.example/staff/quotes/{result.request_id}"
+        f"Open it in the staff inbox\n\nhttps://www.rcx.example/staff/quotes/{result.request_id}"
         in plain.get_content()
     )
 

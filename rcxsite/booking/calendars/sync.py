@@ -10,6 +10,7 @@ its server is down) and says when and why on the calendar's row.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -114,6 +115,9 @@ def store_busy(session: Any, calendar: MemberCalendar, busy: list[Interval], now
             ],
         )
     calendar.synced_at, calendar.busy_count = now, len(busy)
+    # Random rather than counted: a calendar connected again may get a removed one's id
+    # (SQLite reuses ids), and must never be taken for it.
+    calendar.busy_version = secrets.randbits(31)
     calendar.sync_error = ""
     session.add(calendar)
 
