@@ -17,8 +17,9 @@ from icalendar import Calendar
 from sqlmodel import Session, select
 
 from rcxsite import booking
-from rcxsite.booking import hours
+from rcxsite.booking import hours, notices
 from rcxsite.booking.calendars import connections, copies, sync
+from rcxsite.booking.calendars.copy_jobs import COPY
 from rcxsite.booking.calendars.events import busy_intervals
 from rcxsite.booking.calendars.fetch import CalendarProblem, check_address
 from rcxsite.booking.calendars.inputs import (
@@ -29,8 +30,10 @@ from rcxsite.booking.calendars.inputs import (
 )
 from rcxsite.booking.hours import may_edit
 from rcxsite.booking.hours_inputs import CallSettingsInput
+from rcxsite.booking.inputs import CancelInput
 from rcxsite.core.permissions import NO_ACCESS, StaffActor
 from rcxsite.core.service_errors import ServiceError
+from rcxsite.jobs.runner import drain
 from rcxsite.models import Booking, Job, MemberBusy, MemberCalendar
 from rcxsite.platform.db import get_engine
 from rcxsite.staff.__main__ import main as command_line
@@ -410,3 +413,27 @@ def test_a_series_keeps_its_moved_and_skipped_occurrences_beside_one_off_events(
         ("Tue 15:00", "15:30"),  # moved from 09:00
         ("Thu 09:00", "09:30"),  # Wednesday's is skipped
     ]
+
+
+def test_a_call_booked_and_cancelled_on_the_site_comes_and_goes_in_the_hosts_calendar(
+    dav: Radicale,
+) -> None:
+    """Through the booking service and the job runner, as the site does it: the booked
+    call's announcement plans its copy; the cancel plans its removal."""
+    sam = _host()
+    calendar_url = dav.calendar("work")
+    _connect(
+        sam, kind="caldav", url=calendar_url, username=USER, password=PASSWORD, write_calls="on"
+    )
+    receipt = booking.book(
+        booking.BookingInput.parse(booking_fields(at(MONDAY, "10:00"))),
+        client_ip="203.0.113.5",
+        now=NOW,
+    )
+    assert drain(timeout=30, kinds=(notices.BOOKED, COPY))
+    [name] = dav.objects(calendar_url)
+    [written] = Calendar.from_ical(dav.get(calendar_url + name).text).walk("VEVENT")
+    assert written.decoded("DTSTART") == at(MONDAY, "10:00")
+    booking.cancel(CancelInput.parse({"token": receipt.token}), client_ip="203.0.113.5", now=NOW)
+    assert drain(timeout=30, kinds=(COPY,))
+    assert dav.objects(calendar_url) == []
