@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import random
 import statistics
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date, datetime, timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from sqlmodel import Session
 
@@ -94,36 +90,17 @@ def calendar_text(first_day: date, events: int) -> bytes:
     return ("\r\n".join(lines) + "\r\n").encode()
 
 
-@contextmanager
-def _served(body: bytes) -> Iterator[str]:
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/calendar")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/calendar.ics"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 def measure_sync(member_id: int, first_day: date, now: datetime) -> tuple[list[float], int]:
     """SYNC_RUNS syncs of a SYNC_EVENTS-event calendar after one warm-up: each one's time
     (fetch, parse and expand, store) and the busy intervals it stored."""
     from rcxsite.booking.calendars.sync import sync_calendar
     from rcxsite.models import MemberCalendar
     from rcxsite.platform.db import get_engine
+    from tests.support.calendars import ics_server
 
-    with _served(calendar_text(first_day, SYNC_EVENTS)) as url:
+    with ics_server() as served:
+        served.files["calendar.ics"] = calendar_text(first_day, SYNC_EVENTS)
+        url = f"{served.url}/calendar.ics"
         with Session(get_engine()) as session:
             calendar = MemberCalendar(staff_member_id=member_id, kind="ics", url=url)
             session.add(calendar)

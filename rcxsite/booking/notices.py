@@ -190,36 +190,17 @@ def host_copy_ics(booking: Booking, host: StaffMember, request: QuoteRequest) ->
 
 def _send_invitation(
     session: Session,
-    booking: Booking,
     words: wording.Words,
+    invite: CallInvite,
     *,
     to: str,
     reply_to: tuple[str, str],
     method: Method,
-    organizer: tuple[str, str],
-    attendee_name: str,
-    time_zone: str,
-    summary: str,
-    description: str,
-    url: str,
-    place: wording.Place,
     **delivery: Any,
 ) -> None:
     """`words` mailed to `to` with the call as a calendar invitation (`method`: REQUEST
-    for a new or moved call, CANCEL), the time on `time_zone`'s clock, organized by
-    `organizer` (name, address); replies go to `reply_to` (name, address), the other side
-    of the call; `attendee_name` "" names the visitor by address only. `delivery`:
-    `send_mail`'s order and reference."""
-    invite = _invite(
-        booking,
-        organizer=organizer,
-        attendee_name=attendee_name,
-        time_zone=time_zone,
-        summary=summary,
-        description=description,
-        url=url,
-        place=place,
-    )
+    for a new or moved call, CANCEL); replies go to `reply_to` (name, address), the other
+    side of the call. `delivery`: `send_mail`'s order and reference."""
     send_mail(
         session=session,
         to=to,
@@ -243,13 +224,10 @@ def _to_visitor(
     place: wording.Place,
     ref: str = "",
 ) -> None:
-    _send_invitation(
-        session,
+    """The visitor's invitation: on their clock, organized by the host; `name` "" names
+    the visitor by address only."""
+    invite = _invite(
         booking,
-        words,
-        to=booking.visitor_email,
-        reply_to=_host_for_visitor(host),
-        method=method,
         organizer=_host_for_visitor(host),
         attendee_name=name,
         time_zone=booking.visitor_time_zone,
@@ -257,6 +235,14 @@ def _to_visitor(
         description=wording.visitor_invite_description(host, link=link, place=place),
         url=link,
         place=place,
+    )
+    _send_invitation(
+        session,
+        words,
+        invite,
+        to=booking.visitor_email,
+        reply_to=_host_for_visitor(host),
+        method=method,
         ref=ref,
     )
 
@@ -274,12 +260,11 @@ def _to_host(
 ) -> None:
     _send_invitation(
         session,
-        booking,
         words,
+        _invite(booking, **_host_view(booking, host, request)),
         to=host.email,
         reply_to=(booking.visitor_name, booking.visitor_email),
         method=method,
-        **_host_view(booking, host, request),
         after=after,
         after_ref=request.id or 0,
         ref=ref,

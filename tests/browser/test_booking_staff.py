@@ -21,7 +21,7 @@ from tests.support.browser import DESKTOP, PHONE, axe_violations
 from tests.support.calendars import calendar_text, event, ics_server
 from tests.support.live_server import LiveServer
 from tests.support.quotes import quote_fields
-from tests.support.staff_ui import signed_in_member
+from tests.support.staff_ui import Member, signed_in_member
 
 
 def _book_first_free_time(site: LiveServer, email: str) -> str:
@@ -123,10 +123,9 @@ def _company_wall_times(site: LiveServer) -> set[str]:
     }
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "375"])
-def test_a_lunch_break_copied_to_every_weekday_leaves_its_gap(
-    page: Page, live_site: LiveServer, viewport: dict[str, int]
-) -> None:
+def _the_only_host(page: Page, live_site: LiveServer, viewport: dict[str, int]) -> Member:
+    """A salesperson signed in on Availability at `viewport`, who turned calls on there
+    and is the only member taking calls."""
     member = signed_in_member(page, live_site, "sales")
     nobody_takes_calls_on(live_site)
     page.set_viewport_size(viewport)
@@ -134,6 +133,14 @@ def test_a_lunch_break_copied_to_every_weekday_leaves_its_gap(
     page.get_by_label("Takes calls").check()
     page.get_by_role("button", name="Save settings").click()
     expect(page.get_by_text(re.compile(r"^Saved: you take calls"))).to_be_visible()
+    return member
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "375"])
+def test_a_lunch_break_copied_to_every_weekday_leaves_its_gap(
+    page: Page, live_site: LiveServer, viewport: dict[str, int]
+) -> None:
+    member = _the_only_host(page, live_site, viewport)
 
     monday = page.get_by_label("Monday", exact=True)
     expect(monday).to_have_value("09:00-17:30")  # the default week until saved
@@ -186,13 +193,7 @@ def test_a_lunch_break_copied_to_every_weekday_leaves_its_gap(
 def test_a_member_connects_a_calendar_and_its_busy_times_leave_the_visitors_times(
     page: Page, live_site: LiveServer, viewport: dict[str, int]
 ) -> None:
-    signed_in_member(page, live_site, "sales")
-    nobody_takes_calls_on(live_site)
-    page.set_viewport_size(viewport)
-    page.goto(routes.STAFF_AVAILABILITY.path)
-    page.get_by_label("Takes calls").check()
-    page.get_by_role("button", name="Save settings").click()
-    expect(page.get_by_text(re.compile(r"^Saved: you take calls"))).to_be_visible()
+    _the_only_host(page, live_site, viewport)
     before = _company_wall_times(live_site)
     assert "10:00" in before
     # A busy hour every day of the next weeks, 10:00-11:00 in London.
