@@ -317,21 +317,26 @@ def book(
     client_ip: str,
     now: datetime | None = None,
     attribution: Attribution | None = None,
+    only_call: bool = False,
 ) -> BookingReceipt:
     """Book the call at `booking.start` with a free host: the quote request (owned by the
     host), the booking, the mails and reminders, in one transaction. 409 TAKEN when no
     member who takes calls is free then (or `start` is not one of the free times); 429
-    over the client's limit or the address's upcoming calls."""
+    over the client's limit or the address's upcoming calls. `only_call`: refused (409
+    ALREADY_BOOKED) while the address has any call to come, checked with the same lock as
+    the address's cap ("Book another time")."""
     now = now or datetime.now(UTC)
     company = rules()
+    cap = 1 if only_call else company.upcoming_per_email
+    too_many = ServiceError(409, ALREADY_BOOKED) if only_call else _too_many_upcoming(cap)
     email_key = booking.email.lower()
     token, digest = tokens.new_token()
     with session_scope(for_update=True) as session:
         hosts = hosting.for_new_call(
             session, start=booking.start, now=now, rules=company, email_key=email_key
         )
-        if hosts.upcoming_for_email >= company.upcoming_per_email:
-            raise _too_many_upcoming(company.upcoming_per_email)
+        if hosts.upcoming_for_email >= cap:
+            raise too_many
         if not hosts.ranked:
             raise ServiceError(409, TAKEN)
         # Counted only for a call that can be booked: a visitor who picks a time taken
@@ -349,7 +354,7 @@ def book(
         limits = Limits(
             email_key=email_key,
             now=now,
-            upcoming_per_email=company.upcoming_per_email,
+            upcoming_per_email=cap,
             calls_per_day=company.calls_per_day,
             day_of=_days_of(booking.start, hosts.ranked),
         )
@@ -358,7 +363,7 @@ def book(
         except NoHostFree:
             raise ServiceError(409, TAKEN) from None
         except TooManyUpcoming:
-            raise _too_many_upcoming(company.upcoming_per_email) from None
+            raise too_many from None
         placed_row = session.get(Booking, placed.booking_id)
         placed_request = session.get(QuoteRequest, placed.request_id)
         assert placed_row is not None and placed_request is not None
@@ -577,15 +582,6 @@ def book_again(
         cancelled = _booking_by_digest(session, digest, for_update=False)
         if cancelled.status != CANCELLED:
             raise ServiceError(409, NOT_CANCELLED)
-        upcoming = session.exec(
-            select(Booking.id).where(
-                col(Booking.email_key) == cancelled.email_key,
-                col(Booking.active).is_(True),
-                col(Booking.ends_at) > now,
-            )
-        ).first()
-        if upcoming is not None:
-            raise ServiceError(409, ALREADY_BOOKED)
         request = _request_of(session, cancelled)
         details = BookingInput.model_validate(
             {
@@ -598,7 +594,7 @@ def book_again(
                 "call_kind": cancelled.call_kind,
             }
         )
-    return book(details, client_ip=client_ip, now=now)
+    return book(details, client_ip=client_ip, now=now, only_call=True)
 
 
 def _owner_name(session: Session, owner_id: int | None) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date, datetime, timedelta
@@ -554,6 +555,33 @@ def test_after_a_cancel_the_link_books_another_time_with_the_same_details() -> N
     # The cancelled call stays cancelled; its link books no second call while one is to come.
     assert stored_booking(first.booking_id).status == "cancelled"
     assert refused(_book_again, first.token, at(TUESDAY, "16:00")) == (409, booking.ALREADY_BOOKED)
+
+
+def test_two_clicks_on_book_another_time_at_once_book_one_call() -> None:
+    """The "only call to come" rule is checked with the address's cap, in the booking's
+    own transaction: two clicks racing for two free times still make one call."""
+    add_host("Sam Sales")
+    add_host("Kim Sales")
+    first = book(at(TUESDAY, "10:00"))
+    cancel(first.token)
+    barrier = threading.Barrier(2)
+    answers: list[tuple[int, str]] = []
+
+    def click(start: datetime) -> None:
+        barrier.wait()
+        try:
+            _book_again(first.token, start)
+            answers.append((201, ""))
+        except ServiceError as error:
+            answers.append((error.status, error.message))
+
+    clicks = [threading.Thread(target=click, args=(at(TUESDAY, t),)) for t in ("14:00", "15:00")]
+    for thread in clicks:
+        thread.start()
+    for thread in clicks:
+        thread.join()
+    assert sorted(answers) == [(201, ""), (409, booking.ALREADY_BOOKED)]
+    assert len([row for row in stored_bookings() if row.status == "booked"]) == 1
 
 
 def test_only_a_cancelled_call_books_again() -> None:
