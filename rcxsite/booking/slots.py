@@ -14,12 +14,18 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
 from rcxsite.booking import busy_cache
-from rcxsite.booking.availability import MemberAvailability, load_hosts, working_intervals
+from rcxsite.booking.availability import (
+    Interval,
+    MemberAvailability,
+    load_hosts,
+    working_intervals,
+)
 from rcxsite.booking.inputs import SlotQuery
 from rcxsite.booking.rules import Rules, rules
 from rcxsite.booking.timeline import EMPTY, Timeline
@@ -117,8 +123,22 @@ def _wall_clock_starts(
     member: MemberAvailability, zone: ZoneInfo, day: date, call: timedelta
 ) -> Iterator[datetime]:
     """The UTC start of every call on the member's grid on their `day`."""
+    yield from _grid(zone, day, working_intervals(member, day), call)
+
+
+@lru_cache(maxsize=4096)
+def _grid(
+    zone: ZoneInfo, day: date, intervals: tuple[Interval, ...], call: timedelta
+) -> tuple[datetime, ...]:
+    """The UTC starts of the calls in `intervals` of `day` on `zone`'s wall clock: the
+    same for every member with the same zone and hours (most of them), so made once."""
+    return tuple(_grid_starts(zone, day, intervals, call))
+
+
+def _grid_starts(
+    zone: ZoneInfo, day: date, intervals: tuple[Interval, ...], call: timedelta
+) -> Iterator[datetime]:
     step = int(call.total_seconds() // 60)
-    intervals = working_intervals(member, day)
     if not intervals:
         return
     offset = datetime.combine(day, time(0), tzinfo=zone).utcoffset()
@@ -144,17 +164,22 @@ def _free_starts(
     since: datetime,
     until: datetime,
     rules: Rules,
+    known: frozenset[datetime] | set[datetime] = frozenset(),
 ) -> Iterator[datetime]:
-    """The member's free starts in [since, until) (already cut to notice and window)."""
+    """The member's free starts in [since, until) (already cut to notice and window);
+    `known`: starts found free already (another member's), not tested again."""
     zone = member.zone
     first_day = since.astimezone(zone).date()
     last_day = until.astimezone(zone).date()
+    blocked = rules.blocked
     for offset in range((last_day - first_day).days + 1):
         day = first_day + timedelta(days=offset)
         if busy.per_day.get(day, 0) >= rules.calls_per_day:
             continue
         for start in _wall_clock_starts(member, zone, day, rules.call):
-            if since <= start < until and not busy.overlaps(start, start + rules.blocked):
+            if start in known or not since <= start < until:
+                continue
+            if not busy.overlaps(start, start + blocked):
                 yield start
 
 
@@ -200,7 +225,14 @@ def free_slots(
             busy = _busy(
                 spans.get(host.member_id, ()), host.zone, calendars.get(host.member_id, EMPTY)
             )
-            starts.update(_free_starts(host, busy, since=earliest, until=latest, rules=company))
+            # Most members share a grid: a start one of them is free at needs no more tests.
+            starts.update(
+                list(
+                    _free_starts(
+                        host, busy, since=earliest, until=latest, rules=company, known=starts
+                    )
+                )
+            )
     return SlotList(
         time_zone=query.time_zone,
         call_minutes=int(company.call.total_seconds() // 60),
