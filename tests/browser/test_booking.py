@@ -315,6 +315,8 @@ def test_a_visitor_in_calcutta_sees_kolkata_on_their_clock_and_finds_another_zon
         expect(thanks).to_contain_text(
             re.compile(r" at (1[0-2]|[1-9]):[0-5][0-9] (AM|PM) \(America/New_York\)")
         )
+        if shots := os.environ.get("RCX_SCREENSHOTS"):
+            tab.screenshot(path=f"{shots}/confirmation-{viewport['width']}.png", full_page=True)
         [(zone,)] = rows_on(
             live_site, "SELECT visitor_time_zone FROM booking WHERE email_key = :e", e=email
         )
