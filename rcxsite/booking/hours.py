@@ -130,7 +130,9 @@ def may_edit(actor: StaffActor | None, member_id: int) -> StaffActor:
     return actor
 
 
-def _host(session: Session, member_id: int, *, lock: bool = False) -> StaffMember:
+def host_member(session: Session, member_id: int, *, lock: bool = False) -> StaffMember:
+    """The member who may host calls (404 NO_MEMBER, 409 NOT_A_HOST otherwise), their row
+    locked for a change when `lock`."""
     member = session.get(
         StaffMember, member_id, with_for_update={"key_share": True} if lock else None
     )
@@ -211,7 +213,7 @@ def call_settings(
 ) -> CallSettings:
     may_edit(actor, member_id)
     with session_scope() as session:
-        member = _host(session, member_id)
+        member = host_member(session, member_id)
         today = member_today(member, now)
         default, week = _week(session, member_id)
         time_off = session.exec(
@@ -261,7 +263,7 @@ def set_call_settings(
     """Takes calls on or off, and the zone of the member's hours."""
     actor = may_edit(actor, member_id)
     with session_scope(for_update=True) as session:
-        member = _host(session, member_id, lock=True)
+        member = host_member(session, member_id, lock=True)
         member.takes_calls, member.time_zone = change.takes_calls, change.time_zone
         member.meeting_url = change.meeting_url
         session.add(member)
@@ -287,7 +289,7 @@ def set_week(change: WeekInput, *, actor: StaffActor | None, member_id: int) -> 
     if not hours:
         raise ServiceError(422, NO_DAYS)
     with session_scope(for_update=True) as session:
-        member = _host(session, member_id, lock=True)
+        member = host_member(session, member_id, lock=True)
         session.exec(delete(MemberHours).where(col(MemberHours.staff_member_id) == member_id))
         for weekday, intervals in sorted(hours.items()):
             for start, end in intervals:
@@ -333,7 +335,7 @@ def add_day(
     actor = may_edit(actor, member_id)
     day = change.chosen_day
     with session_scope(for_update=True) as session:
-        member = _host(session, member_id, lock=True)
+        member = host_member(session, member_id, lock=True)
         today = member_today(member, now)
         _check_future(day, today, field="day", past=PAST_DAY)
         same_day = (col(MemberDay.staff_member_id) == member_id, col(MemberDay.day) == day)
@@ -363,7 +365,7 @@ def _remove_entry(
     recorded as `action` with `detail(row)`; the row, its columns still loaded."""
     actor = may_edit(actor, member_id)
     with session_scope(for_update=True) as session:
-        member = _host(session, member_id, lock=True)
+        member = host_member(session, member_id, lock=True)
         row = session.get(model, entry_id)
         if row is None or row.staff_member_id != member_id:
             raise ServiceError(404, NO_SUCH_ENTRY)
@@ -400,7 +402,7 @@ def add_time_off(
     actor = may_edit(actor, member_id)
     first, last = change.days
     with session_scope(for_update=True) as session:
-        member = _host(session, member_id, lock=True)
+        member = host_member(session, member_id, lock=True)
         today = member_today(member, now)
         _check_future(first, today, field="first_day", past=FIRST_DAY_PAST)
         _check_future(last, today, field="last_day", past=PAST_DAY)
@@ -443,6 +445,7 @@ __all__ = [
     "add_time_off",
     "call_settings",
     "host_choices",
+    "host_member",
     "may_edit",
     "remove_day",
     "remove_time_off",

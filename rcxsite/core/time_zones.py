@@ -65,6 +65,11 @@ def place_zones() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1)
+def _place_set() -> frozenset[str]:
+    return frozenset(place_zones())
+
+
+@lru_cache(maxsize=1)
 def _links() -> dict[str, str]:
     """Each alias of the zone database and the zone it names ("Asia/Calcutta" ->
     "Asia/Kolkata"), from its `tzdata.zi` ("L target alias" lines)."""
@@ -83,7 +88,7 @@ def canonical_zone(name: str) -> str | None:
     under any name; None for a name the zone database does not know."""
     if name not in known_zones():
         return None
-    places = set(place_zones())
+    places = _place_set()
     if name in places:
         return name
     links = _links()

@@ -23,8 +23,7 @@ from rcxsite.booking.calendars.sync import (
     sync_calendar,
     synced_text,
 )
-from rcxsite.booking.hours import may_edit
-from rcxsite.booking.rules import HOST_ROLES
+from rcxsite.booking.hours import host_member, may_edit
 from rcxsite.core import audit
 from rcxsite.core.permissions import StaffActor
 from rcxsite.core.service_errors import ServiceError
@@ -36,8 +35,6 @@ from rcxsite.platform.db import session_scope
 MAX_CALENDARS = 5
 TOO_MANY = f"A member connects at most {MAX_CALENDARS} calendars. Please remove one first."
 NO_SUCH_CALENDAR = "This calendar is no longer connected."
-NO_MEMBER = "This member does not exist."
-NOT_A_HOST = "Only members with the role sales or admin take calls."
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,15 +68,6 @@ def _described(kind: str, url: str) -> str:
     return f"{'CalDAV calendar' if kind == CALDAV else 'iCal address'} {shown_address(url)}"
 
 
-def _member(session: Session, member_id: int) -> StaffMember:
-    member = session.get(StaffMember, member_id)
-    if member is None or member.id is None:
-        raise ServiceError(404, NO_MEMBER)
-    if member.role not in HOST_ROLES:
-        raise ServiceError(409, NOT_A_HOST)
-    return member
-
-
 def _view(calendar: MemberCalendar) -> CalendarView:
     assert calendar.id is not None
     return CalendarView(
@@ -97,7 +85,7 @@ def _view(calendar: MemberCalendar) -> CalendarView:
 def member_calendars(*, actor: StaffActor | None, member_id: int) -> list[CalendarView]:
     may_edit(actor, member_id)
     with session_scope() as session:
-        _member(session, member_id)
+        host_member(session, member_id)
         rows = session.exec(
             select(MemberCalendar)
             .where(MemberCalendar.staff_member_id == member_id)
@@ -122,7 +110,7 @@ def connect(
     actor = may_edit(actor, member_id)
     now = now or utcnow()
     with session_scope() as session:
-        member = _member(session, member_id)
+        member = host_member(session, member_id)
         zone = ZoneInfo(member_zone(member))
     auth = (change.username, change.password) if change.kind == CALDAV else None
     try:
@@ -131,8 +119,7 @@ def connect(
         raise ServiceError(422, problem.message, fields={"url": problem.message}) from None
     with session_scope(for_update=True) as session:
         # The member's row locked: two connects at once cannot pass the count together.
-        locked = session.get(StaffMember, member_id, with_for_update={"key_share": True})
-        member = _member(session, member_id) if locked is None else locked
+        member = host_member(session, member_id, lock=True)
         count = session.exec(
             select(func.count())
             .select_from(MemberCalendar)
@@ -175,7 +162,7 @@ def sync_now(
 ) -> str:
     may_edit(actor, member_id)
     with session_scope() as session:
-        _member(session, member_id)
+        host_member(session, member_id)
         _own_calendar(session, member_id, calendar_id)
     result = sync_calendar(calendar_id, now=now)
     if not result.ok:
@@ -188,7 +175,7 @@ def remove(*, actor: StaffActor | None, member_id: int, calendar_id: int) -> str
     already written to it stay there (the member's own calendar is theirs to tidy)."""
     actor = may_edit(actor, member_id)
     with session_scope(for_update=True) as session:
-        member = _member(session, member_id)
+        member = host_member(session, member_id)
         calendar = _own_calendar(session, member_id, calendar_id)
         session.delete(calendar)
         _record(session, actor, member, "calendar_removed", _described(calendar.kind, calendar.url))
