@@ -17,7 +17,7 @@ from rcxsite.booking.inputs import PHONE_FOR_CALL
 from rcxsite.booking.meetings import MEETING_URL_INVALID
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.mail import wait_for_outgoing_mail
-from rcxsite.state.staff.availability import SETTINGS_FIELDS, _fields
+from rcxsite.state.booking.availability import SETTINGS_FIELDS, _fields
 from tests.support.booking import (
     MONDAY,
     NOW,

@@ -7,24 +7,23 @@ import reflex as rx
 
 import rcxsite.rcxsite  # noqa: F401  (registers every state and page)
 from rcxsite.core.permissions import GRANTS, Permission
-from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState
+from rcxsite.state.booking.availability import StaffAvailabilityState
+from rcxsite.state.staff.access import STAFF_HANDLERS, STAFF_SCREENS, StaffState
 
-_STAFF_STATE_MODULE = "rcxsite.state.staff"
 
-
-def _staff_states() -> list[type[rx.State]]:
+def _all_states() -> list[type[rx.State]]:
     pending, found = [rx.State], []
     while pending:
         state = pending.pop()
         pending.extend(state.get_substates())
-        if state.__module__.startswith(_STAFF_STATE_MODULE):
-            found.append(state)
+        found.append(state)
     return found
 
 
 def test_every_public_staff_handler_has_a_rule() -> None:
-    states = _staff_states()
-    assert StaffState in states and len(states) >= 5
+    states = [StaffState, *STAFF_SCREENS]
+    # A feature's staff screen is marked wherever the feature keeps it.
+    assert StaffAvailabilityState in states and len(states) >= 5
     handlers = {
         f"{state.__name__}.{name}"
         for state in states
@@ -35,10 +34,15 @@ def test_every_public_staff_handler_has_a_rule() -> None:
     }
     missing = sorted(handlers - set(STAFF_HANDLERS))
     assert missing == [], f"staff handlers without a rule: {missing}"
-    # A staff state outside rcxsite/state/staff/ would escape this test and the guard of
-    # its stored data (StaffState._forget_unless_owner), which find staff states there.
-    outside = sorted({name.split(".")[0] for name in STAFF_HANDLERS} - {s.__name__ for s in states})
-    assert outside == [], f"staff states outside {_STAFF_STATE_MODULE}: {outside}"
+    # A state with a checked handler but no `staff_screen` mark would escape this test and
+    # the guard of its stored data (StaffState._forget_unless_owner), which go by the mark.
+    marked = {state.__name__ for state in states}
+    unmarked = sorted({name.split(".")[0] for name in STAFF_HANDLERS} - marked)
+    assert unmarked == [], f"staff states without @staff_screen: {unmarked}"
+    # Every marked state is one the app registers, once.
+    registered = _all_states()
+    assert all(state in registered for state in STAFF_SCREENS)
+    assert len(set(STAFF_SCREENS)) == len(STAFF_SCREENS)
 
 
 def test_only_the_ways_in_are_open_and_every_rule_names_a_granted_permission() -> None:

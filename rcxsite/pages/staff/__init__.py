@@ -1,6 +1,7 @@
 """The staff back office's pages (rcxsite/content/routes.py STAFF_ROUTES), with their on_load
-handlers: one module per page, named as its state's module in rcxsite/state/staff/. All
-data arrives through checked events; the prerendered pages hold none."""
+handlers: one module per page, named as its state's module (rcxsite/state/staff/, or the
+feature's own folder: booking's Availability and My calls). All data arrives through
+checked events; the prerendered pages hold none."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import reflex as rx
 from reflex.event import EventHandler
 
 from rcxsite.content.routes import Route, RouteKind
+from rcxsite.pages.booking.availability import staff_availability_page
+from rcxsite.pages.booking.calls import staff_calls_page
 from rcxsite.pages.staff.analytics import staff_analytics_page
 from rcxsite.pages.staff.audit import staff_audit_page
-from rcxsite.pages.staff.availability import staff_availability_page
-from rcxsite.pages.staff.calls import staff_calls_page
 from rcxsite.pages.staff.customers import staff_customer_page, staff_customers_page
 from rcxsite.pages.staff.inbox import staff_inbox_page
 from rcxsite.pages.staff.invite import staff_invite_page
@@ -21,10 +22,10 @@ from rcxsite.pages.staff.jobs import staff_jobs_page
 from rcxsite.pages.staff.quote import staff_quote_page
 from rcxsite.pages.staff.sign_in import staff_log_in_page
 from rcxsite.pages.staff.team import staff_team_page
+from rcxsite.state.booking.availability import StaffAvailabilityState
+from rcxsite.state.booking.calls import StaffCallsState
 from rcxsite.state.staff.analytics import StaffAnalyticsState
 from rcxsite.state.staff.audit import StaffAuditState
-from rcxsite.state.staff.availability import StaffAvailabilityState
-from rcxsite.state.staff.calls import StaffCallsState
 from rcxsite.state.staff.customers import StaffCustomersState, StaffCustomerState
 from rcxsite.state.staff.inbox import StaffInboxState
 from rcxsite.state.staff.invite import StaffInviteState

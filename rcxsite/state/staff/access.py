@@ -34,12 +34,23 @@ from rcxsite.state.session import cookie_value
 from rcxsite.state.stored_data import holds_data
 
 logger = logging.getLogger(__name__)
-_PACKAGE = __name__.rpartition(".")[0] + "."
 
 STAFF_HANDLERS: dict[str, Permission | None] = {}
+# The states marked `staff_screen`, wherever their feature keeps them.
+STAFF_SCREENS: list[type[BaseState]] = []
 _ACTING: ContextVar[StaffActor] = ContextVar("staff_actor")
 
 F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, Any]])
+S = TypeVar("S", bound=type[BaseState])
+
+
+def staff_screen(state: S) -> S:
+    """Marks a staff screen's state, in whichever feature's `state/` folder it lives: what
+    it holds is one member's, so it is emptied whenever `StaffState` forgets (sign-out,
+    another member on the tab, a stored tab handed to a new connection), and the test that
+    every staff handler has a permission rule covers its handlers."""
+    STAFF_SCREENS.append(state)
+    return state
 
 
 def acting() -> StaffActor:
@@ -101,7 +112,7 @@ class StaffState(rx.State):
         self._loaded_by = 0
         self.member_name = self.member_role = ""
         self.access = "signed_out"
-        for state in _staff_data_states():
+        for state in STAFF_SCREENS:
             (await self.get_state(state)).reset()
 
     async def _forget_unless_owner(self) -> None:
@@ -109,7 +120,7 @@ class StaffState(rx.State):
         only the member it was loaded for, by their own cookie, gets it; with nobody
         recorded (never loaded, or the record lapsed first), no staff state keeps data."""
         if not self._loaded_by:
-            for state in _staff_data_states():
+            for state in STAFF_SCREENS:
                 held = await self.get_state(state)
                 if holds_data(held):
                     held.reset()
@@ -154,17 +165,6 @@ def role_may(permission: Permission) -> rx.Var[bool]:
     for role in roles[1:]:
         condition = condition | (StaffState.member_role == role)
     return condition
-
-
-def _staff_data_states() -> list[type[BaseState]]:
-    """Every staff state but this one (the pages' data, forms and messages)."""
-    found, pending = [], list(rx.State.get_substates())
-    while pending:
-        state = pending.pop()
-        pending.extend(state.get_substates())
-        if state.__module__.startswith(_PACKAGE) and state is not StaffState:
-            found.append(state)
-    return found
 
 
 def _js(value: str) -> str:

@@ -11,7 +11,7 @@ from rcxsite.analytics import dashboard as board
 from rcxsite.analytics.inputs import FILTER_INVALID, PERIODS, DashboardQuery
 from rcxsite.core.permissions import Permission
 from rcxsite.state.service_calls import call_service
-from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.access import acting, staff_event, staff_screen
 
 # What a filter chip says before the value: "Source: newsletter".
 FILTER_LABELS = {
@@ -102,6 +102,7 @@ def _rows(name: str, rows: list[board.Row]) -> list[dict[str, str]]:
     ]
 
 
+@staff_screen
 class StaffAnalyticsState(rx.State):
     period: str = "30d"
     start: str = ""

@@ -9,7 +9,7 @@ import reflex as rx
 from rcxsite.core.permissions import Permission
 from rcxsite.staff import audit
 from rcxsite.state.service_calls import call_service
-from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import day, local, number_id, when
 
 
@@ -24,6 +24,7 @@ def _times(count: int, last_at: datetime | None, zone: str) -> str:
     return f" ×{count:,} (last {moment:%H:%M} {name})"
 
 
+@staff_screen
 class StaffAuditState(rx.State):
     rows: list[dict[str, str]] = []
     actions: list[str] = []

@@ -17,10 +17,11 @@ from rcxsite.models import EMAIL_MAX
 from rcxsite.staff import support
 from rcxsite.staff.support_inputs import StaffDeleteCustomerInput
 from rcxsite.state.service_calls import FormCall, call_service
-from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import NO_NAME, day_text, form_text, path_id, when
 
 
+@staff_screen
 class StaffCustomersState(rx.State):
     """The search form and its results (the newest customers before any search)."""
 
@@ -92,6 +93,7 @@ def _facts(card: support.CustomerCard, zone: str) -> list[list[str]]:
     ]
 
 
+@staff_screen
 class StaffCustomerState(rx.State):
     """One customer's card and the support actions on it."""
 

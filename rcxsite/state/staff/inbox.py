@@ -27,7 +27,7 @@ from rcxsite.staff import inbox
 from rcxsite.staff.inbox_inputs import OWNER_MAX
 from rcxsite.staff.inbox_query import SEARCH_MAX
 from rcxsite.state.service_calls import FormCall, call_service
-from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import NO_NAME, day, form_text, number_id, when
 
 FILTER_FIELDS = ("status", "owner", "search")
@@ -80,6 +80,7 @@ def _row(row: inbox.InboxRow, zone: str) -> dict[str, str]:
     }
 
 
+@staff_screen
 class StaffInboxState(rx.State):
     """One page of quote requests under the member's filter, with the counts per status."""
 

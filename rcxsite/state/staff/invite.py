@@ -14,7 +14,7 @@ from rcxsite.staff import invitations
 from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput
 from rcxsite.state.one_time import show_once
 from rcxsite.state.service_calls import FormCall, call_service
-from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState
+from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState, staff_screen
 from rcxsite.state.stored_data import holds_data
 
 T = TypeVar("T")
@@ -23,6 +23,7 @@ T = TypeVar("T")
 ENROLMENT_QR, ENROLMENT_KEY, RECOVERY_CODES = "enrolment-qr", "enrolment-key", "recovery-codes"
 
 
+@staff_screen
 class StaffInviteState(rx.State):
     # "checking", "invalid", "password", "code", "codes"
     step: str = "checking"

@@ -9,7 +9,7 @@ import reflex as rx
 from rcxsite.core.permissions import Permission
 from rcxsite.staff import operations
 from rcxsite.state.service_calls import call_service
-from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import number_id, when
 
 
@@ -21,6 +21,7 @@ def _waited(value: timedelta | None) -> str:
     return f"{hours} h {minutes} min" if hours else f"{minutes} min {seconds} s"
 
 
+@staff_screen
 class StaffJobsState(rx.State):
     kinds: list[dict[str, str]] = []
     failed: list[dict[str, str]] = []

@@ -29,7 +29,7 @@ from rcxsite.staff.inbox_inputs import OWNER_MAX, WorkInput
 from rcxsite.staff.inbox_query import OWNER_ROLES
 from rcxsite.staff.lead_account import LeadAccount, lead_account
 from rcxsite.state.service_calls import FormCall, call_service
-from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import (
     NO_NAME,
     day_text,
@@ -149,6 +149,7 @@ def _change_text(change: inbox.ChangeView) -> str:
     return f"{field}: {change.old_value} → {change.new_value}"
 
 
+@staff_screen
 class StaffQuoteState(rx.State):
     """One quote request: its fields, notes and history, and the member's changes."""
 

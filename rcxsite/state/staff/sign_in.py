@@ -8,7 +8,7 @@ from rcxsite.content import routes
 from rcxsite.staff.inputs import StaffSignInInput
 from rcxsite.staff.sign_in import sign_in
 from rcxsite.state.service_calls import FormCall
-from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState
+from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState, staff_screen
 
 SIGN_IN_FIELDS = StaffSignInInput.field_names()
 _TIME_ZONE_SCRIPT = (
@@ -24,6 +24,7 @@ def _next_page(target: str) -> str:
     return routes.STAFF_INBOX.path
 
 
+@staff_screen
 class StaffSignInState(rx.State):
     field_errors: dict[str, str] = dict.fromkeys(SIGN_IN_FIELDS, "")
     error: str = ""

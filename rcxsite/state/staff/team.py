@@ -13,7 +13,7 @@ from rcxsite.staff import members
 from rcxsite.staff.inputs import InviteInput, RoleInput
 from rcxsite.state.one_time import show_once
 from rcxsite.state.service_calls import FormCall, call_service
-from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import number_id, when
 
 INVITE_FIELDS = InviteInput.field_names()
@@ -21,6 +21,7 @@ INVITE_LINK = "invite-link"
 ROLE_OPTIONS = tuple(ROLE_LABELS.items())
 
 
+@staff_screen
 class StaffTeamState(rx.State):
     members: list[dict[str, str]] = []
     invite_errors: dict[str, str] = dict.fromkeys(INVITE_FIELDS, "")

@@ -18,7 +18,7 @@ from rcxsite.core.time_zones import place_zones
 from rcxsite.models.calendars import CALENDAR_URL_MAX
 from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.pages.staff.shared import staff_form
-from rcxsite.state.staff.availability import CalendarRow, EntryRow, StaffAvailabilityState
+from rcxsite.state.booking.availability import CalendarRow, EntryRow, StaffAvailabilityState
 
 S = StaffAvailabilityState
 # Monday to Friday: where "Copy to weekdays" copies a day's hours.

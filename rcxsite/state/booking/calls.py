@@ -13,10 +13,10 @@ import reflex as rx
 
 from rcxsite.booking import calls
 from rcxsite.core.permissions import Permission
+from rcxsite.state.booking.availability import host_choices
 from rcxsite.state.one_time import show_once
 from rcxsite.state.service_calls import call_service
-from rcxsite.state.staff.access import acting, staff_event
-from rcxsite.state.staff.availability import host_choices
+from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import number_id
 
 FEED_LINK = "calendar-feed-link"
@@ -37,6 +37,7 @@ class CallDayView(TypedDict):
     calls: list[CallView]
 
 
+@staff_screen
 class StaffCallsState(rx.State):
     days: list[CallDayView] = []
     total: int = 0

@@ -29,7 +29,7 @@ from rcxsite.core.permissions import Permission, StaffActor
 from rcxsite.models.calendars import CALENDAR_URL_MAX
 from rcxsite.models.types import MEETING_URL_MAX
 from rcxsite.state.service_calls import FormCall, call_service
-from rcxsite.state.staff.access import acting, staff_event
+from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import number_id, when
 
 SETTINGS_FIELDS = CallSettingsInput.field_names()
@@ -109,6 +109,7 @@ def _time_off_label(away: hours.TimeOff) -> str:
     return f"{hours.day_text(away.first_day)} to {hours.day_text(away.last_day)}"
 
 
+@staff_screen
 class StaffAvailabilityState(rx.State):
     """One member's call settings as the Availability page shows them."""
 

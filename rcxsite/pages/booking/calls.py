@@ -11,7 +11,7 @@ from rcxsite.components.react import OneTimeSecret
 from rcxsite.components.staff_ui import notices, page_heading
 from rcxsite.content.routes import Route
 from rcxsite.pages.staff.shared import link
-from rcxsite.state.staff.calls import FEED_LINK, CallDayView, CallView, StaffCallsState
+from rcxsite.state.booking.calls import FEED_LINK, CallDayView, CallView, StaffCallsState
 
 S = StaffCallsState
 NO_CALLS = "No calls booked in the next 60 days."
