@@ -1,7 +1,7 @@
 """Site search at service level: what it finds, in which order, and its bounds.
 
 Fast: the index is built in this process from the route table and the content data, as
-the site builds it; no server, no browser (those are tests/browser/test_search.py).
+the site builds it; no server, no browser (those are tests/browser/search/test_search.py).
 """
 
 from __future__ import annotations

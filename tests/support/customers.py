@@ -93,7 +93,7 @@ def mark_verified(customer_id: int) -> None:
 
 def mark_verified_on(site: LiveServer | ScaledSite, email: str) -> None:
     """`mark_verified` on a running site's database, for the customer with `email`
-    (tests/browser/test_verify_email.py opens the link itself)."""
+    (tests/browser/accounts/test_verify_email.py opens the link itself)."""
     engine = create_engine(site.database_url)
     with Session(engine) as session:
         session.exec(

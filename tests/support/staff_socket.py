@@ -1,5 +1,6 @@
-"""One staff tab over Reflex's websocket, as a test drives it: events sent by name with
-any payload and cookie, each answer read to its end (see `StaffTab`)."""
+"""One staff tab over Reflex's websocket to the in-process site
+(tests/support/in_process_site.py), as a test drives it: events sent by name with any
+payload and cookie, each answer read to its end (see `StaffTab`)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-import simple_websocket
 from reflex.state import OnLoadInternalState, State
 
 from rcxsite.content import routes
 from rcxsite.state.staff.access import StaffState
+from tests.support.in_process_site import InProcessSite
 from tests.support.waiting import wait_for
 
 REPLY_TIMEOUT_S = 20
@@ -36,14 +37,14 @@ class StaffTab:
     event is followed by a flip of `is_hydrated`: the frames up to that flip are the
     event's whole answer, since a tab's events are handled one after the other."""
 
-    def __init__(self, site_url: str, cookie: str, token: str = "") -> None:
+    def __init__(self, site: InProcessSite, cookie: str, token: str = "") -> None:
         self.token = token or str(uuid.uuid4())
         if not token:
-            self._open(site_url, cookie)
+            self._open(site, cookie)
             return
 
         def taken_over() -> bool:
-            self._open(site_url, cookie)
+            self._open(site, cookie)
             if any(_is_new_token(frame) for frame in self.opening):
                 self.close()
                 return False
@@ -54,12 +55,11 @@ class StaffTab:
         # taking over a tab means waiting until it has.
         assert wait_for(taken_over, timeout_s=REPLY_TIMEOUT_S), f"tab {token} never let go"
 
-    def _open(self, site_url: str, cookie: str) -> None:
-        url = site_url.replace("http", "ws", 1) + (
-            f"/_event/?token={self.token}&EIO=4&transport=websocket"
+    def _open(self, site: InProcessSite, cookie: str) -> None:
+        headers = {"Origin": site.url, **({"Cookie": cookie} if cookie else {})}
+        self.socket = site.connect(
+            f"/_event/?token={self.token}&EIO=4&transport=websocket", headers
         )
-        headers = {"Origin": site_url, **({"Cookie": cookie} if cookie else {})}
-        self.socket = simple_websocket.Client.connect(url, headers=headers)
         self.hydrated = True
         self.access = ""
         self.path = routes.ABOUT.path

@@ -1,4 +1,5 @@
-"""The staff permission matrix over the real websocket: every checked staff event handler
+"""The staff permission matrix over the real websocket, to the site's app served in this
+process (tests/support/in_process_site.py): every checked staff event handler
 (`STAFF_HANDLERS`), sent by no one, by a customer, by a customer's token passed off as a
 staff cookie, by a forged staff cookie, by a disabled member and by each role, with a
 payload built from its signature and the router data of its own page, whether or not
@@ -12,41 +13,44 @@ neither. Afterwards the same calls by the roles that may make them change the da
 so the payloads are ones that would have done harm. A handler added to `STAFF_HANDLERS`
 is in the matrix at once; one whose state no staff page opens fails it.
 
-The staff pages themselves, fetched over HTTP by every caller, hold no record either.
+That the prerendered staff pages hold no record is tests/site/test_staff_pages_live.py's.
 """
 
 from __future__ import annotations
 
 import inspect
 import json
-import os
 import re
-import subprocess
-import sys
 import urllib.parse
-import urllib.request
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
 import reflex as rx
 from reflex.state import State
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 
 import rcxsite.rcxsite  # noqa: F401  (registers every state and page)
 from rcxsite.accounts.sessions import COOKIE_NAME as CUSTOMER_COOKIE
 from rcxsite.content import routes
-from rcxsite.core.permissions import Permission
+from rcxsite.core.permissions import OPERATOR, Permission
 from rcxsite.pages.staff import ON_LOAD
+from rcxsite.platform.db import get_engine
+from rcxsite.staff import members as staff_members
 from rcxsite.staff.sessions import COOKIE_NAME as STAFF_COOKIE
 from rcxsite.state.staff.access import STAFF_HANDLERS
 from rcxsite.web.login_cookie import LOGIN_COOKIE_PATH
 from rcxsite.web.staff_cookie import STAFF_COOKIE_PATH
-from tests.support.accounts_ui import PASSWORD, create_customer
-from tests.support.live_server import ROOT, LiveServer
-from tests.support.quotes import add_quotes_on
+from tests.support import service_calls
+from tests.support.call_outcomes import add_call
+from tests.support.customers import PASSWORD, register_customer
+from tests.support.in_process_site import InProcessSite, in_process_site
+from tests.support.quotes import add_quote
+from tests.support.site import reset_state
+from tests.support.staff import invite, member
 from tests.support.staff_socket import FIELD, STAFF_STATE, Answer, StaffTab, state_delta
 
 # What each role may do, written out rather than read from GRANTS: a change to GRANTS that
@@ -68,29 +72,6 @@ LATE = ("StaffCustomerState.lock",)
 LAST = ("StaffCustomerState.delete",)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
-_SEED = """
-import json, sys
-from datetime import UTC, datetime, timedelta
-from tests.support.call_outcomes import add_call
-from tests.support.staff import member
-from tests.support import service_calls
-mark, customer, target, password, quote = sys.argv[1:6]
-found = {}
-for who, role in (("admin", "admin"), ("sales", "sales"), ("support", "support"),
-                  ("disabled", "admin"), ("target", "sales"), ("leaver", "admin")):
-    enrolled = member(f"matrix-{who}-{mark}@rcx.example", role, f"Matrix {who.title()}")
-    found[who] = {"ticket": enrolled.cookie_ticket, "id": enrolled.actor.member_id,
-                  "email": enrolled.actor.email}
-# The request's call began an hour ago: "Held" and "No-show" would change it.
-add_call(int(quote), found["target"]["id"], datetime.now(UTC) - timedelta(hours=1), email=target)
-login = service_calls.authenticate(email=customer, password=password,
-                                   client_ip="198.51.100.77", via_ticket=True)
-found["customer_ticket"] = login.cookie_ticket
-# The target customer is signed in somewhere too: ending their sessions changes a row.
-service_calls.authenticate(email=target, password=password, client_ip="198.51.100.78")
-print(json.dumps(found))
-"""
-
 
 @dataclass(frozen=True)
 class Caller:
@@ -104,7 +85,7 @@ class Caller:
 
 @dataclass
 class World:
-    site: LiveServer
+    site: InProcessSite
     callers: list[Caller]
     leaver: str  # an admin's staff cookie, for the one test that signs out
     quote_id: int
@@ -146,73 +127,70 @@ def _cases() -> list[tuple[str, Permission]]:
 # --- the set-up: members, customers and a quote request in the live site's database ---
 
 
-def _post_ticket(site: LiveServer, path: str, ticket: str) -> list[str]:
+def _post_ticket(site: InProcessSite, path: str, ticket: str) -> list[str]:
     """The cookies (name=value) the site sets for a one-time ticket."""
-    request = urllib.request.Request(
-        site.url + path,
-        data=json.dumps({"ticket": ticket}).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json", "Origin": site.url},
-    )
-    with urllib.request.urlopen(request, timeout=20) as answer:
-        return [header.split(";", 1)[0] for header in answer.headers.get_all("Set-Cookie")]
+    answer = site.request("POST", path, json={"ticket": ticket}, headers={"Origin": site.url})
+    assert answer.is_success, (answer.status_code, answer.text)
+    return [header.split(";", 1)[0] for header in answer.headers.get_list("set-cookie")]
 
 
-def _site_env(site: LiveServer) -> dict[str, str]:
-    # The data folder holds the site's signing key: the sessions made here are its own.
-    return dict(
-        os.environ,
-        DATABASE_URL=site.database_url,
-        SITE_URL=site.url,
-        DATA_DIR=str(site.data_dir),
-        OUTBOX_DIR=str(site.data_dir / "cli-outbox"),
-    )
+@pytest.fixture
+def fresh_state() -> None:
+    """The package's per-test clean-up stays off here: the module's tests share one world."""
 
 
 @pytest.fixture(scope="module")
-def world(live_site: LiveServer) -> World:
+def site(site_root: object) -> Iterator[InProcessSite]:
+    reset_state()
+    with in_process_site() as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def world(site: InProcessSite) -> World:
     mark = uuid.uuid4().hex[:8]
     company = f"Matrix Secret {mark} Ltd"
     customer_email = f"matrix-target.{mark}@example.com"
     caller_email = f"matrix-caller.{mark}@example.com"
-    create_customer(live_site.url, customer_email, company=company)
-    create_customer(live_site.url, caller_email)
-    [quote_id] = add_quotes_on(
-        live_site, 1, company=company, email=customer_email, message=f"Matrix secret message {mark}"
+    customer_id = register_customer(customer_email, company_name=company)
+    register_customer(caller_email)
+    quote_id = add_quote(
+        company=company, email=customer_email, message=f"Matrix secret message {mark}"
     )
-    env = _site_env(live_site)
-    done = subprocess.run(
-        [sys.executable, "-c", _SEED, mark, caller_email, customer_email, PASSWORD, str(quote_id)],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    enrolled = {
+        who: member(f"matrix-{who}-{mark}@rcx.example", role, f"Matrix {who.title()}")
+        for who, role in (
+            *((role, role) for role in ROLES),
+            ("disabled", "admin"),
+            ("target", "sales"),
+            ("leaver", "admin"),
+        )
+    }
+    members = {
+        who: {"id": one.actor.member_id, "email": one.actor.email} for who, one in enrolled.items()
+    }
+    # The request's call began an hour ago: "Held" and "No-show" would change it.
+    add_call(
+        quote_id,
+        members["target"]["id"],
+        datetime.now(UTC) - timedelta(hours=1),
+        email=customer_email,
     )
-    assert done.returncode == 0, done.stderr[-3000:]
-    seeded = json.loads(done.stdout.strip().splitlines()[-1])
-    members = {who: seeded[who] for who in (*ROLES, "disabled", "target", "leaver")}
+    signed_in = service_calls.authenticate(
+        email=caller_email, password=PASSWORD, client_ip="198.51.100.77", via_ticket=True
+    )
+    # The target customer is signed in somewhere too: ending their sessions changes a row.
+    service_calls.authenticate(email=customer_email, password=PASSWORD, client_ip="198.51.100.78")
     staff = {
-        who: _post_ticket(live_site, STAFF_COOKIE_PATH, members[who]["ticket"])[0]
+        who: _post_ticket(site, STAFF_COOKIE_PATH, enrolled[who].cookie_ticket)[0]
         for who in (*ROLES, "disabled", "leaver")
     }
-    login = "; ".join(_post_ticket(live_site, LOGIN_COOKIE_PATH, seeded["customer_ticket"]))
+    login = "; ".join(_post_ticket(site, LOGIN_COOKIE_PATH, signed_in.cookie_ticket))
     login_value = login.split(";", 1)[0].split("=", 1)[1]
     customer_token = json.loads(urllib.parse.unquote(login_value))["Token"]
     # Disabled once signed in: the cookie stays in the browser, the session must not count.
-    subprocess.run(
-        [sys.executable, "-m", "rcxsite.staff", "disable", members["disabled"]["email"]],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    assert login.startswith(f"{CUSTOMER_COOKIE}=")
-    [[customer_id]] = _rows(
-        live_site, "SELECT id FROM customer WHERE email_key = :e", e=customer_email
-    )
+    staff_members.set_disabled(actor=OPERATOR, member_id=members["disabled"]["id"], disabled=True)
+    assert login.startswith(f"{CUSTOMER_COOKIE}=") and customer_id is not None
     callers = [
         Caller("no one", ""),
         Caller("a customer", login),
@@ -222,7 +200,7 @@ def world(live_site: LiveServer) -> World:
         *[Caller(role, staff[role], role) for role in ROLES],
     ]
     return World(
-        site=live_site,
+        site=site,
         callers=callers,
         leaver=staff["leaver"],
         quote_id=quote_id,
@@ -243,13 +221,9 @@ def world(live_site: LiveServer) -> World:
 # --- the database: what a refused call must leave as it was ---
 
 
-def _rows(site: LiveServer, query: str, **params: object) -> list[tuple]:
-    engine = create_engine(site.database_url)
-    try:
-        with engine.connect() as connection:
-            return [tuple(row) for row in connection.execute(text(query), params)]
-    finally:
-        engine.dispose()
+def _rows(query: str, **params: object) -> list[tuple]:
+    with get_engine().connect() as connection:
+        return [tuple(row) for row in connection.execute(text(query), params)]
 
 
 def _snapshot(world: World) -> dict[str, list[tuple]]:
@@ -293,7 +267,7 @@ def _snapshot(world: World) -> dict[str, list[tuple]]:
         "audit": "SELECT id, action, target FROM audit_entry WHERE action <> 'denied' ORDER BY id",
     }
     return {
-        name: _rows(world.site, query, q=world.quote_id, c=world.customer_id, i=world.invite_email)
+        name: _rows(query, q=world.quote_id, c=world.customer_id, i=world.invite_email)
         for name, query in queries.items()
     }
 
@@ -398,40 +372,18 @@ def _judge(name: str, caller: Caller, rule: Permission, answer: Answer, secrets:
     return ""
 
 
-def test_no_staff_page_holds_a_record_for_any_caller(world: World) -> None:
-    """Prerendered HTML holds no data, whoever asks; the data comes by checked events."""
-    paths = [route.path for route in routes.STAFF_ROUTES if "[" not in route.path]
-    paths += [
-        routes.staff_quote_path(world.quote_id),
-        routes.staff_customer_path(world.customer_id),
-        routes.staff_invite_path("x" * 43),
-    ]
-    assert len(paths) == len(routes.STAFF_ROUTES)
-    for caller in world.callers:
-        for path in paths:
-            request = urllib.request.Request(
-                world.site.url + path, headers={"Cookie": caller.cookie} if caller.cookie else {}
-            )
-            with urllib.request.urlopen(request, timeout=20) as answer:
-                body = answer.read().decode()
-                assert answer.status == 200, (caller.name, path)
-                assert answer.headers["X-Robots-Tag"] == "noindex, nofollow", path
-            leaked = [secret for secret in world.secrets if secret in body]
-            assert leaked == [], (caller.name, path, leaked)
-
-
 def test_a_signed_out_tab_keeps_no_staff_data(world: World) -> None:
     """As a customer's logout does, a staff sign-out leaves nothing of the records in the
     tab's stored state: the next person on that tab (a reload keeps its token) would get
     it with the page."""
-    tab = StaffTab(world.site.url, world.leaver)
+    tab = StaffTab(world.site, world.leaver)
     for state_name in ("StaffInboxState", "StaffTeamState"):
         loaded = tab.send(_event(f"{state_name}.load"), {}, world.page(state_name))
         assert loaded.access == "ok"
     ended = tab.send(f"{STAFF_STATE}.sign_out", {}, routes.STAFF_TEAM.path)
     assert ended.redirects == [routes.STAFF_LOG_IN.path]
     tab.close()
-    reloaded = StaffTab(world.site.url, "", tab.token)
+    reloaded = StaffTab(world.site, "", tab.token)
     reloaded.close()
     body = "\n".join(reloaded.opening)
     assert reloaded.access == "signed_out"
@@ -455,7 +407,7 @@ def test_every_staff_handler_answers_every_caller_as_issue_19_says(world: World)
     admin = next(caller for caller in world.callers if caller.role == "admin")
 
     def primed(state_name: str) -> str:
-        tab = StaffTab(site.url, admin.cookie)
+        tab = StaffTab(site, admin.cookie)
         loaded = tab.send(_event(f"{state_name}.load"), {}, pages[state_name])
         assert loaded.access == "ok" and not loaded.failed, (state_name, loaded.frames)
         tab.close()
@@ -467,7 +419,7 @@ def test_every_staff_handler_answers_every_caller_as_issue_19_says(world: World)
             refused = [name for name in _load_first(names) if not caller.may(rules[name])]
             if not refused:
                 continue
-            tab = StaffTab(site.url, caller.cookie, primed(state_name))
+            tab = StaffTab(site, caller.cookie, primed(state_name))
             try:
                 # The admin's record went before the tab's state reached this caller's
                 # connection (rcxsite/state/stored_data.py): the checks below stand
@@ -491,9 +443,7 @@ def test_every_staff_handler_answers_every_caller_as_issue_19_says(world: World)
         if before[key] != after_refused[key]
     }
     assert changed == {}, f"refused calls changed the database: {changed}"
-    denied = _rows(
-        world.site, "SELECT actor_id, target, count FROM audit_entry WHERE action = 'denied'"
-    )
+    denied = _rows("SELECT actor_id, target, count FROM audit_entry WHERE action = 'denied'")
     for role in ("sales", "support"):
         refused_names = {
             name
@@ -518,7 +468,7 @@ def test_every_staff_handler_answers_every_caller_as_issue_19_says(world: World)
                 ]
                 if not allowed:
                     continue
-                tab = StaffTab(site.url, caller.cookie)
+                tab = StaffTab(site, caller.cookie)
                 try:
                     if last:
                         tab.send(_event(f"{state_name}.load"), {}, pages[state_name])
@@ -542,37 +492,17 @@ def test_every_staff_handler_answers_every_caller_as_issue_19_says(world: World)
     assert _snapshot(world)["customer"] == [], "the allowed deletion left the customer"
 
 
-_LOG_IN = """
-import sys
-from tests.support import service_calls
-print(service_calls.authenticate(email=sys.argv[1], password=sys.argv[2],
-                                 client_ip="198.51.100.79", via_ticket=True).cookie_ticket)
-"""
-
-
-def _in_site(world: World, script: str, *args: str) -> str:
-    """The last line `script` prints, run against the site's own database and settings."""
-    done = subprocess.run(
-        [sys.executable, "-c", script, *args],
-        env=_site_env(world.site),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout.strip().splitlines()[-1]
-
-
 def _fresh_login(world: World, email: str) -> str:
     """The login cookies of a new session of the customer `email`."""
-    ticket = _in_site(world, _LOG_IN, email, PASSWORD)
+    ticket = service_calls.authenticate(
+        email=email, password=PASSWORD, client_ip="198.51.100.79", via_ticket=True
+    ).cookie_ticket
     return "; ".join(_post_ticket(world.site, LOGIN_COOKIE_PATH, ticket))
 
 
 def _reconnected(world: World, token: str, cookie: str) -> str:
     """What a connection presenting the tab's token with `cookie` gets in its first frame."""
-    tab = StaffTab(world.site.url, cookie, token)
+    tab = StaffTab(world.site, cookie, token)
     tab.close()
     return "\n".join(tab.opening)
 
@@ -584,7 +514,7 @@ def test_a_tabs_stored_data_reaches_only_whoever_loaded_it(world: World) -> None
     sales, support = by_name["sales"], by_name["support"]
 
     def primed() -> str:
-        tab = StaffTab(world.site.url, sales.cookie)
+        tab = StaffTab(world.site, sales.cookie)
         tab.send(_event("StaffInboxState.load"), {}, world.page("StaffInboxState"))
         # The world's request by its company: other tests' newer requests may fill page 1.
         loaded = tab.send(
@@ -616,37 +546,26 @@ def test_a_tabs_stored_data_reaches_only_whoever_loaded_it(world: World) -> None
     customer = _fresh_login(world, email)
     login = json.loads(urllib.parse.unquote(customer.split(";", 1)[0].split("=", 1)[1]))
     account = _state("AccountState").get_full_name()
-    tab = StaffTab(world.site.url, customer)
+    tab = StaffTab(world.site, customer)
     shown = tab.send(f"{account}.load", {}, routes.ACCOUNT.path)
     tab.close()
     assert login["EmailAddress"] in "\n".join(shown.frames)
 
     def email_sent(cookie: str) -> str:
-        tab_again = StaffTab(world.site.url, cookie, tab.token)
+        tab_again = StaffTab(world.site, cookie, tab.token)
         tab_again.close()
         return state_delta(tab_again.opening, account).get(f"email{FIELD}", "")
 
     assert email_sent(customer) == login["EmailAddress"]
     assert email_sent("") == ""
-    again = StaffTab(world.site.url, customer, tab.token)
+    again = StaffTab(world.site, customer, tab.token)
     again.send(f"{account}.load", {}, routes.ACCOUNT.path)
     again.close()
-    request = urllib.request.Request(
-        world.site.url + "/api/v1/Auth/Logout",
-        method="POST",
-        data=b"",
-        headers={"Authorization": f"Bearer {login['Token']}"},
+    answer = world.site.request(
+        "POST", "/api/v1/Auth/Logout", headers={"Authorization": f"Bearer {login['Token']}"}
     )
-    with urllib.request.urlopen(request, timeout=20) as answer:
-        assert answer.status == 200
+    assert answer.status_code == 200
     assert email_sent(customer) == ""
-
-
-_INVITE = """
-import sys
-from tests.support.staff import invite
-print(invite(sys.argv[1], name="Held Invitee"))
-"""
 
 
 def test_an_invitations_name_and_address_reach_only_its_own_link(world: World) -> None:
@@ -655,8 +574,8 @@ def test_an_invitations_name_and_address_reach_only_its_own_link(world: World) -
     link), on another page or sending the page's own event from another link, gets
     neither."""
     email = f"matrix-held-{uuid.uuid4().hex[:8]}@rcx.example"
-    token = _in_site(world, _INVITE, email)
-    tab = StaffTab(world.site.url, "")
+    token = invite(email, name="Held Invitee")
+    tab = StaffTab(world.site, "")
     opened = tab.send(
         f"{_state('StaffInviteState').get_full_name()}.open_link",
         {},
@@ -666,7 +585,7 @@ def test_an_invitations_name_and_address_reach_only_its_own_link(world: World) -
     assert email in "\n".join(opened.frames)
     body = _reconnected(world, tab.token, "")
     assert email not in body and "Held Invitee" not in body
-    taken = StaffTab(world.site.url, "", tab.token)
+    taken = StaffTab(world.site, "", tab.token)
     sent = taken.send(
         f"{_state('StaffInviteState').get_full_name()}.choose_password",
         {"form": {"new_password": "x", "confirm_new_password": "y"}},

@@ -22,13 +22,13 @@ from tests.support.live_server import LiveServer
 from tests.support.quotes import fill_quote_form, next_weekday
 from tests.support.smtp import Mailbox
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(autouse=True)
 def _nobody_takes_calls(live_site: LiveServer) -> None:
     """The form as a fresh install shows it: a preferred date and time, proposed by mail
-    (booking a free time: tests/browser/test_booking.py)."""
+    (booking a free time: tests/browser/booking/test_booking.py)."""
     nobody_takes_calls_on(live_site)
 
 
