@@ -91,7 +91,7 @@ setup: $(VENV)/.installed $(TOOLS)/.installed
 setup-dev: setup $(VENV)/.dev-installed
 
 migrate: setup
-	$(PY) -m alembic upgrade head
+	$(PY) -m rcxsite migrate
 
 run: migrate
 	reflex run --env prod

@@ -1,6 +1,7 @@
 """Alembic environment: the URL comes from rcxsite.platform.settings, the schema from
 rcxsite.models."""
 
+import contextlib
 from logging.config import fileConfig
 from typing import Any
 
@@ -11,6 +12,7 @@ from sqlmodel import SQLModel
 import rcxsite.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 from rcxsite.models import UTCDateTime, include_in_schema
 from rcxsite.platform.db import private_sqlite_file
+from rcxsite.platform.migrations import migration_lock
 from rcxsite.platform.settings import get_settings
 
 config = context.config
@@ -56,12 +58,17 @@ def run_migrations_online() -> None:
     if url.startswith("sqlite"):
         private_sqlite_file(url)
     engine = create_engine(url, poolclass=pool.NullPool)
-    with engine.connect() as connection:
-        # SQLite cannot ALTER most things; batch mode rebuilds the table instead.
-        dialect = connection.dialect.name
-        _configure(dialect, connection=connection, render_as_batch=dialect == "sqlite")
-        with context.begin_transaction():
-            context.run_migrations()
+    with contextlib.ExitStack() as held:
+        if make_url(url).get_backend_name() == "postgresql":
+            # Hosts started together migrate one at a time: the next one waits until the
+            # first is done, then finds the schema already at head.
+            held.enter_context(migration_lock(engine))
+        with engine.connect() as connection:
+            # SQLite cannot ALTER most things; batch mode rebuilds the table instead.
+            dialect = connection.dialect.name
+            _configure(dialect, connection=connection, render_as_batch=dialect == "sqlite")
+            with context.begin_transaction():
+                context.run_migrations()
     engine.dispose()
 
 

@@ -162,6 +162,9 @@ def run_scaled(work_dir: Path, workers: int) -> Iterator[str]:
         DATABASE_URL=f"{POSTGRES}/{database}",
         REDIS_URL=REDIS,
         RATE_LIMIT_KEY_PREFIX=f"rcx-bench-{token}",
+        SECRET_KEY=f"bench-signing-key-{uuid.uuid4().hex}",
+        # The bench sends no mail anywhere: the outbox folder, on purpose.
+        MAIL_TO_OUTBOX="true",
         DATA_DIR=str(work_dir / "data"),
         OUTBOX_DIR=str(work_dir / "data" / "outbox"),
         SCALED_RUN_DIR=str(run_dir),

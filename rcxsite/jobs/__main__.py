@@ -18,6 +18,7 @@ from datetime import timedelta
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.platform.logs import configure_logging
 from rcxsite.platform.settings import get_settings
+from rcxsite.platform.shared_setup import SharedSetupMissing, require_shared_setup
 
 
 def _wait(value: timedelta | None) -> str:
@@ -50,6 +51,11 @@ def _run() -> int:
     from rcxsite.jobs.runner import Runner
 
     configure_logging(log_file=get_settings().log_file)
+    try:
+        require_shared_setup(get_settings())
+    except SharedSetupMissing as missing:
+        print(missing, file=sys.stderr)
+        return 2
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +32,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_file=PROJECT_ROOT / ".env", env_file_encoding="utf-8", extra="ignore"
     )
+    _site_url_given: bool = PrivateAttr(default=False)
 
     company_name: str = "RCX"
     port: int = 3000
@@ -56,6 +57,9 @@ class Settings(BaseSettings):
     smtp_password: str = ""
     smtp_from: str = "RCX <no-reply@rcx.example>"
     smtp_starttls: bool = True
+    # Without SMTP_HOST mail is written to OUTBOX_DIR; on a shared database (several
+    # hosts) only when this says it is meant (rcxsite/platform/shared_setup.py).
+    mail_to_outbox: bool = False
     outbox_dir: Path = Field(default=PROJECT_ROOT / "outbox")
     # JSON log lines also go to this file (they always go to stderr).
     log_file: Path | None = None
@@ -208,9 +212,15 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _default_site_url(self) -> Settings:
         # `make run PORT=3100` serves on another port; links in emails must follow it.
+        self._site_url_given = bool(self.site_url)
         if not self.site_url:
             self.site_url = f"http://localhost:{self.port}"
         return self
+
+    @property
+    def site_url_given(self) -> bool:
+        """SITE_URL was set, not made from PORT."""
+        return self._site_url_given
 
     @property
     def job_retry_delays(self) -> list[float]:

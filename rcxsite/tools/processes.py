@@ -32,7 +32,7 @@ class NotReady(RuntimeError):
 def migrate(env: Mapping[str, str]) -> None:
     """The database `env` names brought to the newest migration (raises if it fails)."""
     subprocess.run(
-        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        [sys.executable, "-m", "rcxsite", "migrate"],
         cwd=Path(__file__).resolve().parents[2],
         env=env,
         check=True,

@@ -25,6 +25,7 @@ from functools import partial
 from pathlib import Path
 
 from rcxsite.platform.settings import get_settings
+from rcxsite.platform.shared_setup import SharedSetupMissing, require_shared_setup
 from rcxsite.tools.processes import NotReady, free_port, port_open, start, stop_all, wait_until
 from rcxsite.tools.scaled_build import WEB_DIR, BuildError, build_frontend
 from rcxsite.tools.scaled_config import render_nginx_conf
@@ -298,12 +299,16 @@ def main() -> int:
             trusted = get_settings().trusted_proxy_networks
         except ValueError as problem:
             raise SetupError(str(problem)) from None
+        try:
+            require_shared_setup(get_settings())
+        except SharedSetupMissing as missing:
+            raise SetupError(str(missing)) from None
         if not NGINX.exists():
             raise SetupError(f"nginx is not installed at {NGINX} (make run-scaled installs it)")
         RUN_DIR.mkdir(parents=True, exist_ok=True)
         env = scaled_env(dict(os.environ), port=port)
         ensure_database(env["DATABASE_URL"])
-        _run([sys.executable, "-m", "alembic", "upgrade", "head"], env, "Migrating the database")
+        _run([sys.executable, "-m", "rcxsite", "migrate"], env, "Migrating the database")
         try:
             static_root = build_frontend(env, web_dir=SCALED_WEB_DIR)
         except BuildError as failure:

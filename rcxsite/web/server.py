@@ -3,7 +3,8 @@
 It answers the REST API (rcxsite/api/), the files for crawlers (seo_routes.py) and the
 staff's calendar feeds (calendar_feed.py) itself; Reflex mounts its backend (pages,
 events) at "" inside it, so it claims nothing outside /api/v1 but /sitemap.xml,
-/robots.txt, /insights/feed.xml and /staff/calendar/<token>.ics. Every request, Reflex's
+/robots.txt, /insights/feed.xml, /staff/calendar/<token>.ics and the load balancers'
+/livez and /healthz (health.py). Every request, Reflex's
 included, passes through its middleware, which `middleware` lists in one place, in the
 order a request passes through it.
 """
@@ -21,7 +22,7 @@ from rcxsite.api.application import ApiApp
 from rcxsite.api.body_limit import BodySizeLimit
 from rcxsite.api.error_handlers import install_error_handling
 from rcxsite.platform.settings import get_settings
-from rcxsite.web import calendar_feed, seo_routes
+from rcxsite.web import calendar_feed, health, seo_routes
 from rcxsite.web.asset_caching import HashedAssetCaching
 from rcxsite.web.head_requests import HeadAsGet
 from rcxsite.web.login_cookie import LoginCookieExchange
@@ -131,6 +132,7 @@ def create_server() -> Server:
     server = Server(middleware(built_frontend_dir, hsts=get_settings().secure_cookies))
     server.include_router(seo_routes.router)
     server.include_router(calendar_feed.router)
+    server.include_router(health.router)
     install_error_handling(server)  # last: its /api/v1 catch-all follows every route
     return server
 

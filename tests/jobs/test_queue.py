@@ -11,6 +11,7 @@ import pytest
 
 from rcxsite import jobs
 from rcxsite.core.service_errors import ServiceError
+from rcxsite.jobs import __main__ as jobs_cli
 from rcxsite.jobs import queue
 from rcxsite.jobs.kinds import PERIODIC
 from rcxsite.jobs.runner import Runner, drain
@@ -173,3 +174,30 @@ def test_a_tool_waits_for_its_own_jobs_not_for_one_failing_since_before() -> Non
     assert DONE == ["mine"]
     # Without `since`, the failing job is waited for until the deadline.
     assert not drain(timeout=0.5)
+
+
+def test_a_runner_on_a_shared_database_without_its_settings_does_not_start(
+    configure: Configure, capsys: pytest.CaptureFixture[str]
+) -> None:
+    configure(database_url="postgresql://postgres@127.0.0.1:9/none", secret_key="")
+    assert jobs_cli.main(["run"]) == 2
+    assert "SECRET_KEY: the same key on every host" in capsys.readouterr().err
+
+
+def test_a_kind_this_code_does_not_know_waits_for_a_runner_that_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As during a rolling deploy: a newer host queued a kind the older runner has no
+    # handler for.
+    with session_scope() as session:
+        jobs.add(session, kind="test-from-a-newer-version", payload={"text": "new"})
+    _add("known")
+    assert Runner().run_due() == 1 and DONE == ["known"]
+    [waiting] = jobs_of_kind("test-from-a-newer-version")
+    assert (waiting.state, waiting.attempts, waiting.last_error) == ("queued", 0, "")
+    [shown] = [kind for kind in health().kinds if kind.kind == "test-from-a-newer-version"]
+    assert (shown.queued, shown.failed) == (1, 0) and shown.oldest_waiting is not None
+
+    monkeypatch.setitem(jobs.kinds.HANDLERS, "test-from-a-newer-version", _note)
+    assert Runner().run_due() == 1 and DONE == ["known", "new"]
+    assert [row.state for row in jobs_of_kind("test-from-a-newer-version")] == ["done"]

@@ -96,3 +96,20 @@ def test_a_build_is_reused_only_for_the_same_sources_and_page_settings() -> None
         ("REFLEX_API_URL", "http://localhost:3200"),
     ):
         assert build_inputs({**base, name: value}) != same, name
+
+
+def test_run_scaled_names_the_settings_several_hosts_must_share(tmp_path) -> None:
+    result = run_scaled_setup(
+        tmp_path,
+        DATABASE_URL="postgresql://127.0.0.1:9/none",
+        REDIS_URL="redis://127.0.0.1:9/0",
+        SECRET_KEY="",
+        SITE_URL="",
+        SMTP_HOST="",
+        MAIL_TO_OUTBOX="false",
+    )
+    assert result.returncode == 2
+    for setting in ("SECRET_KEY: the same key", "SITE_URL: the address", "SMTP_HOST: the mail"):
+        assert setting in result.stderr
+    assert "REDIS_URL:" not in result.stderr
+    assert "Traceback" not in result.stderr

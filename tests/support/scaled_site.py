@@ -156,6 +156,8 @@ def running_scaled_site(
         DATABASE_URL=database_url,
         REDIS_URL=redis_url,
         RATE_LIMIT_KEY_PREFIX=f"rcx-test-{uuid.uuid4().hex[:8]}",
+        # One key for every worker and runner, as several hosts must have.
+        SECRET_KEY=f"scaled-test-key-{uuid.uuid4().hex}",
         DATA_DIR=str(data_dir),
         OUTBOX_DIR=str(data_dir / "outbox"),
         SCALED_RUN_DIR=str(data_dir / "run"),
