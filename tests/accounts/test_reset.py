@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import hashlib
+import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
+from limits.storage import memory as limits_memory
 from sqlmodel import Session, select, update
 
 from rcxsite import accounts
+from rcxsite.core import ratelimit
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import PasswordResetToken, utcnow
 from rcxsite.platform.db import get_engine
@@ -99,8 +102,45 @@ def test_one_reset_mail_per_minute_per_address_known_or_not() -> None:
     assert len(outbox_messages()) == 1
 
 
-def test_the_default_reset_mail_limits_are_one_a_minute_and_five_an_hour() -> None:
-    assert Settings.model_fields["reset_mail_limits"].default == "1 per minute; 5 per hour"
+def test_by_default_an_address_gets_one_reset_mail_a_minute_and_five_an_hour(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The defaults at work, the minutes passing on the limits' clock (the in-memory
+    store's and the limiter's), not on the test's."""
+    assert "reset_mail_limits" not in Settings().model_fields_set  # the default, unset
+    passed = [0.0]
+
+    class Later:
+        @staticmethod
+        def time() -> float:
+            return real_time() + passed[0]
+
+    real_time = time.time
+    monkeypatch.setattr(limits_memory, "time", Later)
+    monkeypatch.setattr(ratelimit, "time", Later)
+    register_customer()
+
+    def ask() -> str:
+        try:
+            calls.request_password_reset(email="alice@example.com", client_ip=IP)
+        except ServiceError as refused:
+            assert refused.status == 429
+            return refused.message
+        return "sent"
+
+    answers = []
+    for _ in range(5):
+        answers += [ask(), ask()]  # the second within the same minute
+        passed[0] += 61
+    answers.append(ask())  # six minutes in: the hour's five are used
+    passed[0] += 55 * 60
+    answers.append(ask())  # an hour after the first
+    minute = "Too many requests. Try again in 1 minute."
+    assert answers[:10] == ["sent", minute] * 5
+    assert answers[10].startswith("Too many requests. Try again in ")
+    assert answers[10] != minute
+    assert answers[11] == "sent"
+    assert len(outbox_messages()) == 6
 
 
 def test_at_most_five_reset_mails_per_hour(configure: Configure) -> None:
