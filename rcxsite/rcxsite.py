@@ -13,6 +13,7 @@ from rcxsite.meta.tags import meta_tags, og_image_url, page_title
 from rcxsite.pages import PAGE_BUILDERS, PAGE_ON_LOAD
 from rcxsite.pages.not_found import not_found_page
 from rcxsite.platform.logs import configure_logging
+from rcxsite.platform.migrations import schema_ready
 from rcxsite.platform.settings import get_settings
 from rcxsite.platform.shared_setup import checked_at_start
 from rcxsite.state.analytics.page_views import CountPageViews
@@ -66,6 +67,7 @@ app.add_middleware(StoredDataGuard(), index=0)
 app.add_middleware(FrontendErrorReports())
 app.add_middleware(CountPageViews())
 app.register_lifespan_task(checked_at_start)
+app.register_lifespan_task(schema_ready)
 app.register_lifespan_task(alongside_the_site)
 app.app_wraps[(5, "Overlay")] = lambda stateful: connection_notice() if stateful else None
 

@@ -8,6 +8,8 @@ import asyncio
 import pytest
 
 import rcxsite.rcxsite
+from rcxsite.job_kinds import alongside_the_site
+from rcxsite.platform.migrations import schema_ready
 from rcxsite.platform.settings import Settings
 from rcxsite.platform.shared_setup import (
     SharedSetupMissing,
@@ -58,7 +60,11 @@ def test_mail_kept_in_the_outbox_on_purpose_needs_no_mail_server() -> None:
 def test_a_worker_on_a_shared_database_without_them_stops_at_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert checked_at_start in rcxsite.rcxsite.app._lifespan_tasks
+    # In this order: refused before anything else starts, then waiting for the schema,
+    # then the jobs.
+    tasks = list(rcxsite.rcxsite.app._lifespan_tasks)
+    steps = (checked_at_start, schema_ready, alongside_the_site)
+    assert [tasks.index(step) for step in steps] == sorted(tasks.index(step) for step in steps)
 
     async def start() -> None:
         async with checked_at_start():
