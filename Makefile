@@ -29,7 +29,8 @@ export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
 
 help:
 	@echo "make run    build and serve the production site on http://localhost:$(PORT)"
-	@echo "make run-scaled DATABASE_URL=postgresql://... REDIS_URL=redis://... [WORKERS=2]"
+	@echo "make run-scaled DATABASE_URL=postgresql://... REDIS_URL=redis://... SECRET_KEY=... \\"
+	@echo "           SITE_URL=https://... SMTP_HOST=... (or MAIL_TO_OUTBOX=true) [WORKERS=2]"
 	@echo "           nginx in front of WORKERS backend processes on PostgreSQL and Redis"
 	@echo "make test   lint and run every test (unit, API, browser)"
 	@echo "make unit   the tests that need no browser, nginx, PostgreSQL or Redis (~2 min)"

@@ -22,6 +22,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, text
+from sqlalchemy.exc import DBAPIError
 
 from rcxsite.platform.db import get_engine
 from rcxsite.platform.settings import PROJECT_ROOT
@@ -30,8 +31,15 @@ logger = logging.getLogger(__name__)
 # Any number of ours: PostgreSQL's advisory locks are per database.
 MIGRATION_LOCK = 7_242_018
 LOCK_POLL_S = 0.2
-# How often a worker waiting for the migration step looks again.
+# How often a worker waiting for the migration step looks again, and for how long it
+# waits before it stops (its supervisor starts it again). The server reads its stop
+# signal only once the worker has started, so the wait is bounded.
 SCHEMA_POLL_S = 2.0
+SCHEMA_WAIT_S = 120.0
+
+
+class SchemaBehind(RuntimeError):
+    """The database still lacks this code's migrations after `SCHEMA_WAIT_S`."""
 
 
 @contextmanager
@@ -45,13 +53,20 @@ def migration_lock(engine: Engine) -> Iterator[None]:
         waited = False
         while not connection.execute(asked, {"key": MIGRATION_LOCK}).scalar():
             if not waited:
-                logger.info("another host is migrating the database: waiting for it")
+                # Said where the command's output goes (alembic.ini logs warnings only).
+                logger.warning("another host is migrating the database: waiting for it")
                 waited = True
             time.sleep(LOCK_POLL_S)
         try:
             yield
         finally:
-            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+            # The lock ends with the session anyway: a connection lost during a long
+            # migration must not turn the migration's own outcome into this error.
+            try:
+                unlock = text("SELECT pg_advisory_unlock(:key)")
+                connection.execute(unlock, {"key": MIGRATION_LOCK})
+            except DBAPIError as error:
+                logger.warning("could not release the migration lock: %s", error)
 
 
 def _config() -> Config:
@@ -89,6 +104,7 @@ async def schema_ready() -> AsyncIterator[None]:
     (or newer ones). A database it cannot reach is the outage handling's to show, so the
     worker then starts at once."""
     said = False
+    deadline = time.monotonic() + SCHEMA_WAIT_S
     while True:
         try:
             current = await asyncio.to_thread(current_revision)
@@ -106,5 +122,12 @@ async def schema_ready() -> AsyncIterator[None]:
                 needed,
             )
             said = True
+        if time.monotonic() > deadline:
+            message = (
+                f"the database is still at migration {current or '(none)'} after"
+                f" {SCHEMA_WAIT_S:.0f} s; this code needs {needed}: stopping"
+            )
+            logger.error("%s", message)
+            raise SchemaBehind(message)
         await asyncio.sleep(SCHEMA_POLL_S)
     yield

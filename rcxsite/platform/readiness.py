@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as Late
 
 import redis
@@ -23,8 +23,9 @@ WAIT_S = 3.0
 KEPT_S = 1.0
 
 _checks = ThreadPoolExecutor(max_workers=2, thread_name_prefix="readiness")
-_last: tuple[float, dict[str, str]] = (0.0, {})
-_lock = threading.Lock()
+_last: tuple[float, dict[str, str]] = (0.0, {"database": "not looked at", "redis": "not looked at"})
+_looking = threading.Lock()
+_pending: list[Future[str]] = []
 
 
 def _database() -> str:
@@ -46,7 +47,12 @@ def _redis() -> str:
 
 
 def _looked_at() -> dict[str, str]:
+    if any(not check.done() for check in _pending):
+        # The last look's checks still hang (the bounded wait ended first): another look
+        # would only queue behind them.
+        return {"database": "no answer", "redis": "no answer"}
     parts = {"database": _checks.submit(_database), "redis": _checks.submit(_redis)}
+    _pending[:] = parts.values()
     deadline = time.monotonic() + WAIT_S
     found = {}
     for name, answer in parts.items():
@@ -60,11 +66,15 @@ def _looked_at() -> dict[str, str]:
 
 
 def readiness() -> tuple[bool, dict[str, str]]:
-    """(ready, each part's state): ready when every part this site uses answers."""
+    """(ready, each part's state): ready when every part this site uses answers. While one
+    caller looks, the others get the last look at once rather than wait in line (each
+    holds a thread the site's own calls share)."""
     global _last
-    with _lock:
-        at, found = _last
-        if time.monotonic() - at > KEPT_S:
+    at, found = _last
+    if time.monotonic() - at > KEPT_S and _looking.acquire(blocking=False):
+        try:
             found = _looked_at()
             _last = (time.monotonic(), found)
+        finally:
+            _looking.release()
     return all(state in ("ok", "not used") for state in found.values()), dict(found)

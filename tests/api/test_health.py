@@ -58,3 +58,14 @@ def test_one_look_serves_the_checks_of_a_second(
     assert client.get("/healthz").status_code == 200
     configure(database_url=DEAD_POSTGRES)
     assert client.get("/healthz").status_code == 200  # the same look, not another
+
+
+def test_while_one_caller_looks_the_others_get_the_last_look_at_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(readiness, "_last", (0.0, {"database": "ok", "redis": "not used"}))
+    looked: list[str] = []
+    monkeypatch.setattr(readiness, "_looked_at", lambda: looked.append("again") or {})
+    with readiness._looking:  # a look in progress
+        answer = client.get("/healthz")
+    assert answer.status_code == 200 and looked == []

@@ -95,3 +95,20 @@ def test_a_worker_of_older_code_serves_what_a_newer_schema_allows(
     assert done.wait(30)
     thread.join(5)
     assert migrations.behind("9999_from_newer") == ""
+
+
+def test_a_worker_waits_for_the_migration_for_a_bounded_time_then_stops(
+    configure: Configure, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    configure(database_url=f"sqlite:///{tmp_path / 'rcx.db'}")
+    monkeypatch.setattr(migrations, "SCHEMA_POLL_S", 0.05)
+    monkeypatch.setattr(migrations, "SCHEMA_WAIT_S", 0.3)
+    script = ScriptDirectory.from_config(alembic_config())
+    upgrade(alembic_config(), str(script.get_revision(script.get_current_head()).down_revision))
+
+    async def start() -> None:
+        async with migrations.schema_ready():
+            raise AssertionError("served without its migration")
+
+    with pytest.raises(migrations.SchemaBehind, match="after 0 s; this code needs"):
+        asyncio.run(start())
