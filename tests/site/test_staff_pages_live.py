@@ -4,7 +4,6 @@ data arrives by checked events only (tests/staff/test_permission_matrix.py has t
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import urllib.request
@@ -17,6 +16,7 @@ from rcxsite.web.staff_cookie import STAFF_COOKIE_PATH
 from tests.support.accounts_ui import create_customer
 from tests.support.live_server import ROOT, LiveServer
 from tests.support.quotes import add_quotes_on
+from tests.support.staff_ui import command_env
 
 # An admin enrolled (and signed in) on the live site's own database, with its signing key.
 _ADMIN = """
@@ -27,16 +27,9 @@ print(member(sys.argv[1], "admin", "Pages Admin").cookie_ticket)
 
 
 def _admin_cookie(site: LiveServer, email: str) -> str:
-    env = dict(
-        os.environ,
-        DATABASE_URL=site.database_url,
-        SITE_URL=site.url,
-        DATA_DIR=str(site.data_dir),
-        OUTBOX_DIR=str(site.data_dir / "cli-outbox"),
-    )
     done = subprocess.run(
         [sys.executable, "-c", _ADMIN, email],
-        env=env,
+        env=command_env(site),
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -37,18 +37,27 @@ def _site_dir(site: LiveServer | ScaledSite) -> Path:
     return site.data_dir if isinstance(site, LiveServer) else site.run_dir
 
 
-def invite_with_command(
-    site: LiveServer | ScaledSite, role: str, name: str = ""
-) -> tuple[str, str, str]:
-    """`python -m rcxsite.staff invite` on the site's database: (email, name, link)."""
-    email = f"{role}-{uuid.uuid4().hex[:8]}@rcx.example"
-    name = name or f"Pat {role.title()} {uuid.uuid4().hex[:4]}"
+def command_env(site: LiveServer | ScaledSite) -> dict[str, str]:
+    """The environment of a command run against `site`: its database, its address and a
+    mail folder of its own (a live site's data folder too, which holds its signing key)."""
     env = dict(
         os.environ,
         DATABASE_URL=site.database_url,
         SITE_URL=site.url,
         OUTBOX_DIR=str(_site_dir(site) / "cli-outbox"),
     )
+    if isinstance(site, LiveServer):
+        env["DATA_DIR"] = str(site.data_dir)
+    return env
+
+
+def invite_with_command(
+    site: LiveServer | ScaledSite, role: str, name: str = ""
+) -> tuple[str, str, str]:
+    """`python -m rcxsite.staff invite` on the site's database: (email, name, link)."""
+    email = f"{role}-{uuid.uuid4().hex[:8]}@rcx.example"
+    name = name or f"Pat {role.title()} {uuid.uuid4().hex[:4]}"
+    env = command_env(site)
     done = subprocess.run(
         [sys.executable, "-m", "rcxsite.staff", "invite", email, "--name", name, "--role", role],
         env=env,

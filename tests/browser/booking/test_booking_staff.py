@@ -108,6 +108,12 @@ def test_availability_and_my_calls_fit_a_phone_without_axe_violations(
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{route.path} is {width} px wide on a phone"
         assert axe_violations(page) == [], route.path
+        if shots := os.environ.get("RCX_SCREENSHOTS"):
+            name = route.path.strip("/").replace("/", "-")
+            for viewport in (PHONE, DESKTOP):
+                page.set_viewport_size(viewport)
+                page.screenshot(path=f"{shots}/{name}-{viewport['width']}.png", full_page=True)
+            page.set_viewport_size(PHONE)
 
 
 LUNCH_BREAK = "09:00-12:30, 13:30-17:30"
