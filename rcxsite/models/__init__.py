@@ -52,6 +52,10 @@ from rcxsite.models.types import (
     utcnow,
 )
 
+# The file store's table sits in the platform (below every feature); registered here with
+# the rest, once the naming convention above is set.
+from rcxsite.platform.file_store import StoredFile
+
 __all__ = [
     "CALL_TIME_LENGTH",
     "CHOICE_MAX",
@@ -92,6 +96,7 @@ __all__ = [
     "StaffInvitation",
     "StaffMember",
     "StaffSession",
+    "StoredFile",
     "UTCDateTime",
     "include_in_schema",
     "utcnow",

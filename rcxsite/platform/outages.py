@@ -25,9 +25,21 @@ CONNECT_TIMEOUT_SECONDS = 5
 STATEMENT_TIMEOUT_SECONDS = 15
 REDIS_COMMAND_TIMEOUT_SECONDS = 5
 
+
+class ServiceUnreachable(Exception):
+    """A backing service of the site's own (the file store) did not answer."""
+
+
 # Types that always mean "cannot reach it". A DBAPIError is one only when it says so (see
 # `_database_unreachable`): a missing table or a deadlock is a bug or a retry, not an outage.
-OUTAGE_TYPES = (DBAPIError, PoolTimeoutError, RedisConnectionError, RedisTimeoutError, StorageError)
+OUTAGE_TYPES = (
+    DBAPIError,
+    PoolTimeoutError,
+    RedisConnectionError,
+    RedisTimeoutError,
+    StorageError,
+    ServiceUnreachable,
+)
 # SQLSTATE classes of a lost or refused connection and of a server shutting down.
 _UNREACHABLE_STATES = ("08", "57P01", "57P02", "57P03")
 

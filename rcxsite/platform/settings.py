@@ -61,6 +61,13 @@ class Settings(BaseSettings):
     # hosts) only when this says it is meant (rcxsite/platform/shared_setup.py).
     mail_to_outbox: bool = False
     outbox_dir: Path = Field(default=PROJECT_ROOT / "outbox")
+    # Where files people send are kept (rcxsite/platform/file_store.py): "database", or
+    # "s3://bucket[/prefix]" at FILE_STORE_ENDPOINT ("" = AWS) with these keys and region.
+    file_store: str = "database"
+    file_store_endpoint: str = ""
+    file_store_region: str = "us-east-1"
+    file_store_access_key: str = ""
+    file_store_secret_key: str = ""
     # JSON log lines also go to this file (they always go to stderr).
     log_file: Path | None = None
     sales_email: str = "sales@rcx.example"
@@ -198,6 +205,17 @@ class Settings(BaseSettings):
     @classmethod
     def _strip_trailing_slash(cls, value: str) -> str:
         return value.rstrip("/")
+
+    @field_validator("file_store")
+    @classmethod
+    def _known_store(cls, value: str) -> str:
+        value = value.strip()
+        if value == "database":
+            return value
+        parts = urlsplit(value)
+        if parts.scheme != "s3" or not parts.netloc or parts.query or parts.fragment:
+            raise ValueError('FILE_STORE is "database" or "s3://bucket" (or "s3://bucket/prefix")')
+        return value
 
     @field_validator("meeting_url_template")
     @classmethod

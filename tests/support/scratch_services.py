@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from rcxsite.tools.processes import free_port, port_open, start, wait_until
 from tests.support.services import service_missing
@@ -140,3 +142,42 @@ class ScratchRedis:
     def remove(self) -> None:
         if self.process is not None:
             self.stop()
+
+
+class ScratchObjectStore:
+    """A real S3 API on localhost: moto in server mode, in a process of its own (its
+    buckets live in that process's memory, gone when it stops)."""
+
+    def __init__(self) -> None:
+        try:
+            import moto.server  # noqa: F401
+        except ImportError:
+            service_missing("moto is not installed (requirements-dev.txt)")
+        self.port = free_port()
+        self.endpoint = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = start(
+            [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(self.port)],
+            env=None,
+            log_path=None,
+        )
+        _wait_for_port(self.port, up=True)
+
+    def client(self) -> Any:
+        import boto3
+
+        return boto3.client(
+            "s3",
+            endpoint_url=self.endpoint,
+            region_name="us-east-1",
+            aws_access_key_id="test",
+            aws_secret_access_key="test",
+        )
+
+    def remove(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None

@@ -23,6 +23,7 @@ from rcxsite.models import (
     Job,
 )
 from rcxsite.platform.db import get_engine
+from rcxsite.platform.file_store import get_file_store
 from rcxsite.platform.settings import PROJECT_ROOT, get_settings
 from tests.support.rate_limits import reset_rate_limits
 from tests.support.smtp import VERIFY_LINK, is_address_verification
@@ -37,6 +38,7 @@ def refresh_settings() -> None:
         get_engine().dispose()
     get_engine.cache_clear()
     get_settings.cache_clear()
+    get_file_store.cache_clear()
 
 
 def alembic_config() -> Config:
