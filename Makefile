@@ -25,13 +25,16 @@ export REFLEX_CHECK_LATEST_VERSION := 0
 # Reflex otherwise probes a mirror registry; use the one npm is configured with.
 export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
 
-.PHONY: help setup setup-dev run run-scaled dev test unit lint migrate bench clean check-content
+.PHONY: help setup setup-dev run run-scaled run-lb dev test unit lint migrate bench clean check-content
 
 help:
 	@echo "make run    build and serve the production site on http://localhost:$(PORT)"
 	@echo "make run-scaled DATABASE_URL=postgresql://... REDIS_URL=redis://... SECRET_KEY=... \\"
 	@echo "           SITE_URL=https://... SMTP_HOST=... (or MAIL_TO_OUTBOX=true) [WORKERS=2]"
 	@echo "           nginx in front of WORKERS backend processes on PostgreSQL and Redis"
+	@echo "           (one of several hosts: BIND_HOST=its address TRUSTED_PROXIES=the balancer)"
+	@echo "make run-lb LB_UPSTREAMS=10.0.0.2:3000,10.0.0.3:3000 [BIND_HOST=... PORT=...]"
+	@echo "           the load balancer in front of several hosts' run-scaled"
 	@echo "make test   lint and run every test (unit, API, browser)"
 	@echo "make unit   the tests that need no browser, nginx, PostgreSQL or Redis (~2 min)"
 	@echo "make dev    Reflex dev mode with hot reload (draft articles shown, marked as drafts)"
@@ -100,6 +103,11 @@ run: migrate
 # nginx in front of WORKERS backend processes on PostgreSQL and Redis (both required).
 run-scaled: setup /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_module.so
 	$(PY) -m rcxsite.tools.run_scaled
+
+# The load balancer in front of several app hosts (LB_UPSTREAMS; README: "Running on
+# several hosts").
+run-lb: setup /usr/sbin/nginx
+	$(PY) -m rcxsite.tools.run_lb
 
 dev: migrate
 	SHOW_DRAFTS=true reflex run --env dev

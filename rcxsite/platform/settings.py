@@ -36,6 +36,12 @@ class Settings(BaseSettings):
 
     company_name: str = "RCX"
     port: int = 3000
+    # The address a host's listening sockets bind (run-scaled's nginx and workers): the
+    # host's own address on the network its load balancer reaches, or 0.0.0.0.
+    bind_host: str = "127.0.0.1"
+    # The load balancer (`make run-lb`): the app hosts it spreads visitors over, as
+    # host:port, comma-separated (each host's run-scaled nginx).
+    lb_upstreams: str = ""
     # Articles marked `draft: true` are pages too (marked as drafts): `make dev` sets it.
     show_drafts: bool = False
     site_url: str = ""
@@ -206,6 +212,14 @@ class Settings(BaseSettings):
     def _strip_trailing_slash(cls, value: str) -> str:
         return value.rstrip("/")
 
+    @field_validator("bind_host")
+    @classmethod
+    def _an_address(cls, value: str) -> str:
+        try:
+            return str(ipaddress.ip_address(value.strip()))
+        except ValueError:
+            raise ValueError("BIND_HOST is an IP address, e.g. 10.0.0.2 or 0.0.0.0") from None
+
     @field_validator("file_store")
     @classmethod
     def _known_store(cls, value: str) -> str:
@@ -285,6 +299,26 @@ class Settings(BaseSettings):
             except ValueError:
                 raise ValueError(f"TRUSTED_PROXIES: {listed!r} is not an address or CIDR") from None
         return networks
+
+    @property
+    def local_address(self) -> str:
+        """Where this host reaches what it bound on BIND_HOST (any-address: loopback)."""
+        return {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.bind_host, self.bind_host)
+
+    @property
+    def lb_upstream_addresses(self) -> list[str]:
+        """`LB_UPSTREAMS` as host:port entries; a typo stops the start with its name."""
+        found = []
+        for listed in filter(None, (u.strip() for u in self.lb_upstreams.split(","))):
+            host, _, port = listed.rpartition(":")
+            try:
+                address = ipaddress.ip_address(host.strip("[]"))
+                if not 0 < int(port) < 65536:
+                    raise ValueError
+            except ValueError:
+                raise ValueError(f"LB_UPSTREAMS: {listed!r} is not an address:port") from None
+            found.append(f"[{address}]:{port}" if address.version == 6 else f"{address}:{port}")
+        return found
 
     @property
     def secure_cookies(self) -> bool:

@@ -106,7 +106,7 @@ class Worker:
 
 def worker_command(port: int) -> list[str]:
     # Granian builds the app by calling Reflex's App, as `reflex run --backend-only` does;
-    # one process per worker, on 127.0.0.1 only.
+    # one process per worker, on BIND_HOST (127.0.0.1 unless the host is one of several).
     return [
         sys.executable,
         "-m",
@@ -115,7 +115,7 @@ def worker_command(port: int) -> list[str]:
         "asgi",
         "--factory",
         "--host",
-        "127.0.0.1",
+        get_settings().bind_host,
         "--port",
         str(port),
         "--workers",
@@ -132,13 +132,15 @@ RUNNER_COMMAND = [sys.executable, "-m", "rcxsite.jobs", "run"]
 
 
 def _answers(port: int) -> bool:
-    return port_open("127.0.0.1", port, timeout=1)
+    return port_open(get_settings().local_address, port, timeout=1)
 
 
 class Supervisor:
     def __init__(self, *, workers: int, port: int, env: dict[str, str], static_root: Path):
         self.env, self.port, self.static_root = env, port, static_root
-        self.workers = [Worker(port=free_port()) for _ in range(workers)]
+        self.workers = [
+            Worker(port=free_port(get_settings().local_address)) for _ in range(workers)
+        ]
         self.runners: list[subprocess.Popen[bytes] | None] = [None] * get_settings().job_runners
         self.nginx: subprocess.Popen[bytes] | None = None
         self.stopping = False

@@ -67,11 +67,15 @@ def _spa_locations(*, hsts: bool) -> str:
     )
 
 
-def _upstream_servers(worker_ports: list[int]) -> str:
+def _host_port(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _upstream_servers(worker_ports: list[int], host: str) -> str:
     # Never marked down: run-scaled restarts a dead worker within a second or two,
-    # and a refused connection on 127.0.0.1 costs nginx nothing before it tries the
+    # and a refused connection on the host itself costs nginx nothing before it tries the
     # next one. Marking each for seconds could mark them all down after a few kills.
-    servers = [f"server 127.0.0.1:{port} max_fails=0;" for port in worker_ports]
+    servers = [f"server {_host_port(host, port)} max_fails=0;" for port in worker_ports]
     # No workers: nginx alone, the bench's reference for serving pages. An upstream must
     # name a server; one that is down answers the proxied paths 502 at once.
     return "\n".join(f"        {server}" for server in servers or ["server 127.0.0.1:9 down;"])
@@ -108,8 +112,8 @@ def render_nginx_conf(
         STAFF_PATHS=_quoted(f"~^{STAFF_PREFIX}(/|[?]|$)"),
         STAFF_ROBOTS=_quoted(STAFF_ROBOTS),
         PAGE_POLICIES=policies,
-        UPSTREAM_SERVERS=_upstream_servers(worker_ports),
-        LISTEN=str(listen),
+        UPSTREAM_SERVERS=_upstream_servers(worker_ports, settings.local_address),
+        LISTEN=_host_port(settings.bind_host, listen),
         STATIC_ROOT=str(static_root),
         HEADERS=headers,
         SPA_LOCATIONS=_spa_locations(hsts=hsts),

@@ -35,7 +35,7 @@ def test_the_nginx_config_gives_each_page_its_policy(tmp_path) -> None:
         hsts=True,
     )
 
-    assert "listen 3999;" in conf
+    assert "listen 127.0.0.1:3999;" in conf  # BIND_HOST's default: this machine only
     assert "server 127.0.0.1:8001" in conf and "server 127.0.0.1:8002" in conf
     about = next(line for line in conf.splitlines() if '"/about/index.html"' in line)
     assert "'sha256-" in about and "frame-ancestors 'none'" in about
@@ -43,6 +43,28 @@ def test_the_nginx_config_gives_each_page_its_policy(tmp_path) -> None:
     assert f"location ^~ {routes.reset_password_path('')}" in conf
     assert f"location ^~ {routes.staff_quote_path('')}" in conf  # the staff pages' shell too
     assert "${" not in conf
+
+
+def test_a_host_of_several_binds_its_own_address(tmp_path, monkeypatch) -> None:
+    (tmp_path / "404.html").write_text("<html></html>")
+    from rcxsite.platform.settings import Settings
+
+    for bind, listen, upstream in (
+        ("10.77.0.2", "listen 10.77.0.2:3999;", "server 10.77.0.2:8001"),
+        ("0.0.0.0", "listen 0.0.0.0:3999;", "server 127.0.0.1:8001"),
+        ("::", "listen [::]:3999;", "server [::1]:8001"),
+    ):
+        conf = render_nginx_conf(
+            run_dir=tmp_path / "run",
+            static_root=tmp_path,
+            listen=3999,
+            worker_ports=[8001],
+            hsts=False,
+            settings=Settings(bind_host=bind),
+        )
+        assert listen in conf and upstream in conf
+    # The health checks and the metrics reach the workers, not the static files.
+    assert "healthz$|livez$|metrics$" in conf
 
 
 def _location_headers(conf: str, location: str) -> list[str]:
