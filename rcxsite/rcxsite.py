@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 import reflex as rx
 
+from rcxsite.analytics.recording import written_at_shutdown
 from rcxsite.components.connection import connection_notice
 from rcxsite.components.loading import loading_view
 from rcxsite.content import routes
@@ -69,6 +70,7 @@ app.add_middleware(CountPageViews())
 app.register_lifespan_task(checked_at_start)
 app.register_lifespan_task(schema_ready)
 app.register_lifespan_task(alongside_the_site)
+app.register_lifespan_task(written_at_shutdown)
 app.app_wraps[(5, "Overlay")] = lambda stateful: connection_notice() if stateful else None
 
 for route in (*routes.ROUTES, *routes.STAFF_ROUTES):

@@ -3,26 +3,31 @@ in each worker writes the queue to the database every second. When the database 
 reached the views are dropped and a log line says how many: a page never waits for, or
 fails because of, its own counting.
 
-A tab's views are held until the browser has said where it came from (the referring
-page is known only to the browser) and whether it wants to be counted at all; if it has
-not said so within ANALYTICS_HOLD_SECONDS, they are dropped. Whatever a client sends, a
-tab and a client address count at most a few views a minute (the settings
+A tab's views are held (in the tab's state: rcxsite/state/analytics/page_views.py) until
+the browser has said where it came from (the referring page is known only to the
+browser) and whether it wants to be counted at all; if it has not said so within
+ANALYTICS_HOLD_SECONDS, they are dropped. The queue is written once more when the process
+stops (`written_at_shutdown`: a SIGTERM or a restart loses nothing queued).
+
+Whatever a client sends, a tab and a client address count at most a few views a minute (the settings
 ANALYTICS_VIEWS_PER_TAB_PER_MINUTE and ANALYTICS_VIEWS_PER_CLIENT_PER_MINUTE), checked
 as the queue is written, off the page's event, in the rate limits' storage that every
 worker shares (rcxsite/core/ratelimit.py)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import iptocc
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 from sqlmodel import Session, col, select
 
 from rcxsite.analytics.agents import agent_of
@@ -88,47 +93,72 @@ def within_limits(queued: Sequence[tuple[str, PageView]]) -> list[PageView]:
     return counted
 
 
+@dataclass(frozen=True, slots=True)
+class _Viewer:
+    view: PageView
+    visitor: str
+    ids: tuple[str, ...]  # the visitor under today's key, and under yesterday's if kept
+
+
+def _one_writer_per_visitor(session: Session, visitors: set[str]) -> None:
+    """Until this transaction ends, no other worker opens or extends a visit of these
+    visitors: each reads the open visit only after the other's is committed, so views
+    served by different workers at once make one visit, and no count is lost. PostgreSQL:
+    a transaction lock per visitor, taken in one order (no deadlock); SQLite: the
+    transaction already holds the database's write lock (BEGIN IMMEDIATE)."""
+    if session.get_bind().dialect.name != "postgresql" or not visitors:
+        return
+    session.execute(
+        text(
+            "SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtextextended(v, 0) AS k"
+            " FROM unnest(CAST(:visitors AS text[])) AS v ORDER BY k) AS keys"
+        ),
+        {"visitors": sorted(f"rcx-visit:{visitor}" for visitor in visitors)},
+    )
+
+
+def _seen(views: Sequence[PageView], exclude_automation: bool) -> list[_Viewer]:
+    days = {view.at.date() for view in views}
+    keys = {day: _key_of(salt_for(day)) for day in days}
+    yesterdays = {day: _key_of(salt_for(day - timedelta(days=1), create=False)) for day in days}
+    seen = []
+    for view in sorted(views, key=lambda view: view.at):
+        agent = agent_of(view.user_agent)
+        if agent.bot or (agent.automation and exclude_automation):
+            continue
+        who = {"address": view.address, "user_agent": view.user_agent, "host": view.host}
+        key, yesterday = keys[view.at.date()], yesterdays[view.at.date()]
+        assert key is not None
+        visitor = visitor_id(key, **who)
+        ids = (visitor, visitor_id(yesterday, **who)) if yesterday else (visitor,)
+        seen.append(_Viewer(view=view, visitor=visitor, ids=ids))
+    return seen
+
+
 def store(views: Sequence[PageView], *, exclude_automation: bool | None = None) -> int:
     """Write `views` and the visits they make; how many were counted (crawlers and,
     unless told otherwise, automated browsers are not)."""
     if exclude_automation is None:
         exclude_automation = get_settings().analytics_exclude_automation
+    seen = _seen(views, exclude_automation)
+    if not seen:
+        return 0
     rows: list[dict[str, object]] = []
-    days = {view.at.date() for view in views}
-    keys = {day: _key_of(salt_for(day)) for day in days}
-    yesterdays = {day: _key_of(salt_for(day - timedelta(days=1), create=False)) for day in days}
-    with session_scope() as session:
+    with session_scope(for_update=True) as session:
+        _one_writer_per_visitor(session, {id_ for one in seen for id_ in one.ids})
         visits: dict[str, AnalyticsVisit] = {}
-        for view in sorted(views, key=lambda view: view.at):
+        for one in seen:
+            view, visitor = one.view, one.visitor
             agent = agent_of(view.user_agent)
-            if agent.bot or (agent.automation and exclude_automation):
-                continue
-            day = view.at.date()
-            key = keys[day]
-            assert key is not None
-            visitor = visitor_id(
-                key, address=view.address, user_agent=view.user_agent, host=view.host
-            )
             visit = visits.get(visitor)
             if visit is None:
-                yesterday = yesterdays[day]
-                ids = [visitor]
-                if yesterday:
-                    ids.append(
-                        visitor_id(
-                            yesterday,
-                            address=view.address,
-                            user_agent=view.user_agent,
-                            host=view.host,
-                        )
-                    )
-                visit = _open_visit(session, ids, view.at)
+                visit = _open_visit(session, list(one.ids), view.at)
             country = _country(view.address)
+            arrival = view.arrival
             if visit is not None and view.at - visit.last_at <= VISIT_GAP:
                 visit.views += 1
                 visit.last_at = max(visit.last_at, view.at)
             else:
-                arrival = view.arrival
                 visit = AnalyticsVisit(
                     visitor=visitor,
                     started_at=view.at,
@@ -146,7 +176,6 @@ def store(views: Sequence[PageView], *, exclude_automation: bool | None = None) 
             session.add(visit)
             session.flush()
             visits[visitor] = visit
-            arrival = view.arrival
             rows.append(
                 {
                     "visit_id": visit.id,
@@ -165,34 +194,24 @@ def store(views: Sequence[PageView], *, exclude_automation: bool | None = None) 
                     "os": agent.os,
                 }
             )
-        if rows:
-            session.execute(insert(AnalyticsView), rows)
+        session.execute(insert(AnalyticsView), rows)
     return len(rows)
 
 
-@dataclass(slots=True)
-class _Hold:
-    """A tab's views waiting for its browser's word, until `until` (monotonic)."""
-
-    until: float
-    views: list[PageView] = field(default_factory=list)
-
-
 class Recorder:
-    """The per-process queue of views and the thread that writes it."""
+    """The per-process queue of views and the thread that writes it. A tab's views held
+    for its browser's word are in the tab's own state (shared by every worker), not here:
+    what is here is what may be counted, written within a second, and at shutdown."""
 
     def __init__(
         self,
         *,
         write: Callable[[Sequence[PageView]], int] = store,
         flush_seconds: float = FLUSH_SECONDS,
-        hold_seconds: float | None = None,
     ) -> None:
         self._write = write
         self._flush_seconds = flush_seconds
-        self._hold_seconds = hold_seconds
         self._queue: deque[tuple[str, PageView]] = deque(maxlen=QUEUE_MAX)
-        self._held: dict[str, _Hold] = {}
         self._lock = threading.Lock()
         self._flushing = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -205,46 +224,9 @@ class Recorder:
         self._queue.append((tab, view))
         self._start()
 
-    def hold(self, tab: str, view: PageView) -> None:
-        """Keep a view of `tab` until `release` or `drop`; when the hold of the tab's first
-        held view runs out, every view held for it is dropped."""
-        settings = get_settings()
-        with self._lock:
-            held = self._held.get(tab)
-            if held is None:
-                if len(self._held) >= QUEUE_MAX:
-                    self._overflowed += 1
-                    return
-                hold = self._hold_seconds or settings.analytics_hold_seconds
-                held = self._held[tab] = _Hold(until=time.monotonic() + hold)
-            # A hold lasts at most a minute, and a tab counts no more than this a minute.
-            if len(held.views) < settings.analytics_views_per_tab_per_minute:
-                held.views.append(view)
-        self._start()
-
-    def release(self, tab: str, *, referrer_host: str = "") -> None:
-        """Queue the views held for `tab`, its first known now to come from a link on
-        `referrer_host`."""
-        with self._lock:
-            held = self._held.pop(tab, None)
-        if held is not None and held.views:
-            first, *later = held.views
-            self.offer(tab, replace(first, arrival=first.arrival.referred_by(referrer_host)))
-            for view in later:
-                self.offer(tab, view)
-
-    def drop(self, tab: str) -> None:
-        with self._lock:
-            self._held.pop(tab, None)
-
     def flush(self) -> int:
-        """Write what is queued and within its limits, and forget the views whose hold ran
-        out; how many were counted."""
+        """Write what is queued and within its limits; how many were counted."""
         with self._flushing:
-            now = time.monotonic()
-            with self._lock:
-                for tab in [tab for tab, held in self._held.items() if held.until <= now]:
-                    del self._held[tab]
             queued: list[tuple[str, PageView]] = []
             while self._queue:
                 queued.append(self._queue.popleft())
@@ -279,3 +261,15 @@ class Recorder:
 
 
 RECORDER = Recorder()
+
+
+@contextlib.asynccontextmanager
+async def written_at_shutdown() -> AsyncIterator[None]:
+    """A site worker's lifespan step: what is queued when the worker stops (SIGTERM, a
+    restart, a deploy) is written before it exits, not lost with its memory."""
+    try:
+        yield
+    finally:
+        counted = await asyncio.to_thread(RECORDER.flush)
+        if counted:
+            logger.info("Wrote %d page views queued at shutdown", counted)

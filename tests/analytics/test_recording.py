@@ -175,21 +175,7 @@ def test_views_older_than_the_limit_are_forgotten() -> None:
     assert forget_old_views(now=NOON + timedelta(days=770))["analytics_daily"] == daily > 2
 
 
-def test_held_first_views_wait_for_the_browser_and_unreachable_storage_drops(caplog) -> None:
-    written: list[list[PageView]] = []
-    recorder = Recorder(
-        write=lambda views: written.append(list(views)) or len(views),
-        flush_seconds=3600,
-        hold_seconds=3600,
-    )
-    recorder.hold("tab-1", _view(NOON))
-    recorder.hold("tab-2", _view(NOON))
-    assert recorder.flush() == 0  # both wait for their browser's word
-    recorder.release("tab-1", referrer_host="duckduckgo.com")
-    recorder.drop("tab-2")  # Global Privacy Control
-    assert recorder.flush() == 1
-    assert written[0][0].arrival.source == "DuckDuckGo"
-
+def test_unreachable_storage_drops_the_views_and_says_how_many(caplog) -> None:
     def unreachable(views: object) -> int:
         raise ConnectionError("database down")
 

@@ -4,8 +4,8 @@ view) and every move to another page (`on_load_internal`); loading the page the 
 already on again is no view. The browser adds one small event on the first page,
 `PageViewState.arrived`, with what only it knows: the referring page, whether automation
 drives it and Global Privacy Control. Until that event says the tab may be counted, its
-views are held (rcxsite/analytics/recording.py); a tab whose word does not come within
-ANALYTICS_HOLD_SECONDS of its first view is not counted at all.
+views are held in its state (whichever worker its events reach); a tab whose word does
+not come within ANALYTICS_HOLD_SECONDS of its first view is not counted at all.
 
 The tab's state keeps where it came from (first touch, and the latest touch that was not
 direct): the quote, booking and registration screens hand it to their services. Nothing is
@@ -14,6 +14,7 @@ stored on the device; the tab's token is Reflex's own."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -62,6 +63,9 @@ class PageViewState(rx.State):
     _landing_query: dict[str, str] = {}
     _first: Touch | None = None
     _last: Touch | None = None
+    # The views waiting for the browser's word: kept with the tab (in Redis when workers
+    # share it), so the word may come to any worker, and none holds them in its memory.
+    _held: list[PageView] = []
 
     def _attribution(self) -> Attribution | None:
         """Where this tab came from, for a row it sends; none for a tab not counted."""
@@ -69,14 +73,14 @@ class PageViewState(rx.State):
             return None
         return Attribution(first=self._first, last=self._last)
 
-    def _exclude(self, tab: str) -> None:
+    def _exclude(self) -> None:
         self._excluded = True
         self._first = self._last = None
-        RECORDER.drop(tab)
+        self._held = []
 
-    def _stop_counting(self, tab: str) -> None:
+    def _stop_counting(self) -> None:
         self._uncounted = True
-        RECORDER.drop(tab)
+        self._held = []
 
     def _late(self, now: datetime) -> bool:
         """Whether the browser's word, not come yet, is now too late to count the tab."""
@@ -86,7 +90,7 @@ class PageViewState(rx.State):
         if view.path == self._path:
             return
         if self._late(view.at):
-            self._stop_counting(tab)
+            self._stop_counting()
         self._path = view.path
         if self._views == 0:
             self._landing_path, self._landing_query = view.path, query
@@ -100,8 +104,9 @@ class PageViewState(rx.State):
             return
         if self._arrived:
             RECORDER.offer(tab, view)
-        else:
-            RECORDER.hold(tab, view)
+        elif len(self._held) < get_settings().analytics_views_per_tab_per_minute:
+            # A hold lasts at most a minute, and a tab counts no more than this a minute.
+            self._held = [*self._held, view]
 
     @rx.event
     def arrived(self, referrer: str, automated: bool, private: bool) -> None:
@@ -110,7 +115,7 @@ class PageViewState(rx.State):
             return
         tab = self.router.session.client_token
         if private is True or (automated is True and get_settings().analytics_exclude_automation):
-            self._exclude(tab)
+            self._exclude()
             return
         late = self._late(utcnow())
         self._arrived = True
@@ -121,9 +126,13 @@ class PageViewState(rx.State):
         if not self._first.direct:
             self._last = self._first
         if late or self._uncounted:
-            self._stop_counting(tab)
-        else:
-            RECORDER.release(tab, referrer_host=referrer_host)
+            self._stop_counting()
+            return
+        held, self._held = self._held, []
+        for number, view in enumerate(held):
+            if number == 0:
+                view = replace(view, arrival=view.arrival.referred_by(referrer_host))
+            RECORDER.offer(tab, view)
 
 
 def _is_view(event: Any) -> bool:
