@@ -36,6 +36,7 @@ from rcxsite.analytics.visitors import day_key, salt_for, visitor_id
 from rcxsite.core.ratelimit import Limit, client_key, fits
 from rcxsite.models.analytics import PATH_MAX, AnalyticsView, AnalyticsVisit
 from rcxsite.platform.db import session_scope
+from rcxsite.platform.metrics import ANALYTICS_DROPS
 from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -234,16 +235,20 @@ class Recorder:
                 logger.warning(
                     "Dropped %d page views: more came than could be stored", self._overflowed
                 )
+                ANALYTICS_DROPS.labels(reason="queue_full").inc(self._overflowed)
                 self._overflowed = 0
             if not queued:
                 return 0
             try:
                 views = within_limits(queued)
+                if len(views) < len(queued):
+                    ANALYTICS_DROPS.labels(reason="over_limit").inc(len(queued) - len(views))
                 return self._write(views) if views else 0
             except Exception as error:
                 logger.warning(
                     "Dropped %d page views: could not store them (%s)", len(queued), error
                 )
+                ANALYTICS_DROPS.labels(reason="not_stored").inc(len(queued))
                 return 0
 
     def _start(self) -> None:

@@ -59,6 +59,7 @@ from rcxsite.models.booking import (
 from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
 from rcxsite.platform.at_rest import SealBroken, seal, unseal
 from rcxsite.platform.db import session_scope
+from rcxsite.platform.metrics import BOOKING_CONFLICTS
 from rcxsite.platform.settings import get_settings, keyed_hash
 
 logger = logging.getLogger(__name__)
@@ -163,6 +164,12 @@ class UpcomingCall:
     manage_url: str
     place: str = ""
     meeting_url: str = ""
+
+
+def _taken() -> ServiceError:
+    """The time was booked by someone else first (counted for operators: /metrics)."""
+    BOOKING_CONFLICTS.inc()
+    return ServiceError(409, TAKEN)
 
 
 def _too_many_upcoming(limit: int) -> ServiceError:
@@ -338,7 +345,7 @@ def book(
         if hosts.upcoming_for_email >= cap:
             raise too_many
         if not hosts.ranked:
-            raise ServiceError(409, TAKEN)
+            raise _taken()
         # Counted only for a call that can be booked: a visitor who picks a time taken
         # meanwhile may pick again.
         hit(Limit(get_settings().booking_limit, LIMIT_SCOPE, client_key(client_ip)))
@@ -361,7 +368,7 @@ def book(
         try:
             placed = place_new(session, [member.member_id for member in hosts.ranked], call, limits)
         except NoHostFree:
-            raise ServiceError(409, TAKEN) from None
+            raise _taken() from None
         except TooManyUpcoming:
             raise too_many from None
         placed_row = session.get(Booking, placed.booking_id)
@@ -506,7 +513,7 @@ def reschedule(
             session, start=change.start, now=now, rules=company, excluding=booking_id
         )
         if not free:
-            raise ServiceError(409, TAKEN)
+            raise _taken()
         # Taken only for a time that is free, and given back if it is taken meanwhile: a
         # visitor who picks again has not moved the call.
         counted = reserve(
@@ -542,7 +549,7 @@ def reschedule(
             )
         except NoHostFree:
             counted.give_back()
-            raise ServiceError(409, TAKEN) from None
+            raise _taken() from None
         host = _host(session, booking.host_id)
         booking.meeting_url = meetings.moved_meeting_url(
             booking.meeting_url, booking.call_kind, previous, host

@@ -29,6 +29,7 @@ from rcxsite.jobs.runner import drain
 from rcxsite.mail.transport import build_message, deliver, new_message_id
 from rcxsite.platform.at_rest import seal, unseal
 from rcxsite.platform.db import session_scope
+from rcxsite.platform.metrics import MAIL_FAILURES
 from rcxsite.platform.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -123,7 +124,9 @@ def deliver_mail(payload: dict[str, object]) -> None:
     try:
         deliver(get_settings(), message)
     except (smtplib.SMTPException, OSError) as error:
-        if _is_permanent(error):
+        permanent = _is_permanent(error)
+        MAIL_FAILURES.labels(outcome="refused" if permanent else "will_retry").inc()
+        if permanent:
             raise jobs.Permanent(str(error)) from error
         raise
     hook = AFTER_SENT.get(str(payload.get("after") or ""))

@@ -1,11 +1,14 @@
 """One logging setup for the site (`make run`, `make run-scaled`'s workers), and the
 security events it records.
 
-Lines are JSON on stderr, and also in `LOG_FILE` when it is set: time, level, logger,
-message, and for a security event its `event`, `outcome` and keyed hashes of the client
-address and the account email (never a password, token, reset link or full address).
-The same client or account gives the same hash in every line, so an operator can follow
-one attacker or one victim without the log holding who they are.
+Lines are JSON on stdout, and also in `LOG_FILE` when it is set: time, level, logger,
+message, the host (`HOST_NAME`, else the machine's name) and the request's id (the
+`X-Request-ID` a load balancer gave it, else one made here: rcxsite/web/observed.py) when
+the line was logged while answering one, and for a security event its `event`, `outcome`
+and keyed hashes of the client address and the account email (never a password, token,
+reset link or full address). The same client or account gives the same hash in every
+line, so an operator can follow one attacker or one victim without the log holding who
+they are.
 """
 
 from __future__ import annotations
@@ -13,12 +16,14 @@ from __future__ import annotations
 import json
 import logging
 import re
+import socket
 import sys
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from rcxsite.platform.settings import keyed_hash
+from rcxsite.platform.settings import get_settings, keyed_hash
 
 SECURITY = logging.getLogger("rcxsite.security")
 # A value next to a key that names a secret, quoted as in a dict's repr or in JSON (also
@@ -47,6 +52,12 @@ LOG_RECORD_MAX_CHARS = 16_000
 _HIDDEN = "[hidden]"
 _SITE_LOGGER = "rcxsite"
 _FIELDS = "security"
+# The request being answered in this task (and the threads it hands work to).
+REQUEST_ID: ContextVar[str] = ContextVar("request_id", default="")
+
+
+def host_name() -> str:
+    return get_settings().host_name or socket.gethostname()
 
 
 class JsonLines(logging.Formatter):
@@ -56,7 +67,11 @@ class JsonLines(logging.Formatter):
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),
+            "host": host_name(),
         }
+        request_id = REQUEST_ID.get()
+        if request_id:
+            line["request_id"] = request_id
         line.update(getattr(record, _FIELDS, {}))
         if record.exc_info:
             line["error"] = self.formatException(record.exc_info)
@@ -107,15 +122,28 @@ def _redact_every_record() -> None:
     logging.setLogRecordFactory(redacting)
 
 
+class _Stdout(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever `sys.stdout` is when a line is written, not the one it was when
+    logging was set up (a process that swaps it, pytest's capture, leaves no closed file)."""
+
+    @property
+    def stream(self) -> IO[str]:
+        return sys.stdout
+
+    @stream.setter
+    def stream(self, _value: IO[str]) -> None:
+        pass
+
+
 def configure_logging(*, log_file: Path | None = None, stream: IO[str] | None = None) -> None:
     """Send the site's log records (logger `rcxsite` and below) as JSON lines to `stream`
-    (stderr) and `log_file`. Called once per process; a second call replaces the first."""
+    (stdout) and `log_file`. Called once per process; a second call replaces the first."""
     _redact_every_record()
     site = logging.getLogger(_SITE_LOGGER)
     for handler in [h for h in site.handlers if isinstance(h.formatter, JsonLines)]:
         site.removeHandler(handler)
         handler.close()
-    handlers: list[logging.Handler] = [logging.StreamHandler(stream or sys.stderr)]
+    handlers: list[logging.Handler] = [logging.StreamHandler(stream) if stream else _Stdout()]
     if log_file is not None:
         log_file.parent.mkdir(parents=True, exist_ok=True)
         handlers.append(logging.FileHandler(log_file, encoding="utf-8"))

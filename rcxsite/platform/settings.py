@@ -74,6 +74,10 @@ class Settings(BaseSettings):
     file_store_region: str = "us-east-1"
     file_store_access_key: str = ""
     file_store_secret_key: str = ""
+    # How log lines name this host ("" = the machine's own name).
+    host_name: str = ""
+    # /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: not served.
+    metrics_token: str = ""
     # JSON log lines also go to this file (they always go to stderr).
     log_file: Path | None = None
     sales_email: str = "sales@rcx.example"

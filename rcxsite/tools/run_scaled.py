@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from rcxsite.platform.metrics import MULTIPROCESS_DIR, fresh_folder, process_gone
 from rcxsite.platform.settings import get_settings
 from rcxsite.platform.shared_setup import SharedSetupMissing, require_shared_setup
 from rcxsite.tools.processes import NotReady, free_port, port_open, start, stop_all, wait_until
@@ -241,6 +242,7 @@ class Supervisor:
         while not self.stopping:
             for worker in self.workers:
                 if worker.process is not None and worker.process.poll() is not None:
+                    process_gone(worker.process.pid, self.env.get(MULTIPROCESS_DIR, ""))
                     print(
                         f"worker on port {worker.port} exited "
                         f"({worker.process.returncode}); starting it again",
@@ -252,6 +254,7 @@ class Supervisor:
                         self._record()
             for number, runner in enumerate(self.runners):
                 if runner is not None and runner.poll() is not None and not self.stopping:
+                    process_gone(runner.pid, self.env.get(MULTIPROCESS_DIR, ""))
                     print(
                         f"job runner {number} exited ({runner.returncode}); starting it again",
                         flush=True,
@@ -285,6 +288,8 @@ def scaled_env(base: dict[str, str], *, port: int) -> dict[str, str]:
         REFLEX_CHECK_LATEST_VERSION="0",
         # Mail and jobs are the runner processes' work, not the workers'.
         JOB_RUNNER_IN_SITE="false",
+        # Every worker's and runner's counters, added up by any worker's /metrics.
+        PROMETHEUS_MULTIPROC_DIR=str(RUN_DIR / "metrics"),
     )
     return env
 
@@ -309,6 +314,7 @@ def main() -> int:
             raise SetupError(f"nginx is not installed at {NGINX} (make run-scaled installs it)")
         RUN_DIR.mkdir(parents=True, exist_ok=True)
         env = scaled_env(dict(os.environ), port=port)
+        fresh_folder(Path(env[MULTIPROCESS_DIR]))
         ensure_database(env["DATABASE_URL"])
         _run([sys.executable, "-m", "rcxsite", "migrate"], env, "Migrating the database")
         try:

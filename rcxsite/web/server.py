@@ -3,8 +3,8 @@
 It answers the REST API (rcxsite/api/), the files for crawlers (seo_routes.py) and the
 staff's calendar feeds (calendar_feed.py) itself; Reflex mounts its backend (pages,
 events) at "" inside it, so it claims nothing outside /api/v1 but /sitemap.xml,
-/robots.txt, /insights/feed.xml, /staff/calendar/<token>.ics and the load balancers'
-/livez and /healthz (health.py). Every request, Reflex's
+/robots.txt, /insights/feed.xml, /staff/calendar/<token>.ics, the load balancers'
+/livez and /healthz (health.py) and the scraper's /metrics (metrics.py). Every request, Reflex's
 included, passes through its middleware, which `middleware` lists in one place, in the
 order a request passes through it.
 """
@@ -22,11 +22,12 @@ from rcxsite.api.application import ApiApp
 from rcxsite.api.body_limit import BodySizeLimit
 from rcxsite.api.error_handlers import install_error_handling
 from rcxsite.platform.settings import get_settings
-from rcxsite.web import calendar_feed, health, seo_routes
+from rcxsite.web import calendar_feed, health, metrics, seo_routes
 from rcxsite.web.asset_caching import HashedAssetCaching
 from rcxsite.web.head_requests import HeadAsGet
 from rcxsite.web.login_cookie import LoginCookieExchange
 from rcxsite.web.not_found import NotFoundPage
+from rcxsite.web.observed import Observed
 from rcxsite.web.page_paths import PagesWithoutRedirect
 from rcxsite.web.sealed_event_cookies import LoginTokenDigestForEvents
 from rcxsite.web.sealed_event_paths import ResetTokenDigestForEvents
@@ -65,6 +66,9 @@ def middleware(static_dir: Callable[[], Path], *, hsts: bool) -> list[Layer]:
     /api/v1 catch-all, and Reflex's backend mounted at "".
     """
     return [
+        # Outermost: every answer, whichever layer gives it, is counted and carries the
+        # request's id, and every log line below names it (rcxsite/web/observed.py).
+        Middleware(Observed),
         # Outside this app's CORS layer (added by Reflex, see FRAMEWORK_LAYERS), whose
         # `Vary: Origin` it drops: the CORS layer of the whole server adds it once.
         Middleware(InnerVaryOriginDropped),
@@ -133,6 +137,7 @@ def create_server() -> Server:
     server.include_router(seo_routes.router)
     server.include_router(calendar_feed.router)
     server.include_router(health.router)
+    server.include_router(metrics.router)
     install_error_handling(server)  # last: its /api/v1 catch-all follows every route
     return server
 

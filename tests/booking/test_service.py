@@ -11,6 +11,7 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 import pytest
+from prometheus_client import REGISTRY
 from sqlmodel import Session, select
 
 from rcxsite import booking
@@ -181,7 +182,10 @@ def test_a_second_visitor_gets_the_other_free_member() -> None:
     first = book(start, email="one@client.example")
     second = book(start, email="two@client.example")
     assert {first.host_name, second.host_name} == {"Sam Sales", "Tom Sales"}
+    conflicts = REGISTRY.get_sample_value("rcx_booking_conflicts_total") or 0.0
     assert refused(book, start, email="three@client.example") == (409, TAKEN)
+    # Operators see the conflict on /metrics.
+    assert (REGISTRY.get_sample_value("rcx_booking_conflicts_total") or 0.0) - conflicts == 1
 
 
 def test_the_host_is_the_one_with_fewest_calls_then_booked_least_recently() -> None:

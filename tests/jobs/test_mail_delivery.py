@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
+from prometheus_client import REGISTRY
 
 from rcxsite.jobs.runner import Runner
 from rcxsite.mail import send_mail
@@ -58,6 +59,8 @@ def test_mail_made_while_the_server_is_down_arrives_once_within_a_minute_of_its_
         skipped[0] += timedelta(seconds=1)
         runner.run_due()
 
+    failures = {"outcome": "will_retry"}
+    failed_before = REGISTRY.get_sample_value("rcx_mail_failures_total", failures) or 0.0
     assert submit_quote(fields=quote_fields(), client_ip="10.0.0.1").ok
     request_password_reset(email="dana@example.com", client_ip="10.0.0.2")
     runner.run_due()
@@ -65,6 +68,9 @@ def test_mail_made_while_the_server_is_down_arrives_once_within_a_minute_of_its_
         a_second_later()
     tried = {job.attempts for job in jobs_of_kind("mail")}
     assert min(tried) >= 3, f"too few attempts while the server was down: {tried}"
+    # Each refused attempt is a mail failure operators see on /metrics.
+    failed = (REGISTRY.get_sample_value("rcx_mail_failures_total", failures) or 0.0) - failed_before
+    assert failed == sum(job.attempts for job in jobs_of_kind("mail"))
     assert {job.state for job in jobs_of_kind("mail")} == {"queued"}
     box = Mailbox().start(port)
     try:
