@@ -25,7 +25,7 @@ export REFLEX_CHECK_LATEST_VERSION := 0
 # Reflex otherwise probes a mirror registry; use the one npm is configured with.
 export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
 
-.PHONY: help setup setup-dev run run-scaled run-lb dev test unit lint migrate bench clean check-content
+.PHONY: help setup setup-dev run run-scaled run-lb build dev test unit lint migrate bench clean check-content
 
 help:
 	@echo "make run    build and serve the production site on http://localhost:$(PORT)"
@@ -33,6 +33,8 @@ help:
 	@echo "           SITE_URL=https://... SMTP_HOST=... (or MAIL_TO_OUTBOX=true) [WORKERS=2]"
 	@echo "           nginx in front of WORKERS backend processes on PostgreSQL and Redis"
 	@echo "           (one of several hosts: BIND_HOST=its address TRUSTED_PROXIES=the balancer)"
+	@echo "make build  the front end as one file for every host (dist/rcx-web-<id>.tar.gz;"
+	@echo "           each host: WEB_BUILD=dist/rcx-web-<id>.tar.gz make run-scaled)"
 	@echo "make run-lb LB_UPSTREAMS=10.0.0.2:3000,10.0.0.3:3000 [BIND_HOST=... PORT=...]"
 	@echo "           the load balancer in front of several hosts' run-scaled"
 	@echo "make test   lint and run every test (unit, API, browser)"
@@ -103,6 +105,11 @@ run: migrate
 # nginx in front of WORKERS backend processes on PostgreSQL and Redis (both required).
 run-scaled: setup /usr/sbin/nginx /usr/lib/nginx/modules/ngx_http_brotli_static_module.so
 	$(PY) -m rcxsite.tools.run_scaled
+
+# The front end every host serves, as one file: dist/rcx-web-<build id>.tar.gz (built with
+# this machine's SITE_URL and page settings; each host runs WEB_BUILD=that file make run-scaled).
+build: setup
+	$(PY) -m rcxsite.tools.web_build
 
 # The load balancer in front of several app hosts (LB_UPSTREAMS; README: "Running on
 # several hosts").

@@ -18,6 +18,7 @@ from rcxsite.platform.migrations import schema_ready
 from rcxsite.platform.settings import get_settings
 from rcxsite.platform.shared_setup import checked_at_start
 from rcxsite.state.analytics.page_views import CountPageViews
+from rcxsite.state.build_keys import keep_states_per_build
 from rcxsite.state.failures import report_event_failure
 from rcxsite.state.frontend_errors import (
     FrontendErrorReports,
@@ -26,12 +27,14 @@ from rcxsite.state.frontend_errors import (
 )
 from rcxsite.state.route_lookup import BoundedRouteApp
 from rcxsite.state.socket_records import keep_tabs_of_stopped_workers
+from rcxsite.state.stale_build import AskStaleTabsToReload
 from rcxsite.state.stored_data import StoredDataGuard, private_state_folder
 from rcxsite.templates.layouts import bare_layout, site_layout
 from rcxsite.templates.staff_layout import staff_layout
 from rcxsite.web.server import server
 
 keep_tabs_of_stopped_workers()
+keep_states_per_build()
 bound_frontend_error_reports()
 private_state_folder()
 configure_logging(log_file=get_settings().log_file)
@@ -65,6 +68,8 @@ app = BoundedRouteApp(
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )
 app.add_middleware(StoredDataGuard(), index=0)
+# First of all: a tab of another build has no event handled here, only the question.
+app.add_middleware(AskStaleTabsToReload(), index=0)
 app.add_middleware(FrontendErrorReports())
 app.add_middleware(CountPageViews())
 app.register_lifespan_task(checked_at_start)

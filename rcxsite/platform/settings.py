@@ -74,6 +74,9 @@ class Settings(BaseSettings):
     file_store_region: str = "us-east-1"
     file_store_access_key: str = ""
     file_store_secret_key: str = ""
+    # The front end's build this worker serves (run-scaled sets it from the build); tabs'
+    # states are kept under it (rcxsite/state/build_keys.py). "": one process, one build.
+    build_id: str = ""
     # How log lines name this host ("" = the machine's own name).
     host_name: str = ""
     # /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: not served.

@@ -22,10 +22,11 @@ import uuid
 from collections.abc import Awaitable
 from typing import cast
 
-from reflex.state import BaseState, State, StateUpdate, _substate_key
+from reflex.state import BaseState, State, StateUpdate
 from reflex.utils.token_manager import LostAndFoundRecord, RedisTokenManager, TokenManager
 
 from rcxsite.platform.settings import get_settings
+from rcxsite.state.build_keys import state_key
 
 logger = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ class LiveRecordsTokenManager(RedisTokenManager):
         try:
             async with self.redis.pipeline(transaction=False) as pipeline:
                 for name in _state_names():
-                    pipeline.expire(_substate_key(token, name), seconds, gt=longer, lt=not longer)
+                    pipeline.expire(state_key(token, name), seconds, gt=longer, lt=not longer)
                 await pipeline.execute()
         except Exception as error:  # the state then lapses at its usual time
             logger.warning("could not change how long a tab's state is kept: %s", error)

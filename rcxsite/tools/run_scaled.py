@@ -28,14 +28,18 @@ from rcxsite.platform.metrics import MULTIPROCESS_DIR, fresh_folder, process_gon
 from rcxsite.platform.settings import get_settings
 from rcxsite.platform.shared_setup import SharedSetupMissing, require_shared_setup
 from rcxsite.tools.processes import NotReady, free_port, port_open, start, stop_all, wait_until
-from rcxsite.tools.scaled_build import WEB_DIR, BuildError, build_frontend
+from rcxsite.tools.scaled_build import WEB_DIR, BuildError, build_frontend, build_inputs
 from rcxsite.tools.scaled_config import render_nginx_conf
+from rcxsite.tools.web_build import CLIENT, STAMP, ArtifactError, build_id_of, unpack
 
 ROOT = Path(__file__).resolve().parents[2]
 # SCALED_RUN_DIR moves the run's files (config, logs, pids); SCALED_WEB_DIR the build
 # (.run/web), for sites on other ports beside this one (the tests).
 RUN_DIR = Path(os.environ.get("SCALED_RUN_DIR", ROOT / ".run" / "scaled"))
 SCALED_WEB_DIR = Path(os.environ.get("SCALED_WEB_DIR") or WEB_DIR)
+# Where WEB_BUILD files are unpacked (SCALED_BUILDS_DIR moves it); nginx's workers, another
+# user, read the pages there, so not under a folder only this user may enter.
+BUILDS_DIR = Path(os.environ.get("SCALED_BUILDS_DIR") or ROOT / ".run" / "builds")
 NGINX = Path(os.environ.get("NGINX", "/usr/sbin/nginx"))
 STOP_TIMEOUT_S = 10
 RESTART_DELAY_S = 1.0
@@ -294,6 +298,29 @@ def scaled_env(base: dict[str, str], *, port: int) -> dict[str, str]:
     return env
 
 
+def _front_end(env: dict[str, str]) -> Path:
+    """The static front end this host serves: the one `WEB_BUILD` names (`make build`'s
+    file, the same on every host), else a build of its own; `env` gets its build id and
+    folder for the workers."""
+    artifact = env.get("WEB_BUILD", "")
+    try:
+        if not artifact:
+            static_root = build_frontend(env, web_dir=SCALED_WEB_DIR)
+            env["BUILD_ID"] = build_id_of(SCALED_WEB_DIR)
+            return static_root
+        build_id, web_dir = unpack(Path(artifact), builds=BUILDS_DIR)
+    except (BuildError, ArtifactError) as failure:
+        raise SetupError(str(failure)) from None
+    if (web_dir / STAMP).read_text().strip() != build_inputs(env):
+        raise SetupError(
+            f"WEB_BUILD {artifact} was built from other sources or page settings than this"
+            " host runs: make it with `make build` from this commit, with this host's SITE_URL"
+            " and page settings"
+        )
+    env.update(BUILD_ID=build_id, REFLEX_WEB_WORKDIR=str(web_dir))
+    return web_dir / CLIENT
+
+
 def main() -> int:
     port = int(os.environ.get("PORT", "3000"))
     workers = int(os.environ.get("WORKERS", "2"))
@@ -317,10 +344,7 @@ def main() -> int:
         fresh_folder(Path(env[MULTIPROCESS_DIR]))
         ensure_database(env["DATABASE_URL"])
         _run([sys.executable, "-m", "rcxsite", "migrate"], env, "Migrating the database")
-        try:
-            static_root = build_frontend(env, web_dir=SCALED_WEB_DIR)
-        except BuildError as failure:
-            raise SetupError(str(failure)) from None
+        static_root = _front_end(env)
         supervisor = Supervisor(workers=workers, port=port, env=env, static_root=static_root)
 
         def request_stop(signum: int, _frame: object) -> None:

@@ -13,7 +13,11 @@ import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from rcxsite.core.client_builds import build_path_prefix
+
 ROOT = Path(__file__).resolve().parents[2]
+# A build's id: the start of the digest of its inputs.
+BUILD_ID_LENGTH = 16
 WEB_DIR = ROOT / ".run" / "web"
 STATIC_ROOT = WEB_DIR / "build" / "client"
 
@@ -52,8 +56,17 @@ _RUNTIME_ONLY = (
     "API_BURST",
     "TAB_STATE_MINUTES",
     "CLOSED_TAB_STATE_SECONDS",
-    # Where the backend keeps tabs' states (each test site has its own).
+    # Where the backend keeps tabs' states (each test site has its own), and where the
+    # build is: one build serves hosts that unpack it into folders of their own.
     "REFLEX_STATES_WORKDIR",
+    "REFLEX_WEB_WORKDIR",
+    # What differs between the hosts serving one build, or names the build itself.
+    "BIND_HOST",
+    "HOST_NAME",
+    "LB_UPSTREAMS",
+    "FILE_STORE",
+    "BUILD_ID",
+    "LOG_FILE",
 )
 
 
@@ -131,6 +144,13 @@ def build_frontend(env: dict[str, str], web_dir: Path = WEB_DIR) -> Path:
         )
         return static_root
     stamp.unlink(missing_ok=True)
+    if env.get("REFLEX_API_URL"):
+        # The page's calls to the workers name its build (rcxsite/web/client_build.py).
+        env["REFLEX_API_URL"] = env["REFLEX_API_URL"].rstrip("/") + build_path_prefix(
+            inputs[:BUILD_ID_LENGTH]
+        )
+    # The build process counts nothing: it must not write into the workers' metrics.
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     result = subprocess.run(
         [sys.executable, "-m", "reflex", "export", "--frontend-only", "--no-zip", "--env", "prod"],
         cwd=ROOT,

@@ -24,6 +24,7 @@ from rcxsite.api.error_handlers import install_error_handling
 from rcxsite.platform.settings import get_settings
 from rcxsite.web import calendar_feed, health, metrics, seo_routes
 from rcxsite.web.asset_caching import HashedAssetCaching
+from rcxsite.web.client_build import ClientBuild
 from rcxsite.web.head_requests import HeadAsGet
 from rcxsite.web.login_cookie import LoginCookieExchange
 from rcxsite.web.not_found import NotFoundPage
@@ -66,7 +67,10 @@ def middleware(static_dir: Callable[[], Path], *, hsts: bool) -> list[Layer]:
     /api/v1 catch-all, and Reflex's backend mounted at "".
     """
     return [
-        # Outermost: every answer, whichever layer gives it, is counted and carries the
+        # Before anything reads the path: a build's backend address ends in
+        # /_b/<build id>, taken off here (a tab of another build is marked).
+        Middleware(ClientBuild),
+        # Outermost but one: every answer, whichever layer gives it, is counted and carries the
         # request's id, and every log line below names it (rcxsite/web/observed.py).
         Middleware(Observed),
         # Outside this app's CORS layer (added by Reflex, see FRAMEWORK_LAYERS), whose

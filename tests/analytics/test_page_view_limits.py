@@ -12,13 +12,10 @@ import hashlib
 import hmac
 import logging
 import time
-import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
 import redis
-from reflex.istate.data import RouterData
-from reflex_base.event import Event
 from sqlmodel import select
 
 from rcxsite.analytics.recording import RECORDER, PageView, Recorder, store
@@ -26,50 +23,10 @@ from rcxsite.analytics.sources import arrival_of, tags_of
 from rcxsite.models import AnalyticsSalt, AnalyticsView, AnalyticsVisit
 from rcxsite.platform.db import session_scope
 from rcxsite.platform.settings import get_settings
-from rcxsite.state.analytics.page_views import CountPageViews, PageViewState
+from rcxsite.state.analytics.page_views import PageViewState
 from tests.support.fixtures import Configure
+from tests.support.page_views import ADDRESS, FIREFOX, Browser
 from tests.support.rate_limits import forget_storage_connections
-from tests.support.tabs import Tab
-
-FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0"
-ADDRESS = "81.2.69.160"
-FIRST_LOAD = "reflex___state____state.hydrate_and_load"
-ROUTE_CHANGE = "reflex___state____state.reflex___state____on_load_internal_state.on_load_internal"
-
-
-class Browser:
-    """One tab's page events as its websocket brings them to the middleware."""
-
-    def __init__(self, *, ip: str = ADDRESS) -> None:
-        self.tab = Tab()
-        self.token = str(uuid.uuid4())
-        self.ip = ip
-        self.loaded = False
-
-    def load(self, path: str, query: dict[str, str] | None = None) -> None:
-        """The tab's first load of a page (with the compiled page's hashes), then a move
-        to `path` inside the site."""
-        data = {
-            "pathname": path,
-            "asPath": path,
-            "query": query or {},
-            "headers": {"user-agent": FIREFOX, "host": "rcx.example", "origin": "https://rcx.test"},
-            "token": self.token,
-            "sid": self.tab.connection,
-            "ip": self.ip,
-        }
-        self.tab.root.router = RouterData.from_router_data(data)
-        if self.loaded:
-            event = Event(name=ROUTE_CHANGE, router_data=data)
-        else:
-            event = Event(name=FIRST_LOAD, router_data=data, payload={"hashes": {path: "h"}})
-        self.loaded = True
-        self.tab.run_now_coroutine(
-            CountPageViews().preprocess(app=None, state=self.tab.root, event=event)
-        )
-
-    def arrive(self, *, referrer: str = "", private: bool = False) -> None:
-        self.tab.run_now(PageViewState.arrived, referrer, False, private)
 
 
 def _stored() -> list[AnalyticsView]:

@@ -16,30 +16,17 @@ from sqlmodel import select
 
 import rcxsite.rcxsite
 from rcxsite.analytics import recording
-from rcxsite.analytics.recording import PageView, Recorder, store, written_at_shutdown
-from rcxsite.analytics.sources import arrival_of
+from rcxsite.analytics.recording import Recorder, store, written_at_shutdown
 from rcxsite.models import AnalyticsView, AnalyticsVisit
 from rcxsite.platform.db import session_scope
 from rcxsite.state.analytics import page_views
 from rcxsite.state.analytics.page_views import PageViewState
-from tests.analytics.test_page_view_limits import Browser
 from tests.support.fixtures import Configure
+from tests.support.page_views import Browser, page_view
 from tests.support.postgres import sqlite_or_postgres
 
-FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0"
 WORKERS = 4
 ROUNDS = 8
-
-
-def _view(at: datetime, path: str = "/") -> PageView:
-    return PageView(
-        at=at,
-        path=path,
-        address="81.2.69.160",
-        user_agent=FIREFOX,
-        host="rcx.example",
-        arrival=arrival_of({}),
-    )
 
 
 def _visits() -> list[AnalyticsVisit]:
@@ -62,7 +49,7 @@ def test_workers_writing_one_visitors_views_at_once_make_one_visit(
 ) -> None:
     with sqlite_or_postgres(database, configure):
         start = datetime.now(UTC).replace(microsecond=0)
-        store([_view(start - timedelta(minutes=1))])  # the day's salt, made once
+        store([page_view(start - timedelta(minutes=1))])  # the day's salt, made once
         failures: list[BaseException] = []
         for round_ in range(ROUNDS):
             together = threading.Barrier(WORKERS)
@@ -72,7 +59,7 @@ def test_workers_writing_one_visitors_views_at_once_make_one_visit(
             ) -> None:
                 try:
                     together.wait(10)
-                    store([_view(start + timedelta(seconds=round_ * WORKERS + number))])
+                    store([page_view(start + timedelta(seconds=round_ * WORKERS + number))])
                 except BaseException as error:
                     failures.append(error)
 
@@ -120,7 +107,9 @@ def test_views_queued_when_a_worker_stops_are_written_before_it_exits(
         async with written_at_shutdown():
             now = datetime.now(UTC)
             for number in range(3):
-                slow.offer(f"tab-{uuid.uuid4()}", _view(now + timedelta(seconds=number), "/about"))
+                slow.offer(
+                    f"tab-{uuid.uuid4()}", page_view(now + timedelta(seconds=number), "/about")
+                )
             assert _views() == []
 
     asyncio.run(a_worker_serving_then_stopping())

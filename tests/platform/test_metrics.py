@@ -24,10 +24,10 @@ from rcxsite.jobs import queue
 from rcxsite.platform.db import session_scope
 from rcxsite.platform.logs import configure_logging
 from rcxsite.platform.metrics import MULTIPROCESS_DIR
-from tests.analytics.test_visits_across_workers import _view
 from tests.support.api import LOGIN
 from tests.support.fixtures import Configure, configure, fresh_state, site_root
 from tests.support.in_process_site import InProcessSite, in_process_site
+from tests.support.page_views import page_view
 from tests.support.staff_socket import StaffTab
 
 __all__ = ["configure", "fresh_state", "site_root"]  # fixtures: a site of this module's own
@@ -130,8 +130,8 @@ def test_analytics_drops_are_counted() -> None:
     name, labels = "rcx_analytics_dropped_views_total", {"reason": "not_stored"}
     before = REGISTRY.get_sample_value(name, labels) or 0.0
     failing = Recorder(write=unreachable, flush_seconds=3600)
-    failing.offer("tab", _view(datetime.now(UTC)))
-    failing.offer("tab", _view(datetime.now(UTC)))
+    failing.offer("tab", page_view(datetime.now(UTC)))
+    failing.offer("tab", page_view(datetime.now(UTC)))
     failing.flush()
     assert (REGISTRY.get_sample_value(name, labels) or 0.0) - before == 2
 

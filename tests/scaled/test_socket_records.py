@@ -8,10 +8,11 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import redis.asyncio as aioredis
-from reflex.state import State, _substate_key
+from reflex.state import State
 from reflex.utils.token_manager import SocketRecord
 
 from rcxsite.platform.settings import get_settings
+from rcxsite.state.build_keys import state_key
 from rcxsite.state.socket_records import LiveRecordsTokenManager
 from tests.support.services import service_missing
 
@@ -72,7 +73,7 @@ async def _state_ttls_after_close_and_return() -> tuple[int, int, int]:
     client = await _redis()
     manager = LiveRecordsTokenManager(client)
     token = str(uuid.uuid4())
-    key = _substate_key(token, State.get_full_name())
+    key = state_key(token, State.get_full_name())
     full = get_settings().tab_state_seconds
     try:
         await client.set(key, b"state", ex=full)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 
 from rcxsite.content import routes
 from rcxsite.tools.scaled_build import build_inputs
@@ -65,6 +66,16 @@ def test_a_host_of_several_binds_its_own_address(tmp_path, monkeypatch) -> None:
         assert listen in conf and upstream in conf
     # The health checks and the metrics reach the workers, not the static files.
     assert "healthz$|livez$|metrics$" in conf
+    # And nginx takes it as it is (the regexes with braces are quoted).
+    run = tmp_path / "run"
+    run.mkdir(exist_ok=True)
+    (run / "nginx.conf").write_text(conf)
+    checked = subprocess.run(
+        ["/usr/sbin/nginx", "-t", "-q", "-p", str(run), "-c", str(run / "nginx.conf")],
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stderr
 
 
 def _location_headers(conf: str, location: str) -> list[str]:

@@ -135,6 +135,20 @@ def _limits_for_tests() -> dict[str, str]:
     )
 
 
+def _build_file(env: dict[str, str], dist: Path) -> Path:
+    made = subprocess.run(
+        [sys.executable, "-m", "rcxsite.tools.web_build"],
+        env={**env, "WEB_BUILD_DIST": str(dist)},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if made.returncode != 0:
+        raise RuntimeError(f"make build failed:\n{made.stdout[-3000:]}\n{made.stderr[-3000:]}")
+    [artifact] = dist.glob("rcx-web-*.tar.gz")
+    return artifact
+
+
 @contextmanager
 def running_scaled_site(
     *,
@@ -170,6 +184,9 @@ def running_scaled_site(
         **_limits_for_tests(),
     )
     (data_dir / "run").mkdir()
+    # As several hosts would: the front end built once into `make build`'s file, which
+    # run-scaled unpacks and serves (its build id then keys the tabs' states).
+    env["WEB_BUILD"] = str(_build_file(env, data_dir / "dist"))
     process = processes.start(
         [sys.executable, "-m", "rcxsite.tools.run_scaled"],
         env=env,
