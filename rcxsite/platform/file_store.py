@@ -98,7 +98,12 @@ def _checked_key(key: str) -> str:
 
 
 def _checked_type(content_type: str) -> str:
-    if not content_type or len(content_type) > CONTENT_TYPE_MAX or "\n" in content_type:
+    if (
+        not content_type
+        or len(content_type) > CONTENT_TYPE_MAX
+        or not content_type.isprintable()
+        or not content_type.isascii()
+    ):
         raise ValueError("a file's content type is one short line, e.g. application/pdf")
     return content_type
 

@@ -3,7 +3,7 @@
 Counters and gauges are kept per process. With several processes on a host (run-scaled's
 workers and job runners) each writes its values to files in `PROMETHEUS_MULTIPROC_DIR`,
 a fresh folder per start that run-scaled makes, and any worker's `/metrics` adds them up;
-a process that died is let go of (`process_gone`). Values measured at the time of asking
+a process that died is let go of (`let_go_of_dead_processes`). Values measured at the time of asking
 (the job queue) are read from the database by the collector the caller passes.
 
 Labels are bounded: a route is its template (`/api/v1/users/{id}`) or its kind ("page",
@@ -93,8 +93,17 @@ def fresh_folder(folder: Path) -> None:
         stale.unlink()
 
 
-def process_gone(pid: int, folder: str) -> None:
-    """Let go of a dead process's live gauges in `folder` (its open websockets closed
-    with it)."""
-    if folder:
-        multiprocess.mark_process_dead(pid, folder)  # type: ignore[no-untyped-call]
+def let_go_of_dead_processes(folder: str) -> None:
+    """Let go of the live gauges (open websockets) of every process in `folder` that is
+    no longer running: a worker's server may run its app in a child process of its own,
+    so the files are found by their pid rather than by the process that was started."""
+    if not folder:
+        return
+    for file in Path(folder).glob("gauge_live*_*.db"):
+        pid = int(file.stem.rsplit("_", 1)[-1])
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            multiprocess.mark_process_dead(pid, folder)  # type: ignore[no-untyped-call]
+        except PermissionError:  # alive, another user's
+            continue

@@ -308,11 +308,6 @@ class Settings(BaseSettings):
         return networks
 
     @property
-    def local_address(self) -> str:
-        """Where this host reaches what it bound on BIND_HOST (any-address: loopback)."""
-        return {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.bind_host, self.bind_host)
-
-    @property
     def lb_upstream_addresses(self) -> list[str]:
         """`LB_UPSTREAMS` as host:port entries; a typo stops the start with its name."""
         found = []

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from rcxsite.platform.metrics import MULTIPROCESS_DIR, fresh_folder, process_gone
+from rcxsite.platform.metrics import MULTIPROCESS_DIR, fresh_folder, let_go_of_dead_processes
 from rcxsite.platform.settings import get_settings
 from rcxsite.platform.shared_setup import SharedSetupMissing, require_shared_setup
 from rcxsite.tools.processes import NotReady, free_port, port_open, start, stop_all, wait_until
@@ -111,7 +111,8 @@ class Worker:
 
 def worker_command(port: int) -> list[str]:
     # Granian builds the app by calling Reflex's App, as `reflex run --backend-only` does;
-    # one process per worker, on BIND_HOST (127.0.0.1 unless the host is one of several).
+    # one process per worker, on 127.0.0.1 only whatever BIND_HOST says: a worker believes
+    # the X-Forwarded-For of whoever reaches it (nginx), so only nginx may.
     return [
         sys.executable,
         "-m",
@@ -120,7 +121,7 @@ def worker_command(port: int) -> list[str]:
         "asgi",
         "--factory",
         "--host",
-        get_settings().bind_host,
+        "127.0.0.1",
         "--port",
         str(port),
         "--workers",
@@ -137,15 +138,13 @@ RUNNER_COMMAND = [sys.executable, "-m", "rcxsite.jobs", "run"]
 
 
 def _answers(port: int) -> bool:
-    return port_open(get_settings().local_address, port, timeout=1)
+    return port_open("127.0.0.1", port, timeout=1)
 
 
 class Supervisor:
     def __init__(self, *, workers: int, port: int, env: dict[str, str], static_root: Path):
         self.env, self.port, self.static_root = env, port, static_root
-        self.workers = [
-            Worker(port=free_port(get_settings().local_address)) for _ in range(workers)
-        ]
+        self.workers = [Worker(port=free_port()) for _ in range(workers)]
         self.runners: list[subprocess.Popen[bytes] | None] = [None] * get_settings().job_runners
         self.nginx: subprocess.Popen[bytes] | None = None
         self.stopping = False
@@ -246,7 +245,7 @@ class Supervisor:
         while not self.stopping:
             for worker in self.workers:
                 if worker.process is not None and worker.process.poll() is not None:
-                    process_gone(worker.process.pid, self.env.get(MULTIPROCESS_DIR, ""))
+                    let_go_of_dead_processes(self.env.get(MULTIPROCESS_DIR, ""))
                     print(
                         f"worker on port {worker.port} exited "
                         f"({worker.process.returncode}); starting it again",
@@ -258,7 +257,7 @@ class Supervisor:
                         self._record()
             for number, runner in enumerate(self.runners):
                 if runner is not None and runner.poll() is not None and not self.stopping:
-                    process_gone(runner.pid, self.env.get(MULTIPROCESS_DIR, ""))
+                    let_go_of_dead_processes(self.env.get(MULTIPROCESS_DIR, ""))
                     print(
                         f"job runner {number} exited ({runner.returncode}); starting it again",
                         flush=True,

@@ -61,6 +61,8 @@ _RUNTIME_ONLY = (
     "REFLEX_STATES_WORKDIR",
     "REFLEX_WEB_WORKDIR",
     # What differs between the hosts serving one build, or names the build itself.
+    "PORT",
+    "JOB_RUNNERS",
     "BIND_HOST",
     "HOST_NAME",
     "LB_UPSTREAMS",

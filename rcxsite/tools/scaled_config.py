@@ -72,9 +72,10 @@ def _host_port(host: str, port: int) -> str:
 
 
 def _upstream_servers(worker_ports: list[int], host: str) -> str:
-    # Never marked down: run-scaled restarts a dead worker within a second or two,
-    # and a refused connection on the host itself costs nginx nothing before it tries the
-    # next one. Marking each for seconds could mark them all down after a few kills.
+    # The workers listen on the host itself only (rcxsite/tools/run_scaled.py). Never
+    # marked down: run-scaled restarts a dead worker within a second or two, and a refused
+    # connection on the host itself costs nginx nothing before it tries the next one.
+    # Marking each for seconds could mark them all down after a few kills.
     servers = [f"server {_host_port(host, port)} max_fails=0;" for port in worker_ports]
     # No workers: nginx alone, the bench's reference for serving pages. An upstream must
     # name a server; one that is down answers the proxied paths 502 at once.
@@ -112,7 +113,7 @@ def render_nginx_conf(
         STAFF_PATHS=_quoted(f"~^{STAFF_PREFIX}(/|[?]|$)"),
         STAFF_ROBOTS=_quoted(STAFF_ROBOTS),
         PAGE_POLICIES=policies,
-        UPSTREAM_SERVERS=_upstream_servers(worker_ports, settings.local_address),
+        UPSTREAM_SERVERS=_upstream_servers(worker_ports, "127.0.0.1"),
         LISTEN=_host_port(settings.bind_host, listen),
         STATIC_ROOT=str(static_root),
         HEADERS=headers,

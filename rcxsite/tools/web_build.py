@@ -73,6 +73,12 @@ def pack(web_dir: Path, dist: Path = DIST) -> Path:
     return target
 
 
+def _whole(web_dir: Path, build_id: str) -> bool:
+    return (web_dir / CLIENT / "index.html").exists() and (
+        (web_dir / STAMP).exists() and build_id_of(web_dir) == build_id
+    )
+
+
 def unpack(artifact: Path, builds: Path = BUILDS) -> tuple[str, Path]:
     """(build id, web folder) of `artifact`, unpacked once into `builds/<id>/`."""
     if not artifact.is_file():
@@ -86,7 +92,7 @@ def unpack(artifact: Path, builds: Path = BUILDS) -> tuple[str, Path]:
             if len(build_id) != ID_LENGTH or not all(c in "0123456789abcdef" for c in build_id):
                 raise ArtifactError(f"WEB_BUILD: {artifact} names no build id")
             web_dir = builds / build_id
-            if (web_dir / CLIENT / "index.html").exists() and build_id_of(web_dir) == build_id:
+            if _whole(web_dir, build_id):
                 return build_id, web_dir
             builds.mkdir(parents=True, exist_ok=True)
             staging = Path(tempfile.mkdtemp(dir=builds, prefix=".unpacking-"))
@@ -97,8 +103,14 @@ def unpack(artifact: Path, builds: Path = BUILDS) -> tuple[str, Path]:
                 archive.extractall(staging, filter="data")
                 if build_id_of(staging) != build_id or not (staging / CLIENT).is_dir():
                     raise ArtifactError(f"WEB_BUILD: {artifact} is not a whole build")
-                shutil.rmtree(web_dir, ignore_errors=True)
-                staging.rename(web_dir)
+                try:
+                    staging.rename(web_dir)
+                except OSError:
+                    # Another start unpacked it meanwhile (or left half of it): a whole one
+                    # is kept, served as it may be by a running nginx; half of one goes.
+                    if not _whole(web_dir, build_id):
+                        shutil.rmtree(web_dir, ignore_errors=True)
+                        staging.rename(web_dir)
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
     except (tarfile.TarError, KeyError, OSError, EOFError) as problem:

@@ -20,6 +20,7 @@ from rcxsite.platform.settings import get_settings
 
 _HEADER = CLIENT_BUILD_HEADER.encode()
 EVENT_NAMESPACE = "/_event"
+_PACKET_HEAD = re.compile(r"4[0-6](?:\d+-)?")
 _BUILD = re.compile(r"[0-9a-f]{16}")
 
 
@@ -71,10 +72,14 @@ def _namespaced(receive: Receive, send: Send, prefix: str) -> tuple[Receive, Sen
 
 
 def _renamed(frame: str, old: str, new: str) -> str:
-    """An Engine.IO message frame (`4`, then the Socket.IO packet's type digit) naming
-    namespace `old` names `new`; any other frame is left as it is."""
-    if len(frame) > 2 and frame[0] == "4" and frame[1].isdigit():
-        namespace = frame[2:].split(",", 1)[0]
-        if namespace == old:
-            return frame[:2] + new + frame[2 + len(old) :]
-    return frame
+    """An Engine.IO message frame (`4`, the Socket.IO packet's type, for a binary one its
+    attachments' count and "-") naming namespace `old` names `new`; any other frame is
+    left as it is."""
+    head = _PACKET_HEAD.match(frame)
+    if head is None:
+        return frame
+    start = head.end()
+    namespace = frame[start:].split(",", 1)[0]
+    if namespace != old:
+        return frame
+    return frame[:start] + new + frame[start + len(old) :]

@@ -95,8 +95,9 @@ def test_keys_are_the_stores_own_never_a_typed_name() -> None:
             store.get(foreign)
     with pytest.raises(ValueError, match="lower-case word"):
         store.put("../cv", b"a", "text/plain")
-    with pytest.raises(ValueError, match="content type"):
-        store.put("cv", b"a", "text/plain\r\nX-Injected: 1")
+    for odd in ("text/plain\r\nX-Injected: 1", "text/plain\rX: 1", "text/plain\x00", ""):
+        with pytest.raises(ValueError, match="content type"):
+            store.put("cv", b"a", odd)
 
 
 def test_an_s3_bucket_keeps_a_file_under_its_prefix(

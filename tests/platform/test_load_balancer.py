@@ -31,6 +31,7 @@ class Host:
     def __init__(self, name: str) -> None:
         self.name, self.status, self.seen = name, 200, Counter[str]()
         self.forwarded: list[str] = []
+        self.upgrades: list[str] = []
         host = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -41,6 +42,7 @@ class Host:
                 self.rfile.read(length)
                 host.seen[self.command] += 1
                 host.forwarded.append(self.headers.get("X-Forwarded-For", ""))
+                host.upgrades.append(self.headers.get("Upgrade", ""))
                 body = host.name.encode()
                 self.send_response(host.status)
                 self.send_header("Content-Length", str(len(body)))
@@ -117,6 +119,16 @@ def test_requests_are_spread_over_the_hosts_and_name_the_visitor(
 ) -> None:
     assert _names(balancer, 20) == Counter({"200 app1": 10, "200 app2": 10})
     assert set(hosts[0].forwarded + hosts[1].forwarded) == {"127.0.0.1"}
+
+
+def test_a_builds_websocket_reaches_a_host_as_an_upgrade(
+    balancer: str, hosts: tuple[Host, Host]
+) -> None:
+    upgrade = {"Upgrade": "websocket", "Connection": "Upgrade"}
+    with httpx.Client(timeout=10) as client:
+        for path in ("/_event/", "/_b/0123456789abcdef/_event/"):
+            client.get(balancer + path + "?EIO=4&transport=websocket", headers=upgrade)
+    assert hosts[0].upgrades + hosts[1].upgrades == ["websocket", "websocket"]
 
 
 def test_a_host_that_is_down_or_answers_503_is_stepped_around(

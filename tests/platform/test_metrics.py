@@ -23,7 +23,7 @@ from rcxsite.analytics.recording import Recorder
 from rcxsite.jobs import queue
 from rcxsite.platform.db import session_scope
 from rcxsite.platform.logs import configure_logging
-from rcxsite.platform.metrics import MULTIPROCESS_DIR
+from rcxsite.platform.metrics import MULTIPROCESS_DIR, let_go_of_dead_processes
 from tests.support.api import LOGIN
 from tests.support.fixtures import Configure, configure, fresh_state, site_root
 from tests.support.in_process_site import InProcessSite, in_process_site
@@ -160,3 +160,28 @@ def test_every_process_of_a_host_is_added_up(tmp_path: Path) -> None:
     ).stdout
     assert _value(shown, 'rcx_http_requests_total{route="/livez",status="200"}') == 4
     assert _value(shown, 'rcx_mail_failures_total{outcome="will_retry"}') == 2
+
+
+def test_a_dead_process_open_websockets_are_let_go_of(tmp_path: Path) -> None:
+    env = {**os.environ, MULTIPROCESS_DIR: str(tmp_path)}
+    opened = "from rcxsite.platform.metrics import OPEN_WEBSOCKETS; OPEN_WEBSOCKETS.inc(3)"
+    # A worker that died with three tabs open (it never closed them).
+    subprocess.run([sys.executable, "-c", opened], env=env, check=True, cwd=ROOT)
+    show = (
+        "from rcxsite.platform.metrics import exposition;"
+        "import sys; sys.stdout.write(exposition()[0].decode())"
+    )
+
+    def shown() -> str:
+        return subprocess.run(
+            [sys.executable, "-c", show],
+            env=env,
+            check=True,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout
+
+    assert _value(shown(), "rcx_open_websockets") == 3
+    let_go_of_dead_processes(str(tmp_path))
+    assert _value(shown(), "rcx_open_websockets") == 0

@@ -14,6 +14,7 @@ import pytest
 
 from rcxsite.content import routes
 from rcxsite.state.stale_build import RELOAD_QUESTION
+from rcxsite.web.client_build import _renamed
 from tests.support.fixtures import Configure, configure, fresh_state, site_root
 from tests.support.in_process_site import InProcessSite, in_process_site
 from tests.support.staff_socket import ROOT_STATE, _router
@@ -92,3 +93,23 @@ def test_a_client_cannot_mark_itself_or_reach_paths_through_the_prefix(
     assert site.request("GET", "/_b/not-a-build/livez").status_code == 404
     # The header the prefix sets, sent by the client itself, is dropped.
     assert not _asks_to_reload(_first_answer(site, "", **{"X-RCX-Client-Build": OLD_BUILD}))
+
+
+@pytest.mark.parametrize(
+    ("frame", "renamed"),
+    [
+        ('40/_b/x/_event,{"a":1}', '40/_event,{"a":1}'),
+        ("41/_b/x/_event", "41/_event"),
+        ('42/_b/x/_event,7["event",{}]', '42/_event,7["event",{}]'),
+        (
+            '451-/_b/x/_event,["e",{"_placeholder":true,"num":0}]',
+            '451-/_event,["e",{"_placeholder":true,"num":0}]',
+        ),
+        ('42/_b/x/_eventual,["e"]', '42/_b/x/_eventual,["e"]'),  # another namespace
+        ("2", "2"),  # a ping
+        ('42["e",{"n":"/_b/x/_event"}]', '42["e",{"n":"/_b/x/_event"}]'),  # a value, not a name
+    ],
+)
+def test_the_pages_namespace_is_translated_in_every_packet_shape(frame: str, renamed: str) -> None:
+    assert _renamed(frame, "/_b/x/_event", "/_event") == renamed
+    assert _renamed(renamed, "/_event", "/_b/x/_event") == frame or renamed == frame

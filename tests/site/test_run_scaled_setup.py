@@ -50,10 +50,10 @@ def test_a_host_of_several_binds_its_own_address(tmp_path, monkeypatch) -> None:
     (tmp_path / "404.html").write_text("<html></html>")
     from rcxsite.platform.settings import Settings
 
-    for bind, listen, upstream in (
-        ("10.77.0.2", "listen 10.77.0.2:3999;", "server 10.77.0.2:8001"),
-        ("0.0.0.0", "listen 0.0.0.0:3999;", "server 127.0.0.1:8001"),
-        ("::", "listen [::]:3999;", "server [::1]:8001"),
+    for bind, listen in (
+        ("10.77.0.2", "listen 10.77.0.2:3999;"),
+        ("0.0.0.0", "listen 0.0.0.0:3999;"),
+        ("::", "listen [::]:3999;"),
     ):
         conf = render_nginx_conf(
             run_dir=tmp_path / "run",
@@ -63,7 +63,9 @@ def test_a_host_of_several_binds_its_own_address(tmp_path, monkeypatch) -> None:
             hsts=False,
             settings=Settings(bind_host=bind),
         )
-        assert listen in conf and upstream in conf
+        # The workers stay on the host itself: only nginx believes no X-Forwarded-For
+        # it was not given by TRUSTED_PROXIES.
+        assert listen in conf and "server 127.0.0.1:8001 " in conf
     # The health checks and the metrics reach the workers, not the static files.
     assert "healthz$|livez$|metrics$" in conf
     # And nginx takes it as it is (the regexes with braces are quoted).
@@ -146,3 +148,10 @@ def test_run_scaled_names_the_settings_several_hosts_must_share(tmp_path) -> Non
         assert setting in result.stderr
     assert "REDIS_URL:" not in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_workers_listen_on_the_host_itself_whatever_bind_host_says() -> None:
+    from rcxsite.tools.run_scaled import worker_command
+
+    command = worker_command(8001)
+    assert command[command.index("--host") + 1] == "127.0.0.1"
