@@ -136,52 +136,42 @@ def test_analytics_drops_are_counted() -> None:
     assert (REGISTRY.get_sample_value(name, labels) or 0.0) - before == 2
 
 
+def _in_a_process(folder: Path, code: str) -> str:
+    """What `code` prints, run in a process of its own sharing `folder`'s metrics."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, MULTIPROCESS_DIR: str(folder)},
+        check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
+_SHOW = (
+    "from rcxsite.platform.metrics import exposition;"
+    "import sys; sys.stdout.write(exposition()[0].decode())"
+)
+
+
 def test_every_process_of_a_host_is_added_up(tmp_path: Path) -> None:
-    env = {**os.environ, MULTIPROCESS_DIR: str(tmp_path)}
     count = (
         "from rcxsite.platform.metrics import REQUESTS, MAIL_FAILURES;"
         "REQUESTS.labels(route='/livez', status='200').inc(2);"
         "MAIL_FAILURES.labels(outcome='will_retry').inc()"
     )
     for _ in range(2):  # two workers (or a worker and a runner)
-        subprocess.run([sys.executable, "-c", count], env=env, check=True, cwd=ROOT)
-    shown = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from rcxsite.platform.metrics import exposition;"
-            "import sys; sys.stdout.write(exposition()[0].decode())",
-        ],
-        env=env,
-        check=True,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    ).stdout
+        _in_a_process(tmp_path, count)
+    shown = _in_a_process(tmp_path, _SHOW)
     assert _value(shown, 'rcx_http_requests_total{route="/livez",status="200"}') == 4
     assert _value(shown, 'rcx_mail_failures_total{outcome="will_retry"}') == 2
 
 
 def test_a_dead_process_open_websockets_are_let_go_of(tmp_path: Path) -> None:
-    env = {**os.environ, MULTIPROCESS_DIR: str(tmp_path)}
-    opened = "from rcxsite.platform.metrics import OPEN_WEBSOCKETS; OPEN_WEBSOCKETS.inc(3)"
     # A worker that died with three tabs open (it never closed them).
-    subprocess.run([sys.executable, "-c", opened], env=env, check=True, cwd=ROOT)
-    show = (
-        "from rcxsite.platform.metrics import exposition;"
-        "import sys; sys.stdout.write(exposition()[0].decode())"
+    _in_a_process(
+        tmp_path, "from rcxsite.platform.metrics import OPEN_WEBSOCKETS; OPEN_WEBSOCKETS.inc(3)"
     )
-
-    def shown() -> str:
-        return subprocess.run(
-            [sys.executable, "-c", show],
-            env=env,
-            check=True,
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        ).stdout
-
-    assert _value(shown(), "rcx_open_websockets") == 3
+    assert _value(_in_a_process(tmp_path, _SHOW), "rcx_open_websockets") == 3
     let_go_of_dead_processes(str(tmp_path))
-    assert _value(shown(), "rcx_open_websockets") == 0
+    assert _value(_in_a_process(tmp_path, _SHOW), "rcx_open_websockets") == 0
