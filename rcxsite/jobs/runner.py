@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import socket
 import threading
 import time
 import uuid
@@ -22,6 +21,7 @@ from typing import Any
 from rcxsite.jobs import queue
 from rcxsite.jobs.kinds import HANDLERS, PERIODIC
 from rcxsite.models.types import utcnow
+from rcxsite.platform.logs import host_name
 from rcxsite.platform.outages import is_outage
 from rcxsite.platform.settings import get_settings
 
@@ -31,7 +31,9 @@ BATCH = 10
 
 
 def runner_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+    # HOST_NAME first: hosts cloned from one image may share the machine's name, and an
+    # operator reading "claimed by" in "Mail and jobs" must tell which host holds a job.
+    return f"{host_name()[:60]}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
 
 
 class Runner:

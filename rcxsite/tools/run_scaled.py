@@ -66,11 +66,15 @@ def check_services(env: dict[str, str]) -> tuple[str, str]:
     return database_url, redis_url
 
 
+# duplicate_database, or the unique index of pg_database when two CREATEs race.
+_ALREADY_THERE = ("42P04", "23505")
+
+
 def ensure_database(database_url: str) -> None:
     """Create the database when it does not exist yet (connecting to `postgres`)."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
     url = make_url(database_url)
     name = url.database or ""
@@ -86,8 +90,13 @@ def ensure_database(database_url: str) -> None:
             ).first()
             if not exists:
                 quoted = admin.dialect.identifier_preparer.quote(name)
-                connection.execute(text(f"CREATE DATABASE {quoted}"))
-                print(f"Created database {name}", flush=True)
+                try:
+                    connection.execute(text(f"CREATE DATABASE {quoted}"))
+                    print(f"Created database {name}", flush=True)
+                except (ProgrammingError, IntegrityError) as error:
+                    # Hosts started together: another one created it a moment ago.
+                    if getattr(error.orig, "sqlstate", "") not in _ALREADY_THERE:
+                        raise
     except OperationalError as error:
         raise SetupError(
             f"PostgreSQL at {url.host}:{url.port or 5432} cannot be reached: {error.orig}"
@@ -137,8 +146,14 @@ def worker_command(port: int) -> list[str]:
 RUNNER_COMMAND = [sys.executable, "-m", "rcxsite.jobs", "run"]
 
 
-def _answers(port: int) -> bool:
-    return port_open("127.0.0.1", port, timeout=1)
+def _answers(port: int, host: str = "127.0.0.1") -> bool:
+    return port_open(host, port, timeout=1)
+
+
+def _nginx_address() -> str:
+    """Where nginx listens, as this host reaches it (BIND_HOST; its loopback for any)."""
+    host = get_settings().bind_host
+    return {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
 
 
 class Supervisor:
@@ -230,7 +245,7 @@ class Supervisor:
         try:
             # No deadline: nginx that runs listens within moments, or exits saying why.
             wait_until(
-                lambda: _answers(self.port),
+                lambda: _answers(self.port, _nginx_address()),
                 process=self.nginx,
                 timeout_s=None,
                 what="nginx",

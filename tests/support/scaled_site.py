@@ -112,7 +112,7 @@ class ScaledSite:
 CLOSED_TAB_STATE_SECONDS = 4
 
 
-def _limits_for_tests() -> dict[str, str]:
+def limits_for_tests() -> dict[str, str]:
     # Every test registers and logs in from 127.0.0.1, 200 visitors and 20 tabs at once in
     # the load test; the limits that are tested keep their defaults (reset mails per
     # address, reset submissions and open websockets per client).
@@ -181,7 +181,7 @@ def running_scaled_site(
         SMTP_HOST=mailbox.host,
         SMTP_PORT=str(mailbox.port),
         SMTP_STARTTLS="false",
-        **_limits_for_tests(),
+        **limits_for_tests(),
     )
     (data_dir / "run").mkdir()
     # As several hosts would: the front end built once into `make build`'s file, which

@@ -17,9 +17,9 @@ from tests.support.services import service_missing
 START_TIMEOUT_S = 30
 
 
-def _wait_for_port(port: int, *, up: bool) -> None:
+def _wait_for_port(port: int, *, up: bool, host: str = "127.0.0.1") -> None:
     wait_until(
-        lambda: port_open("127.0.0.1", port, timeout=2) == up,
+        lambda: port_open(host, port, timeout=2) == up,
         timeout_s=START_TIMEOUT_S,
         interval_s=0.05,
         what=f"port {port} to {'open' if up else 'close'}",
@@ -30,14 +30,15 @@ class ScratchPostgres:
     """initdb into a temporary folder; PostgreSQL refuses to run as root, so as root the
     cluster belongs to the `postgres` user that Debian's package creates."""
 
-    def __init__(self) -> None:
+    def __init__(self, listen: str = "127.0.0.1") -> None:
         binaries = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
         if not binaries:
             service_missing("PostgreSQL's initdb is not installed (/usr/lib/postgresql)")
         self.bin = binaries[-1].parent
-        self.port = free_port()
+        self.listen = listen
+        self.port = free_port(listen)
         self.dir = Path(tempfile.mkdtemp(prefix="rcx-scratch-pg-"))
-        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/rcx"
+        self.url = f"postgresql://postgres@{listen}:{self.port}/rcx"
         self._as_owner: list[str] = []
         if os.geteuid() == 0:
             shutil.chown(self.dir, "postgres")
@@ -55,6 +56,10 @@ class ScratchPostgres:
                 "-E",
                 "UTF8",
             )
+            if listen != "127.0.0.1":
+                # initdb trusts the loopback only; this cluster's hosts are on a test subnet.
+                with (self.dir / "data" / "pg_hba.conf").open("a") as rules:
+                    rules.write(f"host all all {listen}/24 trust\n")
         except BaseException:
             shutil.rmtree(self.dir, ignore_errors=True)
             raise
@@ -69,7 +74,7 @@ class ScratchPostgres:
 
     def start(self) -> None:
         options = (
-            f"-c port={self.port} -c listen_addresses=127.0.0.1 "
+            f"-c port={self.port} -c listen_addresses={self.listen} "
             f"-c unix_socket_directories={self.dir} -c fsync=off"
         )
         self._run(
@@ -83,12 +88,12 @@ class ScratchPostgres:
             "-l",
             str(self.dir / "server.log"),
         )
-        _wait_for_port(self.port, up=True)
+        _wait_for_port(self.port, up=True, host=self.listen)
 
     def stop(self) -> None:
         # "immediate" is a crash: open connections break, as when the host goes away.
         self._run("pg_ctl", "stop", "-D", str(self.dir / "data"), "-m", "immediate", "-w")
-        _wait_for_port(self.port, up=False)
+        _wait_for_port(self.port, up=False, host=self.listen)
 
     def remove(self) -> None:
         subprocess.run(
@@ -107,11 +112,12 @@ class ScratchPostgres:
 
 
 class ScratchRedis:
-    def __init__(self) -> None:
+    def __init__(self, listen: str = "127.0.0.1") -> None:
         if shutil.which("redis-server") is None:
             service_missing("redis-server is not installed")
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.listen = listen
+        self.port = free_port(listen)
+        self.url = f"redis://{listen}:{self.port}/0"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -121,23 +127,26 @@ class ScratchRedis:
                 "--port",
                 str(self.port),
                 "--bind",
-                "127.0.0.1",
+                self.listen,
                 "--save",
                 "",
                 "--appendonly",
                 "no",
+                # Off the loopback, Redis without a password answers only DENIED.
+                "--protected-mode",
+                "no" if self.listen != "127.0.0.1" else "yes",
             ],
             env=None,
             log_path=None,
         )
-        _wait_for_port(self.port, up=True)
+        _wait_for_port(self.port, up=True, host=self.listen)
 
     def stop(self) -> None:
         if self.process is not None:
             self.process.kill()  # a crash: nothing is saved, connections break
             self.process.wait()
             self.process = None
-        _wait_for_port(self.port, up=False)
+        _wait_for_port(self.port, up=False, host=self.listen)
 
     def remove(self) -> None:
         if self.process is not None:
