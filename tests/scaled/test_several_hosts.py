@@ -6,17 +6,31 @@ each leaves both app hosts serving."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy import create_engine, text
 
-from tests.support.accounts_ui import PASSWORD, log_in, new_customer
+from rcxsite.content import routes
+from tests.support.accounts_ui import (
+    PASSWORD,
+    expect_signed_in_at_home,
+    log_in,
+    new_customer,
+    submit_login,
+)
 from tests.support.api import FORGOT, LOGOUT, ME
 from tests.support.booking_site import only_host_on, rows_on
 from tests.support.booking_ui import api_book
 from tests.support.browser import DESKTOP, open_tab
 from tests.support.plain_http import bearer_for, request
-from tests.support.several_hosts import SeveralHosts, several_hosts
+from tests.support.several_hosts import AppHost, SeveralHosts, SteadyLoad, several_hosts
+from tests.support.waiting import wait_for
 
 SLOTS = "/api/v1/Booking/Slots"
 
@@ -112,3 +126,154 @@ def test_a_mail_queued_on_app1_while_its_runner_is_stopped_is_sent_by_app2s(
         "ORDER BY id DESC LIMIT 1",
     )
     assert sent_by.startswith("app2:"), sent_by
+
+
+LOAD_SECONDS = 30
+KILLED_AFTER_S = 10
+CLIENTS = 4
+LOAD_PATHS = ["/", SLOTS, "/pricing"]
+
+
+def _elapsed(since: float, seconds: float) -> Callable[[], bool]:
+    return lambda: time.monotonic() - since >= seconds
+
+
+@contextmanager
+def _tab_connected_to(app: AppHost, browser: Any, hosts: SeveralHosts) -> Iterator[Any]:
+    """A tab on the log-in page whose websocket the balancer gave to `app` (it alternates
+    the hosts, so a second or third tab gets there)."""
+    for _ in range(6):
+        with open_tab(browser, hosts, DESKTOP) as page:
+            before = app.open_websockets()
+            page.goto(routes.LOG_IN.path)
+            page.get_by_role("form", name="Log in").wait_for()
+            if wait_for(lambda seen=before: app.open_websockets() > seen, timeout_s=3):
+                yield page
+                return
+    raise AssertionError(f"no tab's websocket reached {app.name}")
+
+
+def test_app1_killed_under_load_loses_only_what_it_held_and_the_tab_goes_on_on_app2(
+    hosts: SeveralHosts, lb_browser
+) -> None:
+    app1 = hosts.apps["app1"]
+    email = new_customer(hosts.url, "survivor")
+    mailed = new_customer(hosts.url, "mailed-before-the-kill")
+    try:
+        with _tab_connected_to(app1, lb_browser, hosts) as page:
+            started = time.monotonic()
+            with SteadyLoad(hosts.url, LOAD_PATHS, CLIENTS) as load:
+                wait_for(_elapsed(started, KILLED_AFTER_S), timeout_s=KILLED_AFTER_S + 5)
+                # A mail queued on app1 a moment before it dies: whichever runner holds
+                # it, app2's sends it (at once, or once a dead runner's lease runs out).
+                status, _, _ = request(app1.url + FORGOT, method="POST", body={"email": mailed})
+                assert status == 200
+                app1.kill()
+                killed = time.monotonic()
+                wait_for(_elapsed(started, LOAD_SECONDS), timeout_s=LOAD_SECONDS + 5)
+            assert len(load.answers) > 100, "the load hardly ran"
+            failures = load.failures()
+            # At most the requests app1 held when it died, one per client at most.
+            assert len(failures) <= CLIENTS, failures
+            assert all(abs(failure.at - killed) < 10 for failure in failures), failures
+
+            submit_login(page, email)
+            expect_signed_in_at_home(page)
+
+        assert hosts.mailbox.wait_for(mailed, timeout=60)
+        assert rows_on(hosts, "SELECT count(*) FROM job WHERE state = 'failed'") == [(0,)]
+    finally:
+        app1.start(hosts.web_build)
+        app1.wait_until_ready()
+
+
+NEXT_KIND = "release_check"
+_ASSET = re.compile(r'(?:href|src)="(/assets/[^"]+\.(?:css|js))"')
+
+
+def _next_release(sources: Path) -> None:
+    """What the next version changes: a page's words (so its chunks differ) and a kind of
+    job the running version does not know."""
+    page = sources / "rcxsite" / "content" / "not_found.py"
+    page.write_text(page.read_text().replace("does not exist or has moved.", "has moved or gone."))
+    (sources / "rcxsite" / "release_check.py").write_text(
+        "from rcxsite.jobs.kinds import handler\n\n\n"
+        f"@handler({NEXT_KIND!r})\n"
+        "def check(payload: dict) -> None:\n"
+        "    pass\n"
+    )
+    kinds = sources / "rcxsite" / "job_kinds.py"
+    kinds.write_text(
+        kinds.read_text().replace(
+            "import rcxsite.accounts.prune\n",
+            "import rcxsite.accounts.prune\nimport rcxsite.release_check  # noqa: F401\n",
+        )
+    )
+
+
+def _assets(url: str) -> set[str]:
+    status, _, body = request(url + "/")
+    assert status == 200
+    return set(_ASSET.findall(body.decode()))
+
+
+def _queue_job(hosts: SeveralHosts, kind: str) -> int:
+    engine = create_engine(hosts.database_url)
+    try:
+        with engine.begin() as connection:
+            return int(
+                connection.execute(
+                    text(
+                        "INSERT INTO job (kind, ref, payload, state, due_at, attempts,"
+                        " claimed_by, last_error, created_at)"
+                        " VALUES (:kind, '', '{}', 'queued', now(), 0, '', '', now())"
+                        " RETURNING id"
+                    ),
+                    {"kind": kind},
+                ).scalar_one()
+            )
+    finally:
+        engine.dispose()
+
+
+def test_a_rolling_deploy_serves_throughout_and_a_new_kind_of_job_waits_for_the_new_version(
+    hosts: SeveralHosts,
+) -> None:
+    app1, app2 = hosts.apps["app1"], hosts.apps["app2"]
+    sources = hosts.new_sources("app1-next")
+    _next_release(sources)
+    next_build = hosts.build(sources, "next")
+    assert next_build.name != hosts.web_build.name
+    mailed = new_customer(app2.url, "mailed-during-the-deploy")
+
+    with SteadyLoad(hosts.url, LOAD_PATHS, CLIENTS) as load:
+        app1.stop()
+        job = _queue_job(hosts, NEXT_KIND)
+        # app2's runner does rounds meanwhile (it sends a mail queued after the job)...
+        request(app2.url + FORGOT, method="POST", body={"email": mailed})
+        assert hosts.mailbox.wait_for(mailed, timeout=60)
+        # ...and leaves the job it does not know alone.
+        assert rows_on(hosts, "SELECT state, attempts FROM job WHERE id = :j", j=job) == [
+            ("queued", 0)
+        ]
+
+        app1.start(next_build, folder=sources)
+        app1.wait_until_ready()
+        assert wait_for(
+            lambda: rows_on(hosts, "SELECT state FROM job WHERE id = :j", j=job) == [("done",)],
+            timeout_s=30,
+        )
+        # Either build's pages, whichever host the balancer asks for their chunks.
+        old, new = _assets(app2.url), _assets(app1.url)
+        assert old != new
+        # (once the balancer, which left app1 out for a moment when it stopped, asks it again)
+        assert wait_for(lambda: _assets(hosts.url) == new, timeout_s=30)
+        for asset in sorted(old | new):
+            for _ in hosts.apps:
+                assert request(hosts.url + asset)[0] == 200, asset
+    assert len(load.answers) > 50
+    assert load.failures() == []
+    [(state, attempts, claimed_by)] = rows_on(
+        hosts, "SELECT state, attempts, claimed_by FROM job WHERE id = :j", j=job
+    )
+    assert (state, attempts) == ("done", 1) and claimed_by.startswith("app1:"), claimed_by

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
+import threading
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -26,6 +29,7 @@ from rcxsite.tools import processes
 from rcxsite.tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.support.live_server import ROOT
 from tests.support.network_hosts import Network
+from tests.support.plain_http import request
 from tests.support.scaled_site import limits_for_tests
 from tests.support.scratch_services import ScratchPostgres, ScratchRedis
 from tests.support.services import service_missing
@@ -37,6 +41,7 @@ SITE_URL = f"http://localhost:{PORT}"
 START_TIMEOUT_S = 300
 # A runner that dies holding a job lets it go after this long (the default is minutes).
 JOB_LEASE_SECONDS = 8
+METRICS_TOKEN = uuid.uuid4().hex
 # Under .run (not the tests' temporary folder, which only root may enter): each host's
 # nginx workers, another user, read the pages it unpacked.
 HOSTS_ROOT = ROOT / ".run" / "hosts"
@@ -134,6 +139,15 @@ class AppHost:
         except processes.NotReady:
             raise RuntimeError(f"{self.name} did not start:\n{self.log_tail()}") from None
 
+    def open_websockets(self) -> int:
+        """Tabs connected to this host now, as its /metrics counts them."""
+        status, _, body = request(
+            self.url + "/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}
+        )
+        assert status == 200, body
+        [value] = re.findall(rb"^rcx_open_websockets (\S+)$", body, re.MULTILINE)
+        return int(float(value))
+
     def processes_record(self) -> dict[str, Any]:
         return dict(json.loads((self.run_dir / "processes.json").read_text()))
 
@@ -230,6 +244,7 @@ def _host_env(
         TRUSTED_PROXIES=network.addresses["lb"],
         JOB_LEASE_SECONDS=str(JOB_LEASE_SECONDS),
         JOB_POLL_SECONDS="0.5",
+        METRICS_TOKEN=METRICS_TOKEN,
     )
     return env
 
@@ -295,3 +310,49 @@ def several_hosts(folder: Path) -> Iterator[SeveralHosts]:
                 interval_s=0.2,
             )
         yield site
+
+
+@dataclass
+class Answer:
+    at: float
+    path: str
+    status: int  # 0: no answer at all (the connection failed or timed out)
+    detail: str = ""
+
+
+class SteadyLoad:
+    """`clients` threads GETting `paths` in turn through `url` until stopped, each answer
+    recorded. Threads started on a host's namespace stay on it (tests/support/network_hosts)."""
+
+    def __init__(self, url: str, paths: list[str], clients: int = 4) -> None:
+        self.url, self.paths = url, paths
+        self.answers: list[Answer] = []
+        self._stop = threading.Event()
+        self._threads = [
+            threading.Thread(target=self._client, args=(n,), daemon=True) for n in range(clients)
+        ]
+
+    def _client(self, number: int) -> None:
+        turn = number
+        while not self._stop.is_set():
+            path = self.paths[turn % len(self.paths)]
+            turn += 1
+            try:
+                status, _, body = request(self.url + path, timeout=30)
+                answer = Answer(time.monotonic(), path, status, body[:200].decode(errors="replace"))
+            except OSError as failure:
+                answer = Answer(time.monotonic(), path, 0, repr(failure))
+            self.answers.append(answer)
+
+    def __enter__(self) -> SteadyLoad:
+        for thread in self._threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(60)
+
+    def failures(self) -> list[Answer]:
+        return [answer for answer in self.answers if answer.status != 200]
