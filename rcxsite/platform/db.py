@@ -100,7 +100,9 @@ def _postgres_bounds(url: str) -> dict[str, object]:
         "keepalives_idle": 10,
         "keepalives_interval": 5,
         "keepalives_count": 3,
-        "tcp_user_timeout": STATEMENT_TIMEOUT_SECONDS * 1000,
+        # Data sent and not acknowledged: a healthy server acknowledges at once, however
+        # long the statement runs, so a host cut off is found out this soon.
+        "tcp_user_timeout": CONNECT_TIMEOUT_SECONDS * 1000,
     }
     given = make_url(url).query
     return {name: value for name, value in bounds.items() if name not in given}

@@ -19,6 +19,7 @@ from tests.support.scaled_site import (
     SharedSite,
     site_on_local_services,
 )
+from tests.support.several_hosts import HOSTS_REPORT
 from tests.support.smtp import Mailbox
 
 _RUN_STARTED = time.time()
@@ -62,7 +63,8 @@ def scaled_site(shared_scaled_site: SharedSite) -> ScaledSite:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """The load and fault tests' figures at the end of the report (no test asserts them)."""
-    for name, report in (("load", LOAD_REPORT), ("faults", FAULT_REPORT)):
+    reports = (("load", LOAD_REPORT), ("faults", FAULT_REPORT), ("several hosts", HOSTS_REPORT))
+    for name, report in reports:
         if report.exists() and report.stat().st_mtime > _RUN_STARTED:
             terminalreporter.write_sep("-", f"{name} on the scaled site ({report.name})")
             terminalreporter.write_line(report.read_text())

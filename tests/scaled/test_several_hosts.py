@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from rcxsite.content import routes
+from rcxsite.platform.outages import UNAVAILABLE_MESSAGE
 from tests.support.accounts_ui import (
     PASSWORD,
     expect_signed_in_at_home,
@@ -29,7 +30,14 @@ from tests.support.booking_site import only_host_on, rows_on
 from tests.support.booking_ui import api_book
 from tests.support.browser import DESKTOP, open_tab
 from tests.support.plain_http import bearer_for, request
-from tests.support.several_hosts import AppHost, SeveralHosts, SteadyLoad, several_hosts
+from tests.support.several_hosts import (
+    HOSTS_REPORT,
+    AppHost,
+    SeveralHosts,
+    SteadyLoad,
+    note,
+    several_hosts,
+)
 from tests.support.waiting import wait_for
 
 SLOTS = "/api/v1/Booking/Slots"
@@ -37,6 +45,7 @@ SLOTS = "/api/v1/Booking/Slots"
 
 @pytest.fixture(scope="module")
 def hosts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SeveralHosts]:
+    HOSTS_REPORT.unlink(missing_ok=True)  # this run's figures only
     with several_hosts(tmp_path_factory.mktemp("several-hosts")) as site:
         yield site
 
@@ -171,6 +180,7 @@ def test_app1_killed_under_load_loses_only_what_it_held_and_the_tab_goes_on_on_a
                 app1.kill()
                 killed = time.monotonic()
                 wait_for(_elapsed(started, LOAD_SECONDS), timeout_s=LOAD_SECONDS + 5)
+            note("app1 killed under load: answers through lb", load.figures())
             assert len(load.answers) > 100, "the load hardly ran"
             failures = load.failures()
             # At most the requests app1 held when it died, one per client at most.
@@ -271,9 +281,47 @@ def test_a_rolling_deploy_serves_throughout_and_a_new_kind_of_job_waits_for_the_
         for asset in sorted(old | new):
             for _ in hosts.apps:
                 assert request(hosts.url + asset)[0] == 200, asset
+    note("rolling deploy: answers through lb", load.figures())
     assert len(load.answers) > 50
     assert load.failures() == []
     [(state, attempts, claimed_by)] = rows_on(
         hosts, "SELECT state, attempts, claimed_by FROM job WHERE id = :j", j=job
     )
     assert (state, attempts) == ("done", 1) and claimed_by.startswith("app1:"), claimed_by
+
+
+CUT_SECONDS = 20
+
+
+def test_app2_cut_from_the_data_host_answers_503_visitors_go_to_app1_and_app2_recovers(
+    hosts: SeveralHosts,
+) -> None:
+    app2 = hosts.apps["app2"]
+    hosts.network.cut("app2", "data")
+    cut = time.monotonic()
+    try:
+        assert wait_for(lambda: request(app2.url + "/healthz")[0] == 503, timeout_s=30)
+        status, _, body = request(app2.url + SLOTS)
+        assert (status, json.loads(body)["message"]) == (503, UNAVAILABLE_MESSAGE)
+        with SteadyLoad(hosts.url, [SLOTS, "/"], clients=2) as load:
+            wait_for(_elapsed(cut, CUT_SECONDS), timeout_s=CUT_SECONDS + 5)
+        note("app2 cut from data: answers through lb", load.figures())
+        # Every visitor answered: a request app2 took is asked of app1 once app2 says 503
+        # (within the database's connect and TCP bounds), and app2 is left out a while.
+        assert load.failures() == []
+        assert len(load.answers) >= 4
+    finally:
+        hosts.network.mend("app2", "data")
+    assert wait_for(lambda: request(app2.url + SLOTS)[0] == 200, timeout_s=60)
+    assert request(app2.url + "/healthz")[0] == 200
+
+
+def test_both_hosts_recover_once_postgresql_restarts(hosts: SeveralHosts) -> None:
+    email = new_customer(hosts.url, "restart")
+    with hosts.network.on("data"):
+        hosts.postgres.stop()  # "immediate": every open connection breaks
+        hosts.postgres.start()
+    for app in hosts.apps.values():
+        assert wait_for(lambda url=app.url: request(url + SLOTS)[0] == 200, timeout_s=60)
+        status, answer = _me(app.url, bearer_for(app.url, email, PASSWORD))
+        assert status == 200 and answer["data"]["emailAddress"] == email

@@ -48,6 +48,7 @@ HOSTS_ROOT = ROOT / ".run" / "hosts"
 # Builds kept between runs: the same sources and settings are not built twice.
 BUILDS_ROOT = ROOT / ".run" / "hosts-builds"
 _NOT_COPIED = ("tests/", "bench/", "docs/")
+HOSTS_REPORT = ROOT / "test-artifacts" / "several-hosts.json"
 
 
 def copy_of_the_sources(folder: Path) -> Path:
@@ -318,6 +319,7 @@ class Answer:
     path: str
     status: int  # 0: no answer at all (the connection failed or timed out)
     detail: str = ""
+    seconds: float = 0.0
 
 
 class SteadyLoad:
@@ -337,12 +339,14 @@ class SteadyLoad:
         while not self._stop.is_set():
             path = self.paths[turn % len(self.paths)]
             turn += 1
+            asked = time.monotonic()
             try:
                 status, _, body = request(self.url + path, timeout=30)
-                answer = Answer(time.monotonic(), path, status, body[:200].decode(errors="replace"))
+                detail = body[:200].decode(errors="replace")
             except OSError as failure:
-                answer = Answer(time.monotonic(), path, 0, repr(failure))
-            self.answers.append(answer)
+                status, detail = 0, repr(failure)
+            now = time.monotonic()
+            self.answers.append(Answer(now, path, status, detail, now - asked))
 
     def __enter__(self) -> SteadyLoad:
         for thread in self._threads:
@@ -356,3 +360,21 @@ class SteadyLoad:
 
     def failures(self) -> list[Answer]:
         return [answer for answer in self.answers if answer.status != 200]
+
+    def figures(self) -> dict[str, float]:
+        """For the report: how many answers, and how long the slowest took."""
+        waits = sorted(answer.seconds for answer in self.answers) or [0.0]
+        return {
+            "answers": len(self.answers),
+            "failures": len(self.failures()),
+            "median_ms": round(waits[len(waits) // 2] * 1000, 1),
+            "slowest_ms": round(waits[-1] * 1000, 1),
+        }
+
+
+def note(name: str, figures: dict[str, float]) -> None:
+    """Figures for the report (test-artifacts/several-hosts.json); nothing asserts them."""
+    noted = json.loads(HOSTS_REPORT.read_text()) if HOSTS_REPORT.exists() else {}
+    noted[name] = figures
+    HOSTS_REPORT.parent.mkdir(exist_ok=True)
+    HOSTS_REPORT.write_text(json.dumps(noted, indent=2))
