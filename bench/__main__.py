@@ -24,6 +24,7 @@ from dataclasses import asdict
 from bench import (
     analytics,
     booking,
+    hosts,
     inbox,
     inbox_report,
     lighthouse,
@@ -98,6 +99,12 @@ def _analytics(environment: dict[str, str]) -> str:
     return analytics.render(analytics.run(OUT_DIR / "analytics"), environment)
 
 
+def _hosts(options: Options, environment: dict[str, str]) -> tuple[str, bool]:
+    print("several hosts through the balancer ...", file=sys.stderr, flush=True)
+    runs = hosts.run(options.seconds)
+    return hosts.render(runs, environment), hosts.failed(runs)
+
+
 def _only(section: str, replace: Callable[[str, str], str]) -> int:
     """A part run alone: only its own section of the report changes."""
     old = REPORT_PATH.read_text() if REPORT_PATH.exists() else ""
@@ -123,6 +130,9 @@ def main() -> int:
         return _only(_booking(environment), booking.replace_section)
     if options.only_analytics:
         return _only(_analytics(environment), analytics.replace_section)
+    if options.only_hosts:
+        hosts_section, hosts_failed = _hosts(options, environment)
+        return _only(hosts_section, hosts.replace_section) or int(hosts_failed)
     loads: dict[str, phone.PageLoads] = {}
     audits = rates = None
     if options.phone:
@@ -143,6 +153,7 @@ def main() -> int:
     outbox_section = _outbox(environment) if options.outbox else None
     booking_section = _booking(environment) if options.booking else None
     analytics_section = _analytics(environment) if options.analytics else None
+    hosts_section, hosts_failed = _hosts(options, environment) if options.hosts else (None, False)
     markdown = report.render(
         report.Results(
             options=options,
@@ -164,11 +175,13 @@ def main() -> int:
         markdown = booking.replace_section(markdown, booking_section)
     if analytics_section:
         markdown = analytics.replace_section(markdown, analytics_section)
+    if hosts_section:
+        markdown = hosts.replace_section(markdown, hosts_section)
     REPORT_PATH.write_text(markdown)
     print(markdown)
     print(f"written to {REPORT_PATH.relative_to(REPORT_PATH.parents[1])}", file=sys.stderr)
     # A throughput part that broke (not one skipped for want of services) fails the run.
-    return 1 if rates is not None and rates.failure else 0
+    return 1 if (rates is not None and rates.failure) or hosts_failed else 0
 
 
 if __name__ == "__main__":

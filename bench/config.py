@@ -8,7 +8,9 @@ or the site search part alone (a few seconds): `make bench BENCH_ONLY=search`;
 or durable mail alone (under a minute): `make bench BENCH_ONLY=outbox`;
 or booked calls alone (about a minute): `make bench BENCH_ONLY=booking`;
 or analytics alone (about ten minutes: a year of views is written first):
-`make bench BENCH_ONLY=analytics`, quicker with BENCH_ANALYTICS_SCALE=0.01.
+`make bench BENCH_ONLY=analytics`, quicker with BENCH_ANALYTICS_SCALE=0.01;
+or several hosts through the balancer alone (about two minutes):
+`make bench BENCH_ONLY=hosts`.
 """
 
 from __future__ import annotations
@@ -206,6 +208,8 @@ class Options:
     only_booking: bool = False
     analytics: bool = True  # first-party analytics (bench/analytics.py)
     only_analytics: bool = False
+    hosts: bool = True  # several hosts through the balancer (bench/hosts.py)
+    only_hosts: bool = False
 
     @property
     def phone(self) -> bool:
@@ -217,6 +221,7 @@ class Options:
             or self.only_outbox
             or self.only_booking
             or self.only_analytics
+            or self.only_hosts
         )
 
     @classmethod
@@ -233,18 +238,20 @@ class Options:
             raise SystemExit("BENCH_PAGES: every page is a path starting with /")
         only = os.environ.get("BENCH_ONLY", "").strip().lower()
         if (
-            only not in {"", "scaled", "inbox", "search", "outbox", "booking", "analytics"}
+            only not in {"", "scaled", "inbox", "search", "outbox", "booking", "analytics", "hosts"}
             or (only == "scaled" and not _flag("BENCH_SCALED"))
             or (only == "inbox" and not _flag("BENCH_INBOX"))
             or (only == "search" and not _flag("BENCH_SEARCH"))
             or (only == "outbox" and not _flag("BENCH_OUTBOX"))
             or (only == "booking" and not _flag("BENCH_BOOKING"))
             or (only == "analytics" and not _flag("BENCH_ANALYTICS"))
+            or (only == "hosts" and not _flag("BENCH_HOSTS"))
         ):
             raise SystemExit(
-                "BENCH_ONLY: `scaled`, `inbox`, `search`, `outbox`, `booking` or `analytics`, "
-                "and not with that part off (BENCH_SCALED=0, BENCH_INBOX=0, "
-                "BENCH_SEARCH=0, BENCH_OUTBOX=0, BENCH_BOOKING=0, BENCH_ANALYTICS=0)"
+                "BENCH_ONLY: `scaled`, `inbox`, `search`, `outbox`, `booking`, `analytics` or "
+                "`hosts`, and not with that part off (BENCH_SCALED=0, BENCH_INBOX=0, "
+                "BENCH_SEARCH=0, BENCH_OUTBOX=0, BENCH_BOOKING=0, BENCH_ANALYTICS=0, "
+                "BENCH_HOSTS=0)"
             )
         return cls(
             pages=pages,
@@ -267,4 +274,6 @@ class Options:
             only_booking=only == "booking",
             analytics=_flag("BENCH_ANALYTICS") and only in {"", "analytics"},
             only_analytics=only == "analytics",
+            hosts=_flag("BENCH_HOSTS") and only in {"", "hosts"},
+            only_hosts=only == "hosts",
         )

@@ -44,9 +44,9 @@ SLOTS = "/api/v1/Booking/Slots"
 
 
 @pytest.fixture(scope="module")
-def hosts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SeveralHosts]:
+def hosts() -> Iterator[SeveralHosts]:
     HOSTS_REPORT.unlink(missing_ok=True)  # this run's figures only
-    with several_hosts(tmp_path_factory.mktemp("several-hosts")) as site:
+    with several_hosts() as site:
         yield site
 
 

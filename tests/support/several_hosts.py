@@ -208,6 +208,32 @@ class SeveralHosts:
     def build(self, sources: Path, name: str) -> Path:
         return make_build(sources, self.env, name)
 
+    def start_balancer(self, apps: list[AppHost], port: int) -> subprocess.Popen[bytes]:
+        """`make run-lb` on `lb` in front of `apps`, listening on `port`; stopped with the
+        hosts (its process is on `lb`)."""
+        run_dir = self.folder / f"lb-{port}"
+        with self.network.on("lb"):
+            balancer = processes.start(
+                [sys.executable, "-m", "rcxsite.tools.run_lb"],
+                env={
+                    **self.env,
+                    "LB_UPSTREAMS": ",".join(f"{app.address}:{PORT}" for app in apps),
+                    "BIND_HOST": "0.0.0.0",
+                    "PORT": str(port),
+                    "LB_RUN_DIR": str(run_dir),
+                },
+                log_path=self.folder / f"lb-{port}.log",
+                cwd=ROOT,
+            )
+            processes.wait_until(
+                lambda: processes.answers_http(f"http://localhost:{port}/healthz", timeout=5),
+                process=balancer,
+                timeout_s=30,
+                what="the balancer",
+                interval_s=0.2,
+            )
+        return balancer
+
     @contextmanager
     def browser_on_lb(self, browser: Any) -> Iterator[Any]:
         """A Chromium of its own on `lb` (Playwright's, from the session's `browser`): its
@@ -251,7 +277,7 @@ def _host_env(
 
 
 @contextmanager
-def several_hosts(folder: Path) -> Iterator[SeveralHosts]:
+def several_hosts() -> Iterator[SeveralHosts]:
     """The four hosts, the site running on them, all removed on exit."""
     for tool in ("/usr/sbin/nginx", "/usr/bin/redis-server"):
         if not Path(tool).exists():
@@ -291,25 +317,7 @@ def several_hosts(folder: Path) -> Iterator[SeveralHosts]:
             app.start(web_build)
         for app in apps.values():
             app.wait_until_ready()
-        with network.on("lb"):
-            site.balancer = processes.start(
-                [sys.executable, "-m", "rcxsite.tools.run_lb"],
-                env={
-                    **env,
-                    "LB_UPSTREAMS": ",".join(f"{app.address}:{PORT}" for app in apps.values()),
-                    "BIND_HOST": "0.0.0.0",
-                    "LB_RUN_DIR": str(hosts_folder / "lb"),
-                },
-                log_path=hosts_folder / "lb.log",
-                cwd=ROOT,
-            )
-            processes.wait_until(
-                lambda: processes.answers_http(SITE_URL + "/healthz", timeout=5),
-                process=site.balancer,
-                timeout_s=30,
-                what="the balancer",
-                interval_s=0.2,
-            )
+        site.balancer = site.start_balancer(list(apps.values()), PORT)
         yield site
 
 
