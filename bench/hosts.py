@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bench.sections import replaced
 from bench.throughput import WrkRun, wrk
@@ -29,28 +29,34 @@ class HostsRun:
     run: WrkRun
 
 
-def run(seconds: int) -> list[HostsRun] | str:
-    """The runs, or why there are none (no namespaces here, a host that did not start)."""
+@dataclass
+class HostsBench:
+    runs: list[HostsRun] = field(default_factory=list)
+    skipped: str = ""  # a part this machine lacks (no namespaces, no nginx): said, not failed
+    failure: str = ""  # what broke (a host that did not start): fails `make bench`
+
+
+def run(seconds: int) -> HostsBench:
     from tests.support.several_hosts import PORT, several_hosts
 
+    bench = HostsBench()
     try:
         with several_hosts() as site:
             site.start_balancer([site.apps["app1"]], ONE_HOST_PORT)
-            runs = []
             with site.network.on("lb"):  # wrk runs where visitors reach the balancer
                 for hosts, port in ((1, ONE_HOST_PORT), (2, PORT)):
                     for path in PATHS:
                         print(f"  {hosts} host(s): {path}", file=sys.stderr, flush=True)
                         url = f"http://localhost:{port}{path}"
-                        runs.append(HostsRun(hosts, path, wrk(url, seconds, CONNECTIONS)))
-            return runs
-    except Exception as failure:  # the report says what stopped it
+                        bench.runs.append(HostsRun(hosts, path, wrk(url, seconds, CONNECTIONS)))
+    except Exception as failure:
         first_line = str(failure).splitlines()[0] if str(failure) else ""
-        return f"{type(failure).__name__}: {first_line}"
-    except BaseException as skipped:  # pytest's skip: a part this machine lacks
+        bench.failure = f"{type(failure).__name__}: {first_line}"
+    except BaseException as skipped:  # pytest's skip, raised where a part is missing
         if isinstance(skipped, KeyboardInterrupt | SystemExit):
             raise
-        return str(skipped)
+        bench.skipped = str(skipped)
+    return bench
 
 
 def _cell(run: WrkRun) -> str:
@@ -59,7 +65,7 @@ def _cell(run: WrkRun) -> str:
     return f"{run.requests_per_s:,.0f} req/s, p99 {run.p99_ms:.1f} ms, {run.errors} errors"
 
 
-def render(runs: list[HostsRun] | str, environment_facts: dict[str, str]) -> str:
+def render(bench: HostsBench, environment_facts: dict[str, str]) -> str:
     lines = [
         "## Several hosts through the balancer",
         "",
@@ -71,17 +77,18 @@ def render(runs: list[HostsRun] | str, environment_facts: dict[str, str]) -> str
         f"Machine: {environment_facts.get('cpu', '')} {environment_facts.get('load', '')}".rstrip(),
         "",
     ]
-    if isinstance(runs, str):
-        return "\n".join([*lines, f"Skipped: {runs}", ""])
+    if bench.skipped or bench.failure:
+        said = f"Skipped: {bench.skipped}" if bench.skipped else f"**Failed**: {bench.failure}"
+        return "\n".join([*lines, said, ""])
     lines += ["| Path | 1 app host | 2 app hosts |", "|---|---|---|"]
     for path in PATHS:
-        cells = {r.hosts: _cell(r.run) for r in runs if r.path == path}
+        cells = {r.hosts: _cell(r.run) for r in bench.runs if r.path == path}
         lines.append(f"| `{path}` | {cells.get(1, '')} | {cells.get(2, '')} |")
     return "\n".join([*lines, ""])
 
 
-def failed(runs: list[HostsRun] | str) -> bool:
-    return not isinstance(runs, str) and any(r.run.failure or r.run.errors for r in runs)
+def failed(bench: HostsBench) -> bool:
+    return bool(bench.failure) or any(r.run.failure or r.run.errors for r in bench.runs)
 
 
 def replace_section(markdown: str, section: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ctypes
 import os
 import random
+import re
 import secrets
 import shutil
 import signal
@@ -34,6 +35,33 @@ def _setns(fd: int) -> None:
         raise OSError(error, f"setns: {os.strerror(error)}")
 
 
+def _pids_in(namespace: str) -> list[int]:
+    listed = subprocess.run(["ip", "netns", "pids", namespace], capture_output=True, text=True)
+    return [int(pid) for pid in listed.stdout.split()]
+
+
+def _kill_everything_in(namespace: str) -> None:
+    for _ in range(5):  # a supervisor may start one more between the listing and the kill
+        pids = _pids_in(namespace)
+        if not pids:
+            return
+        for pid in pids:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _remove_namespaces_of_dead_runs() -> None:
+    """A run killed outright (SIGKILL, a worker lost) leaves its hosts behind, processes
+    and all; the next run removes those whose test process is gone."""
+    listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
+    for name in (line.split()[0] for line in listed.splitlines() if line.strip()):
+        owner = re.match(r"rcx(\d+)-[0-9a-f]+-", name)
+        if owner is None or Path(f"/proc/{owner.group(1)}").exists():
+            continue
+        _kill_everything_in(name)
+        subprocess.run(["ip", "netns", "del", name], capture_output=True)
+
+
 def _ip(*args: str) -> None:
     done = subprocess.run(["ip", *args], capture_output=True, text=True)
     if done.returncode != 0:
@@ -46,7 +74,8 @@ class Network:
     def __init__(self, hosts: list[str]) -> None:
         if shutil.which("ip") is None or os.geteuid() != 0:
             service_missing("network namespaces need `ip` (iproute2) and root")
-        self.tag = f"rcx{secrets.token_hex(3)}"
+        _remove_namespaces_of_dead_runs()
+        self.tag = f"rcx{os.getpid()}-{secrets.token_hex(2)}"
         # A /24 of 10.231.0.0/16 drawn per test: two runs on one machine keep apart.
         self.prefix = f"10.231.{random.randrange(1, 255)}"
         self.addresses = {name: f"{self.prefix}.{n}" for n, name in enumerate(hosts, start=1)}
@@ -86,15 +115,17 @@ class Network:
     def on(self, host: str) -> Iterator[None]:
         """The calling thread on `host` until the block ends."""
         home = os.open("/proc/thread-self/ns/net", os.O_RDONLY)
-        there = os.open(_NETNS_DIR / self.namespace(host), os.O_RDONLY)
         try:
-            _setns(there)
+            there = os.open(_NETNS_DIR / self.namespace(host), os.O_RDONLY)
             try:
-                yield
+                _setns(there)
+                try:
+                    yield
+                finally:
+                    _setns(home)
             finally:
-                _setns(home)
+                os.close(there)
         finally:
-            os.close(there)
             os.close(home)
 
     def cut(self, host: str, other: str) -> None:
@@ -106,20 +137,11 @@ class Network:
         _ip("-n", self.namespace(other), "route", "del", "blackhole", self.addresses[host])
 
     def pids_on(self, host: str) -> list[int]:
-        listed = subprocess.run(
-            ["ip", "netns", "pids", self.namespace(host)], capture_output=True, text=True
-        )
-        return [int(pid) for pid in listed.stdout.split()]
+        return _pids_in(self.namespace(host))
 
     def kill_everything_on(self, host: str) -> None:
         """SIGKILL to every process on `host`, as when the machine loses power."""
-        for _ in range(5):  # a supervisor may start one more between the listing and the kill
-            pids = self.pids_on(host)
-            if not pids:
-                return
-            for pid in pids:
-                with suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
+        _kill_everything_in(self.namespace(host))
 
     def remove(self) -> None:
         for name in reversed(self._made):
