@@ -7,6 +7,7 @@ screens by the cookie's digest, the API by the bearer token), never an id from i
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -34,7 +35,7 @@ from rcxsite.accounts.sessions import (
     start_session,
     void_reset_links,
 )
-from rcxsite.content.quote import SERVICE_CHOICES, label_of
+from rcxsite.content.quote import BUDGETS, SERVICE_CHOICES, TIMELINES, label_of
 from rcxsite.core.passwords import hash_password, verify_password
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.leads.statuses import SPAM, customer_label
@@ -271,6 +272,41 @@ def _when(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
+# What features above this one keep about a customer, each its own part of the export
+# (booking: their calls). A part gets the export's session and the customer, and is
+# registered where it is defined (`@export_part("calls")`), as job kinds are.
+ExportPart = Callable[[Session, Customer], list[dict[str, Any]]]
+EXPORT_PARTS: dict[str, ExportPart] = {}
+
+
+def export_part(name: str) -> Callable[[ExportPart], ExportPart]:
+    def register(part: ExportPart) -> ExportPart:
+        EXPORT_PARTS[name] = part
+        return part
+
+    return register
+
+
+def _request_for_export(quote: QuoteRequest, summary: QuoteSummary) -> dict[str, Any]:
+    # The request's own words too: quotes_of hands out only the requests of an address
+    # the customer proved is theirs.
+    return {
+        "sentOn": summary.sent_on.isoformat(),
+        "sentAt": _when(quote.created_at),
+        "service": summary.service,
+        "status": summary.status,
+        "name": quote.name,
+        "email": quote.email,
+        "company": quote.company,
+        "phone": quote.phone,
+        "budget": label_of(BUDGETS, quote.budget) or quote.budget,
+        "timeline": label_of(TIMELINES, quote.timeline) or quote.timeline,
+        "message": quote.message,
+        "preferredCallDate": quote.call_date.isoformat() if quote.call_date else None,
+        "preferredCallTime": quote.call_time or None,
+    }
+
+
 def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
     """Everything kept about the customer (GDPR access), as JSON-ready data: never the
     password hash or a token."""
@@ -299,16 +335,13 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
                 "trialEndsAt": _when(customer.trial_ends_at),
                 "plan": plan.name if plan else None,
             },
-            # As the overview shows them: registration does not prove that the address is
-            # the customer's, so the free text of a request (message, phone) stays with sales.
             "quoteRequests": [
-                {
-                    "sentOn": summary.sent_on.isoformat(),
-                    "service": summary.service,
-                    "status": summary.status,
-                }
-                for summary in _quote_summaries(session, customer)
+                _request_for_export(quote, summary)
+                for quote, summary in zip(
+                    quotes_of(session, customer), _quote_summaries(session, customer), strict=True
+                )
             ],
+            **{name: part(session, customer) for name, part in EXPORT_PARTS.items()},
             "sessions": [
                 {
                     "createdAt": _when(row.created_at),

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-REGISTERED_MESSAGE = "Registration successful!"
+# spec.md shows the server's message: it says where the next step is.
+REGISTERED_MESSAGE = (
+    "Registration successful! Check your email for the link that verifies your address."
+)
 LOGGED_IN_MESSAGE = "Logged in successfully!"
 
 

@@ -42,7 +42,7 @@ EMAIL_VERIFIED = "Your email address is verified."
 ALREADY_VERIFIED = "Your email address is already verified."
 # The screen's answer to a visitor who is not signed in; the link is not used.
 LOG_IN_TO_VERIFY = (
-    "Only the account's owner can verify its email address. Log in, then open the link again."
+    "Only the account's owner can verify its email address. Log in here, and this link verifies it."
 )
 OTHER_ACCOUNT = (
     "This link was sent for another account: log in to that account, then open the link again."

@@ -8,9 +8,13 @@ and a manage link may move or cancel the call.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
+from typing import Any
 
-from rcxsite.booking.service import UpcomingCall, upcoming_for_email
+from sqlmodel import Session
+
+from rcxsite.accounts.my_account import export_part
+from rcxsite.booking.service import UpcomingCall, calls_for_export, upcoming_for_email
 from rcxsite.models import Customer
 from rcxsite.platform.db import session_scope
 
@@ -26,6 +30,14 @@ def upcoming_for_customer(
             return ()
         email = customer.email_key
     return upcoming_for_email(email=email, now=now)
+
+
+@export_part("calls")
+def _calls_in_the_export(session: Session, customer: Customer) -> list[dict[str, Any]]:
+    """Past and to come, cancelled too; none until the address is verified."""
+    if customer.email_verified_at is None:
+        return []
+    return calls_for_export(session, email=customer.email_key, now=datetime.now(UTC))
 
 
 __all__ = ["upcoming_for_customer"]

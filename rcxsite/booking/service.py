@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
+from typing import Any
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
@@ -32,6 +33,7 @@ from rcxsite.booking.inputs import (
     CancelInput,
     RescheduleInput,
     SlotQuery,
+    utc_text,
 )
 from rcxsite.booking.links import manage_url
 from rcxsite.booking.placement import (
@@ -717,6 +719,35 @@ def slots_to_move_to(
         booking_id, current = booking.id, booking.starts_at
     found = free_slots(query, now=now, excluding=booking_id)
     return replace(found, slots=tuple(slot for slot in found.slots if slot.start != current))
+
+
+def calls_for_export(session: Session, *, email: str, now: datetime) -> list[dict[str, Any]]:
+    """Every call booked under the address (a customer's data export), oldest first: the
+    times, the host, where it happens and, while it can still change, its manage link."""
+    rows = session.exec(
+        select(Booking, StaffMember)
+        .join(StaffMember, col(StaffMember.id) == col(Booking.host_id))
+        .where(col(Booking.email_key) == email.strip().lower())
+        .order_by(col(Booking.starts_at), col(Booking.id))
+    ).all()
+    calls = []
+    for booking, host in rows:
+        place = _place(session, booking)
+        token = _token_of(booking) if booking.active and booking.starts_at > now else ""
+        calls.append(
+            {
+                "start": utc_text(booking.starts_at),
+                "end": utc_text(booking.ends_at),
+                "timeZone": booking.visitor_time_zone,
+                "host": host.name,
+                "status": booking.status,
+                "callKind": booking.call_kind,
+                "meetingUrl": place.meeting_url or None,
+                "manageUrl": manage_url(token) if token else None,
+                "bookedAt": utc_text(booking.created_at),
+            }
+        )
+    return calls
 
 
 def upcoming_for_email(*, email: str, now: datetime | None = None) -> tuple[UpcomingCall, ...]:

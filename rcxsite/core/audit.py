@@ -27,10 +27,53 @@ from rcxsite.models.staff import ACTION_MAX, CLIENT_ADDRESS_MAX, DETAIL_MAX, TAR
 from rcxsite.platform.db import session_scope
 from rcxsite.platform.logs import security_event
 
+DENIED = "denied"
+
+# What the log's screen says for each action (its filter and rows); an action not listed
+# reads as its words ("call_marked": "Call marked").
+ACTION_LABELS = {
+    "audit_exported": "Audit log exported",
+    "calendar_feed_regenerated": "Calendar feed renewed",
+    "call_day_removed": "Call day removed",
+    "call_day_set": "Call day set",
+    "call_hours_changed": "Call hours changed",
+    "call_marked": "Call outcome recorded",
+    "customer_deleted": "Customer deleted",
+    "customer_locked": "Customer locked",
+    "customer_password_reset_sent": "Password reset sent to customer",
+    "customer_signed_out_everywhere": "Customer signed out everywhere",
+    "customer_unlocked": "Customer unlocked",
+    DENIED: "Denied",
+    "invitation_accepted": "Invitation accepted",
+    "job_retried": "Job retried",
+    "member_disabled": "Member disabled",
+    "member_enabled": "Member enabled",
+    "member_invited": "Member invited",
+    "member_role_changed": "Role changed",
+    "member_two_factor_reset": "Two-factor reset",
+    "quote_marked_spam": "Marked as spam",
+    "quote_not_spam": "Marked as not spam",
+    "quote_note_added": "Note added",
+    "quote_owner_changed": "Owner changed",
+    "quote_status_changed": "Status changed",
+    "quotes_exported": "Requests exported",
+    "sign_in_failed": "Sign-in failed",
+    "sign_in_locked": "Sign-in locked",
+    "sign_in_slowed": "Sign-in slowed",
+    "signed_in": "Signed in",
+    "signed_out": "Signed out",
+    "time_off_added": "Time off added",
+    "time_off_removed": "Time off removed",
+}
+
+
+def action_label(action: str) -> str:
+    return ACTION_LABELS.get(action) or action.replace("_", " ").capitalize()
+
+
 # A repeated refusal adds to its row for this long (the sign-in limits' window), then
 # starts a new one: the log still shows when an attack went on.
 REPEAT_WINDOW_SECONDS = 15 * 60
-DENIED = "denied"
 
 
 def record(

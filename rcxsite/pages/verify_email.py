@@ -34,8 +34,8 @@ def verify_email_page(route: routes.Route) -> rx.Component:
                 ),
             ),
             # The login page returns only to pages without a token in their path (a token
-            # must not reach the login page's state): after logging in, My account says
-            # the address waits, and the visitor opens the mailed link again.
+            # must not reach the login page's state): the login in this tab verifies the
+            # link (by its digest, LoginState) and returns to My account, which says so.
             (
                 "log_in",
                 rx.el.div(

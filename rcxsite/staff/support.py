@@ -79,6 +79,9 @@ class CustomerCard:
     member_since: datetime
     locked: bool
     locked_at: datetime | None
+    # Requests are linked to the account only once the address is proved the customer's
+    # (rcxsite.accounts.my_account.quotes_of).
+    email_verified: bool
     # Sessions that would be let in right now (rcxsite.accounts.sessions), and the last
     # use of any session, ended or not.
     live_sessions: int
@@ -171,6 +174,7 @@ def customer_card(*, actor: StaffActor | None, customer_id: int) -> CustomerCard
             member_since=customer.created_at,
             locked=customer.locked_at is not None,
             locked_at=customer.locked_at,
+            email_verified=customer.email_verified_at is not None,
             live_sessions=activity.live,
             last_seen=activity.last_seen,
             quotes=quotes,

@@ -10,10 +10,11 @@ import reflex as rx
 from rcxsite import accounts
 from rcxsite.accounts.inputs import LoginInput
 from rcxsite.accounts.results import LOGGED_IN_MESSAGE
+from rcxsite.accounts.verification import EMAIL_VERIFIED
 from rcxsite.content import routes
 from rcxsite.content.pricing import DURATIONS, PLANS
 from rcxsite.state import messages as msg
-from rcxsite.state.service_calls import FormCall
+from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.session import SessionState
 
 logger = logging.getLogger(__name__)
@@ -52,6 +53,11 @@ class LoginState(SessionState):
 
     # Where a successful login goes: a page that sent the visitor here (`?next=`), or home.
     return_to: str = routes.HOME.path
+    # Set by a reset that worked, for the login page it moves on to (shown once).
+    _password_changed: bool = False
+    # A verification link opened signed out, by its token's digest (never the link: a
+    # token must not reach this state): the login that follows verifies it.
+    _verify_digest: str = ""
 
     project_id: int | None = None
     subscription_plan_id: int | None = None
@@ -106,10 +112,34 @@ class LoginState(SessionState):
             )
         )
 
+    def verify_after_login(self, digest: str) -> None:
+        """The verification page's word: its link waits for the account owner's login."""
+        self._verify_digest = digest
+
+    async def _verify_waiting_link(self, customer_id: int) -> bool:
+        """The link opened before this login, verified now if it is this account's."""
+        digest, self._verify_digest = self._verify_digest, ""
+        if not digest:
+            return False
+        verified = await call_service(
+            accounts.verify_email_link,
+            link_digest=digest,
+            customer_id=customer_id,
+            client_ip=self.router.session.client_ip,
+        )
+        return verified.ok
+
+    def password_changed(self) -> None:
+        """The reset page's word that the password changed: the login page says so."""
+        self._password_changed = True
+
     @rx.event
     async def load_page(self):
         """on_load of /log-in."""
         self._clear_messages()
+        if self._password_changed:
+            self._password_changed = False
+            self.notice = msg.PASSWORD_CHANGED_SIGN_IN
         self.busy = False
         params = self.router.url.query_parameters
         self._take_plan(params)
@@ -158,6 +188,8 @@ class LoginState(SessionState):
                 email=login.email_address,
             )
             self.notice, self.email = LOGGED_IN_MESSAGE, ""
+            if await self._verify_waiting_link(login.customer_id):
+                self.notice = f"{LOGGED_IN_MESSAGE} {EMAIL_VERIFIED}"
             yield SessionState.redirect_later(self.return_to)
             return
         self.error = outcome.message(refused=msg.LOGIN_FAILED, broken=msg.LOGIN_BROKEN)

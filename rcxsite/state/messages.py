@@ -6,6 +6,8 @@ are imported from there, so the screens and the REST API cannot drift apart.
 
 LOGGING_IN = "Logging in..."
 ALREADY_LOGGED_IN = "You're already logged in!"
+# /log-in after a reset moved there: it stays until the next login attempt.
+PASSWORD_CHANGED_SIGN_IN = "Your password was changed. Sign in with your new password."
 LOGIN_FAILED = "Login failed. Please check your credentials."
 LOGIN_BROKEN = "Something went wrong during login. Please try again."
 

@@ -15,6 +15,7 @@ from rcxsite.accounts.reset import PASSWORD_RESET
 from rcxsite.content import routes
 from rcxsite.core import tokens
 from rcxsite.state import messages as msg
+from rcxsite.state.login import LoginState
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.session import SessionState
 
@@ -101,6 +102,7 @@ class ResetPasswordState(rx.State):
         if outcome.ok:
             self.status = "done"
             self.notice = outcome.result() or PASSWORD_RESET
+            (await self.get_state(LoginState)).password_changed()
             yield SessionState.redirect_later(routes.LOG_IN.path)
             return
         self.error = outcome.message(refused=msg.RESET_FAILED, broken=msg.RESET_BROKEN)

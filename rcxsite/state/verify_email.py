@@ -8,6 +8,7 @@ import reflex as rx
 from rcxsite import accounts
 from rcxsite.accounts.verification import LOG_IN_TO_VERIFY
 from rcxsite.core import tokens
+from rcxsite.state.login import LoginState
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.session import SessionState
 
@@ -35,8 +36,11 @@ class VerifyEmailState(SessionState):
         self.signed_in = customer_id is not None
         if customer_id is None:
             # Whoever only received the mail (someone else may have registered their
-            # address) must not verify that account by opening it: the link waits, unused.
+            # address) must not verify that account by opening it: the link waits, unused,
+            # for the account owner's login in this tab (LoginState), which verifies it.
             self.status, self.message = "log_in", LOG_IN_TO_VERIFY
+            if digest is not None:
+                (await self.get_state(LoginState)).verify_after_login(digest)
             return
         outcome = await call_service(
             accounts.verify_email_link,

@@ -185,7 +185,7 @@ def test_sign_out_everywhere_ends_every_session() -> None:
     assert session_customer(bobs) is not None
 
 
-def test_the_export_holds_the_account_quotes_and_sessions_but_no_secrets() -> None:
+def test_the_export_holds_the_account_quotes_and_their_words_and_sessions_but_no_secrets() -> None:
     customer_id = register_customer(subscription_plan_id=101, plan_duration_id=1, verified=True)
     token = _log_in()
     calls.submit_quote(fields=quote_fields(email="alice@example.com"), client_ip=IP)
@@ -196,6 +196,11 @@ def test_the_export_holds_the_account_quotes_and_sessions_but_no_secrets() -> No
     assert data["account"]["plan"] == "Starter"
     [quote] = data["quoteRequests"]
     assert (quote["service"], quote["status"]) == ("Web Development", "Received")
+    # The request's own words: the address is proved the customer's (verified).
+    assert (quote["message"], quote["phone"]) == (
+        quote_fields()["message"],
+        quote_fields()["phone"],
+    )
     [session_row] = data["sessions"]
     assert session_row["createdAt"] and session_row["endedAt"] is None
     text = json.dumps(data)
@@ -207,8 +212,6 @@ def test_the_export_holds_the_account_quotes_and_sessions_but_no_secrets() -> No
             token,
             _digest(token),
             PASSWORD,
-            quote_fields()["message"],
-            quote_fields()["phone"],
         ]
     assert not any(secret in text for secret in secrets)
     assert "password" not in text.lower()

@@ -315,13 +315,16 @@ def test_staff_see_the_account_of_a_request_only_once_its_address_is_verified() 
     sales, helper = add_member("Sam Sales", "sam@rcx.example", "sales"), support_actor()
 
     assert quote_detail(actor=sales, quote_id=quote_id).customer_id is None
-    assert support.customer_card(actor=helper, customer_id=customer_id).quotes == ()
+    unproved = support.customer_card(actor=helper, customer_id=customer_id)
+    # The card says why it lists none (StaffCustomerState.no_quotes).
+    assert (unproved.quotes, unproved.email_verified) == ((), False)
 
     _verify(_token(), customer_id)
 
     assert quote_detail(actor=sales, quote_id=quote_id).customer_id == customer_id
-    [quote] = support.customer_card(actor=helper, customer_id=customer_id).quotes
-    assert quote.id == quote_id
+    card = support.customer_card(actor=helper, customer_id=customer_id)
+    [quote] = card.quotes
+    assert quote.id == quote_id and card.email_verified
 
 
 def test_deleting_an_account_removes_its_links() -> None:

@@ -20,7 +20,7 @@ from tests.support.tabs import Tab, login_cookie
 
 VERIFIED = "Your email address is verified."
 LOG_IN_FIRST = (
-    "Only the account's owner can verify its email address. Log in, then open the link again."
+    "Only the account's owner can verify its email address. Log in here, and this link verifies it."
 )
 OTHER_ACCOUNT = (
     "This link was sent for another account: log in to that account, then open the link again."

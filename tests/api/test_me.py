@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, update
 
 from rcxsite import accounts
+from rcxsite.booking import utc_text
 from rcxsite.models import Customer, utcnow
 from rcxsite.platform.db import get_engine
 from tests.support.api import CHANGE_PASSWORD, EXPORT, LOGIN, LOGOUT_ALL, ME, envelope
+from tests.support.booking import add_host, booking_row
 from tests.support.customers import PASSWORD, register_customer
+from tests.support.quotes import quote_row
 from tests.support.site import outbox_messages
 
 NEW_PASSWORD = "another-long-pass"
@@ -219,3 +224,54 @@ def test_a_token_left_open_on_a_locked_account_is_refused(client: TestClient) ->
         session.commit()
 
     assert envelope(client.get(ME, headers=headers)) == SIGNED_OUT
+
+
+def test_export_holds_the_requests_own_words_and_every_call_once_the_address_is_proved(
+    client: TestClient,
+) -> None:
+    register_customer()
+    host = add_host("Vera Video")
+    soon = (datetime.now(UTC) + timedelta(days=3)).replace(microsecond=0)
+    past = soon - timedelta(days=30)
+    meeting = "https://meet.example.com/rcx-vera"
+    with Session(get_engine()) as session:
+        earlier_request = quote_row(email="alice@example.com", owner_id=host, created_at=past)
+        request = quote_row(email="Alice@Example.com", owner_id=host, message="Our own words.")
+        session.add_all([earlier_request, request])
+        session.flush()
+        assert earlier_request.id is not None and request.id is not None
+        company = request.company
+        session.add_all(
+            [
+                booking_row(
+                    earlier_request.id, host, past, email="alice@example.com", status="held"
+                ),
+                booking_row(request.id, host, soon, email="alice@example.com", meeting_url=meeting),
+            ]
+        )
+        session.commit()
+    headers = _bearer(client)
+
+    # Anyone can register an address: until it is proved, nothing booked under it shows.
+    unproved = envelope(client.get(EXPORT, headers=headers))["data"]
+    assert unproved["quoteRequests"] == [] and unproved["calls"] == []  # type: ignore[index]
+
+    with Session(get_engine()) as session:
+        session.exec(update(Customer).values(email_verified_at=utcnow()))  # type: ignore[call-overload]
+        session.commit()
+    data = envelope(client.get(EXPORT, headers=headers))["data"]
+    sent = {request["message"]: request for request in data["quoteRequests"]}  # type: ignore[index]
+    assert len(sent) == 2 and sent["Our own words."]["company"] == company
+    assert all(kept["budget"] and kept["timeline"] and kept["sentAt"] for kept in sent.values())
+    earlier, coming = data["calls"]  # type: ignore[index]
+    assert (earlier["start"], earlier["status"], earlier["manageUrl"]) == (
+        utc_text(past),
+        "held",
+        None,  # a past call can no longer change
+    )
+    assert (coming["start"], coming["host"], coming["meetingUrl"]) == (
+        utc_text(soon),
+        "Vera Video",
+        meeting,
+    )
+    assert "/booking/" in coming["manageUrl"]

@@ -7,6 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
+from rcxsite.accounts.results import REGISTERED_MESSAGE
 from rcxsite.models import Customer
 from rcxsite.platform.db import get_engine
 from rcxsite.web.server import server
@@ -39,7 +40,7 @@ def test_create_customer_stores_every_field(client: TestClient) -> None:
     assert response.status_code == 201
     assert envelope(response) == {
         "status": 201,
-        "message": "Registration successful!",
+        "message": REGISTERED_MESSAGE,
         "data": None,
     }
     assert (row.user_name, row.email, row.mobile_number) == (

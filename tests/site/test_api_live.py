@@ -9,6 +9,7 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
+from rcxsite.accounts.results import REGISTERED_MESSAGE
 from tests.support.accounts_ui import RESET_LINK, unique_email
 from tests.support.live_server import LiveServer
 from tests.support.smtp import Mailbox
@@ -55,7 +56,7 @@ def test_register_log_in_and_reset_over_http(live_site: LiveServer, site_mailbox
     # As for a new address (no account-existence oracle); the owner hears of it.
     assert (status, duplicate["message"], duplicate["data"]) == (
         201,
-        "Registration successful!",
+        REGISTERED_MESSAGE,
         None,
     )
     assert "Someone tried to register" in site_mailbox.wait_for(email, timeout=20)["Subject"]

@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, status
 
+import rcxsite.booking.customer_calls  # noqa: F401 (the export's "calls" part)
 from rcxsite import accounts
 from rcxsite.api.client import client_address
 from rcxsite.api.envelope import Envelope
@@ -80,7 +81,8 @@ def change_password(body: ChangePasswordBody, me: CurrentCustomer) -> Envelope[N
 @router.get(
     "/Me/Export",
     responses=_ACCOUNT_ERRORS,
-    summary="Everything kept about the customer: account, quote requests, sessions",
+    summary="Everything kept about the customer: account, quote requests (their own "
+    "words too), calls (times, host, meeting and manage links), sessions",
 )
 def export_me(me: CurrentCustomer) -> Envelope[dict[str, Any]]:
     data = accounts.export_account(customer_id=me.customer_id, client_ip=me.client_ip)

@@ -29,7 +29,7 @@ def _audit_filter() -> rx.Component:
                 rx.el.label("Action", html_for="audit-action", class_name="field-label"),
                 rx.el.select(
                     rx.el.option("Any action", value=""),
-                    rx.foreach(StaffAuditState.actions, lambda a: rx.el.option(a, value=a)),
+                    rx.foreach(StaffAuditState.actions, lambda a: rx.el.option(a[1], value=a[0])),
                     id="audit-action",
                     name="action",
                     class_name="field-input",

@@ -87,7 +87,7 @@ def _quotes() -> rx.Component:
                 ),
                 class_name="staff-entries",
             ),
-            rx.el.p("No quote requests.", class_name="staff-empty"),
+            rx.el.p(StaffCustomerState.no_quotes, class_name="staff-empty"),
         ),
         class_name="staff-section",
     )

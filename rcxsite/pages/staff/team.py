@@ -59,6 +59,20 @@ def staff_team_page(route: Route) -> rx.Component:
         page_heading("Team"),
         notices(StaffTeamState.error, StaffTeamState.notice),
         rx.cond(
+            StaffTeamState.role_question != "",
+            rx.el.div(
+                rx.el.p(StaffTeamState.role_question, class_name="staff-note"),
+                rx.el.div(
+                    action_button("Change role", on_click=StaffTeamState.confirm_role_change),
+                    action_button("Keep the role", on_click=StaffTeamState.keep_role),
+                    class_name="staff-row-actions",
+                ),
+                role="alertdialog",
+                aria_label="Change the role?",
+                class_name="staff-confirm",
+            ),
+        ),
+        rx.cond(
             StaffTeamState.invite_shown,
             rx.el.p(
                 "Invitation link (also mailed): ",

@@ -6,6 +6,7 @@ from datetime import datetime
 
 import reflex as rx
 
+from rcxsite.core.audit import action_label
 from rcxsite.core.permissions import Permission
 from rcxsite.staff import audit
 from rcxsite.state.service_calls import call_service
@@ -27,7 +28,7 @@ def _times(count: int, last_at: datetime | None, zone: str) -> str:
 @staff_screen
 class StaffAuditState(rx.State):
     rows: list[dict[str, str]] = []
-    actions: list[str] = []
+    actions: list[list[str]] = []  # [action, its words]
     actors: list[list[str]] = []
     page: int = 1
     pages: int = 1
@@ -56,14 +57,14 @@ class StaffAuditState(rx.State):
         result = outcome.result()
         self.error = ""
         self.page, self.pages, self.total = result.page, result.pages, result.total
-        self.actions = list(result.actions)
+        self.actions = [[action, action_label(action)] for action in result.actions]
         self.actors = [[str(i), name] for i, name in result.actors]
         zone = acting().time_zone
         self.rows = [
             {
                 "time": when(row.created_at, zone),
                 "actor": row.actor_name or "—",
-                "action": row.action.replace("_", " ") + _times(row.count, row.last_at, zone),
+                "action": action_label(row.action) + _times(row.count, row.last_at, zone),
                 "target": row.target,
                 "detail": row.detail,
                 "client": row.client_address,

@@ -93,6 +93,10 @@ def _facts(card: support.CustomerCard, zone: str) -> list[list[str]]:
     ]
 
 
+NO_QUOTES = "No quote requests."
+NOT_LINKED = "Email not verified, so their requests are not linked."
+
+
 @staff_screen
 class StaffCustomerState(rx.State):
     """One customer's card and the support actions on it."""
@@ -104,6 +108,8 @@ class StaffCustomerState(rx.State):
     facts: list[list[str]] = []
     # The customer's quote requests: path, sent, service, status.
     quotes: list[dict[str, str]] = []
+    # What the card says when it lists no requests, and why.
+    no_quotes: str = NO_QUOTES
     delete_error: str = ""
     error: str = ""
     notice: str = ""
@@ -132,6 +138,7 @@ class StaffCustomerState(rx.State):
             }
             for quote in card.quotes
         ]
+        self.no_quotes = NO_QUOTES if card.email_verified else NOT_LINKED
 
     @staff_event(Permission.READ_CUSTOMERS)
     async def load(self) -> None:

@@ -29,6 +29,10 @@ class StaffTeamState(rx.State):
     notice: str = ""
     # The link itself is shown once (state/one_time.py), never kept here.
     invite_shown: bool = False
+    # A role picked in a member's row waits for "Change role": a role changes what the
+    # member may see and do.
+    role_question: str = ""
+    _pending_role: list[str] = []  # [member id, role]
 
     async def _reload(self) -> None:
         actor = acting()
@@ -100,8 +104,30 @@ class StaffTeamState(rx.State):
 
     @staff_event(Permission.MANAGE_TEAM)
     async def change_role(self, member_id: str, role: str):
+        """A role picked in a row: asked first (`confirm_role_change`)."""
+        self.error = self.notice = ""
+        row = next((m for m in self.members if m["id"] == str(member_id)), None)
+        labels = dict(ROLE_OPTIONS)
+        if row is None or role not in labels or role == row["role"]:
+            self._pending_role, self.role_question = [], ""
+            return
+        self._pending_role = [row["id"], role]
+        self.role_question = (
+            f"Change {row['name']}'s role from {row['role_label']} to {labels[role]}?"
+        )
+
+    @staff_event(Permission.MANAGE_TEAM)
+    async def confirm_role_change(self):
+        if not self._pending_role:
+            return None
+        (member_id, role), self._pending_role = self._pending_role, []
+        self.role_question = ""
         call = await FormCall.read(RoleInput, {"role": role})
         return await self._change(members.change_role, call, member_id=number_id(member_id))
+
+    @staff_event(Permission.MANAGE_TEAM)
+    async def keep_role(self):
+        self._pending_role, self.role_question = [], ""
 
     @staff_event(Permission.MANAGE_TEAM)
     async def set_disabled(self, member_id: str, disabled: bool):

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine, text
 
 from rcxsite.content import routes
+from rcxsite.state import messages as msg
 from tests.support.accounts_ui import (
     PASSWORD,
     RESET_LINK,
@@ -115,7 +116,10 @@ def test_reset_by_emailed_link(
     expect_shown(page, RESET_DONE)
     assert ["Resetting...", True] in recorded_button_states(page)
     expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path) + "/?$"))
+    # The login page says why they are there, and stays saying it (not a passing text).
+    expect(page.get_by_text(msg.PASSWORD_CHANGED_SIGN_IN)).to_be_visible()
     changed = site_mailbox.wait_for(email, timeout=20)
+    expect(page.get_by_text(msg.PASSWORD_CHANGED_SIGN_IN)).to_be_visible()
     assert "password" in changed["Subject"].lower()
 
     log_in(page, email, NEW_PASSWORD)

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from rcxsite.content import routes
 from tests.support.accounts_ui import log_in_by_cookie, new_customer
+from tests.support.browser import axe_violations
 from tests.support.live_server import LiveServer
 
 
@@ -88,23 +89,33 @@ def test_header_shows_log_in_for_visitors(page: Page) -> None:
     expect(page).to_have_url(re.compile(re.escape(routes.LOG_IN.path) + "/?$"))
 
 
-def test_header_is_solid_and_casts_a_shadow_after_100px_of_scrolling(page: Page) -> None:
-    """Solid on every page (a translucent header turned muddy grey over light pages); the
-    scrolled flag sets it off from the page with a shadow."""
+def test_header_is_translucent_and_blurred_at_the_top_and_solid_dark_past_100px(
+    any_page: Page,
+) -> None:
+    """spec.md: translucent and blurred, or solid dark, by the scrolled flag; dark enough
+    in both that its text keeps its contrast over a light page (axe)."""
+    page = any_page
     page.goto(routes.HOME.path)
     header = page.locator("header.site-header")
     # Waits for hydration so that the header listens to scrolling.
     expect(page.locator("html")).to_have_attribute("data-hydrated", "true")
     expect(header).to_have_attribute("data-scrolled", "false")
     style = "getComputedStyle(document.querySelector('header.site-header'))"
-    page.wait_for_function(f"{style}.backgroundColor === 'rgb(17, 17, 17)'")
+    page.wait_for_function(f"{style}.backgroundColor === 'rgba(17, 17, 17, 0.88)'")
+    assert "blur(12px)" in page.evaluate(f"{style}.backdropFilter")
     assert page.evaluate(f"{style}.boxShadow") == "none"
+    page.evaluate("window.scrollTo(0, 60)")  # light content under it, not yet 100 px
+    assert axe_violations(page) == []
+
     page.evaluate("window.scrollTo(0, 150)")
     expect(header).to_have_attribute("data-scrolled", "true")
+    page.wait_for_function(f"{style}.backgroundColor === 'rgb(17, 17, 17)'")
     page.wait_for_function(f"{style}.boxShadow !== 'none'")
-    assert page.evaluate(f"{style}.backgroundColor") == "rgb(17, 17, 17)"
+    assert axe_violations(page) == []
+
     page.evaluate("window.scrollTo(0, 50)")
     expect(header).to_have_attribute("data-scrolled", "false")
+    page.wait_for_function(f"{style}.backgroundColor === 'rgba(17, 17, 17, 0.88)'")
     page.wait_for_function(f"{style}.boxShadow === 'none'")
 
 

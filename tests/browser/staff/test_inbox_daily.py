@@ -259,7 +259,7 @@ def test_several_requests_assigned_and_set_at_once_each_in_the_audit_log(
     audit = page.get_by_role("table", name="Audit entries").locator("tbody tr")
     # A cell's text runs into the next one's ("quote #2Unassigned"): no word boundary after the id.
     for quote_id in (ann, ben):
-        for action in ("quote owner changed", "quote status changed"):
+        for action in ("Owner changed", "Status changed"):
             expect(
                 audit.filter(has_text=action).filter(
                     has_text=re.compile(rf"quote #{quote_id}(?!\d)")

@@ -71,7 +71,7 @@ def test_invitation_enrolment_sign_in_and_one_time_codes(page: Page, live_site: 
     expect(page.get_by_role("heading", name="Quote requests")).to_be_visible()
     page.goto(routes.STAFF_AUDIT.path)
     mine = page.get_by_role("row").filter(has_text=email)
-    expect(mine.filter(has_text="sign in failed").first).to_be_visible()
+    expect(mine.filter(has_text="Sign-in failed").first).to_be_visible()
     expect(mine.filter(has_text="invitation accepted")).to_have_count(1)
     for width, height in ((DESKTOP["width"], DESKTOP["height"]), (PHONE["width"], PHONE["height"])):
         page.set_viewport_size({"width": width, "height": height})
