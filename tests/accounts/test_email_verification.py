@@ -15,6 +15,7 @@ from sqlmodel import Session, select, update
 
 from rcxsite import accounts
 from rcxsite.accounts.inputs import VerifyEmailInput
+from rcxsite.accounts.results import REGISTERED_MESSAGE
 from rcxsite.core import tokens
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import Customer, EmailVerificationToken, utcnow
@@ -89,7 +90,7 @@ def test_registration_mails_a_verification_link_through_a_real_smtp_server(
     )
 
     # The registration's own answer is what it always was.
-    assert registered.message == "Registration successful!" and registered.id is not None
+    assert registered.message == REGISTERED_MESSAGE and registered.id is not None
     received = mailbox.wait_for("alice@example.com", verification=True)
     assert received["To"] == "Alice@example.com"
     assert received["Subject"] == "Verify your RCX email address"

@@ -10,6 +10,7 @@ from rcxsite.accounts.inputs import (
     RegistrationInput,
     ResetPasswordInput,
 )
+from rcxsite.accounts.results import REGISTERED_MESSAGE
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.mail import wait_for_outgoing_mail
 from rcxsite.models import Customer
@@ -110,7 +111,7 @@ def test_register_stores_the_customer_with_a_hash_and_not_the_password() -> None
         is_trial=True,
     )
 
-    assert created.message == "Registration successful!"
+    assert created.message == REGISTERED_MESSAGE
     [row] = _customers()
     assert row.id == created.id
     assert row.user_name == "Alice"
@@ -177,7 +178,7 @@ def test_a_known_address_gets_the_new_address_answer_and_its_owner_a_mail() -> N
         location="Y",
     )
 
-    assert (again.message, again.id) == ("Registration successful!", None)
+    assert (again.message, again.id) == (REGISTERED_MESSAGE, None)
     assert len(_customers()) == 1
     wait_for_outgoing_mail()
     [notice] = outbox_messages()[before:]

@@ -106,6 +106,7 @@ class StaffTeamState(rx.State):
     async def change_role(self, member_id: str, role: str):
         """A role picked in a row: asked first (`confirm_role_change`)."""
         self.error = self.notice = ""
+        self.invite_shown = False
         row = next((m for m in self.members if m["id"] == str(member_id)), None)
         labels = dict(ROLE_OPTIONS)
         if row is None or role not in labels or role == row["role"]:

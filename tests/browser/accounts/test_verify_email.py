@@ -17,6 +17,7 @@ from tests.support.accounts_ui import (
     register,
     submit_login,
     unique_email,
+    wait_for_login_cookie,
 )
 from tests.support.live_server import LiveServer
 from tests.support.smtp import VERIFY_LINK, Mailbox
@@ -128,9 +129,11 @@ def test_a_link_opened_signed_out_asks_for_a_login_then_verifies(
     submit_login(page, email)
     # Back on My account, the address verified by the login that followed the link.
     expect(page).to_have_url(ACCOUNT_URL)
-    expect(_overview(page)).to_be_visible()
-    expect(_overview(page).get_by_text("Email not verified")).to_have_count(0)
+    overview = page.get_by_role("region", name="Overview")
+    expect(overview).to_be_visible()
+    expect(overview.get_by_text("Email not verified")).to_have_count(0)
 
+    wait_for_login_cookie(page)  # before a new page load asks for it
     page.goto(link)  # used up now
     expect(page.get_by_text(USED)).to_be_visible()
     assert page.page_errors == []  # type: ignore[attr-defined]

@@ -58,7 +58,7 @@ def test_an_admin_sees_a_failed_mail_and_retries_it(page: Page, live_site: LiveS
         .locator("tbody tr")
         .filter(has_text=f"job {job_id}")
         .first
-    ).to_contain_text("job retried")
+    ).to_contain_text("Job retried")
     assert csp == []
 
     # The same member on a phone (the screen is the same state; sales are refused the
