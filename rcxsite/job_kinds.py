@@ -8,9 +8,11 @@ from collections.abc import AsyncIterator
 
 import rcxsite.accounts.prune
 
-# Imported for what they register: analytics' daily counts and forgetting, booked calls'
-# invitations and reminders, members' calendars read and written, each feature's daily
-# clean-up, the quote's mailed_at once sales were mailed, the hourly spam purge, and mail.
+# Imported for what they register: a free trial's reminder and end, analytics' daily
+# counts and forgetting, booked calls' invitations and reminders, members' calendars read
+# and written, each feature's daily clean-up, the quote's mailed_at once sales were mailed,
+# the hourly spam purge, and mail.
+import rcxsite.accounts.trials
 import rcxsite.analytics.retention
 import rcxsite.analytics.rollups
 import rcxsite.booking.calendars.copies

@@ -24,7 +24,7 @@ from rcxsite.accounts.my_account import (
     sign_out_everywhere,
     update_details,
 )
-from rcxsite.accounts.plans import PlanOffer, choose_plan, plan_offer
+from rcxsite.accounts.plans import PlanOffer, choose_plan, current_plan, plan_offer
 from rcxsite.accounts.registration import register
 from rcxsite.accounts.reset import (
     check_reset_link,
@@ -54,6 +54,7 @@ __all__ = [
     "check_reset_link",
     "check_reset_token",
     "choose_plan",
+    "current_plan",
     "delete_account",
     "export_account",
     "log_out",

@@ -11,6 +11,7 @@ its own, and a trial ends with the company's day.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -29,6 +30,8 @@ from rcxsite.platform.db import session_scope
 logger = logging.getLogger(__name__)
 
 SIGNED_OUT = "Please log in to continue."
+# Told of a plan chosen, in its transaction (rcxsite.accounts.trials: its mails).
+PLAN_CHOSEN: list[Callable[[Session, Customer], None]] = []
 TRIAL_OVER = "Your free trial has ended. Please choose the plan without a trial."
 
 
@@ -80,6 +83,32 @@ def plan_message(choice: PlanChoice) -> str:
         until = f" until {long_date(choice.trial_ends_at)}" if choice.trial_ends_at else ""
         terms.append(f"free trial{until}")
     return f"Your plan is now {', '.join(term for term in terms if term)}."
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentPlan:
+    """The plan an account has, for the pricing page's card of it."""
+
+    plan_id: int
+    choice: PlanChoice
+
+
+def current_plan(*, customer_id: int) -> CurrentPlan | None:
+    with session_scope() as session:
+        customer = _customer(session, customer_id)
+        choice = plan_of(customer)
+        if choice is None or customer.subscription_plan_id is None:
+            return None
+        return CurrentPlan(plan_id=customer.subscription_plan_id, choice=choice)
+
+
+def current_plan_note(choice: PlanChoice, now: datetime | None = None) -> str:
+    """The pricing card's words for the plan the customer has."""
+    if not choice.is_trial or choice.trial_ends_at is None:
+        return f"Your plan ({choice.duration.lower()})" if choice.duration else "Your plan"
+    if choice.trial_ends_at > (now or utcnow()):
+        return f"Your plan: free trial until {long_date(choice.trial_ends_at)}"
+    return f"Your plan: its free trial ended on {long_date(choice.trial_ends_at)}"
 
 
 def _plan(plan_id: int | None) -> Plan | None:
@@ -137,6 +166,8 @@ def choose_plan(
         customer.plan_duration_id, customer.is_trial = choice.duration_id, choice.is_trial
         session.add(customer)
         chosen = plan_of(customer)
+        for announce in PLAN_CHOSEN:
+            announce(session, customer)
     assert chosen is not None
     logger.info("Customer %d chose the %s plan", customer_id, plan.name)
     return plan_message(chosen)

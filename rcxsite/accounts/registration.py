@@ -10,6 +10,7 @@ from rcxsite.accounts import limits
 from rcxsite.accounts.inputs import RegistrationInput
 from rcxsite.accounts.plans import new_trial_end
 from rcxsite.accounts.results import RegisteredCustomer
+from rcxsite.accounts.trials import plan_chosen
 from rcxsite.accounts.verification import issue_verification_link
 from rcxsite.core.attribution import Attribution, stamped
 from rcxsite.core.passwords import hash_password
@@ -50,6 +51,7 @@ def register(
             session.flush()
             customer_id = customer.id
             issue_verification_link(session, customer)
+            plan_chosen(session, customer, now=now)
     except IntegrityError:  # registered in parallel since the check above
         return _already_registered(account_owner(key), key=key, client_ip=client_ip)
     assert customer_id is not None

@@ -146,7 +146,7 @@ PRODUCTS = Route(
     kind="products",
 )
 PRICING = Route(
-    "/pricing",
+    paths.PRICING,
     "Pricing",
     "Clear monthly plans for product teams, with a free trial and no setup fee.",
     kind="pricing",
@@ -266,7 +266,7 @@ BOOKING = Route(
     public=False,
 )
 ACCOUNT = Route(
-    "/account",
+    paths.ACCOUNT,
     "My account",
     f"Your {_company} account: details, plan, password, sign-ins and your data.",
     kind="account",

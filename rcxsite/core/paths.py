@@ -8,6 +8,8 @@ from __future__ import annotations
 LOG_IN = "/log-in"
 FORGOT_PASSWORD = "/forgot-password"
 QUOTE = "/request-a-quote"
+PRICING = "/pricing"
+ACCOUNT = "/account"
 # Its title, which the analytics funnel names a step after.
 QUOTE_TITLE = "Request a Quote"
 RESET_PASSWORD = "/authentication/reset-password/[token]"

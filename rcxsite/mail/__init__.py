@@ -8,7 +8,10 @@ from rcxsite.mail.messages import (
     send_email_verification_mail,
     send_password_changed_mail,
     send_password_reset_mail,
+    send_plan_chosen_mail,
     send_registration_attempt_mail,
+    send_trial_ended_mail,
+    send_trial_ending_mail,
 )
 from rcxsite.mail.outgoing import composes_mail, send_mail, wait_for_outgoing_mail
 
@@ -19,6 +22,9 @@ __all__ = [
     "send_mail",
     "send_password_changed_mail",
     "send_password_reset_mail",
+    "send_plan_chosen_mail",
     "send_registration_attempt_mail",
+    "send_trial_ended_mail",
+    "send_trial_ending_mail",
     "wait_for_outgoing_mail",
 ]

@@ -142,3 +142,61 @@ def send_registration_attempt_mail(
         "If it was not you, you can ignore this mail: nothing was changed.",
         session=session,
     )
+
+
+def send_plan_chosen_mail(
+    *,
+    to: str,
+    user_name: str,
+    plan_sentence: str,
+    after_trial: str,
+    session: Session | None = None,
+) -> None:
+    """A plan chosen (at registration or on the pricing page): what it is, and with a
+    trial, what happens when the trial ends."""
+    settings = get_settings()
+    _send(
+        to,
+        f"Your {settings.company_name} plan",
+        f"Hello {user_name},",
+        plan_sentence,
+        *((after_trial,) if after_trial else ()),
+        ("See it on ", Link("My account", settings.site_url + paths.ACCOUNT), "."),
+        session=session,
+    )
+
+
+def send_trial_ending_mail(
+    *, to: str, user_name: str, plan: str, ends_on: str, session: Session | None = None
+) -> None:
+    settings = get_settings()
+    _send(
+        to,
+        f"Your free trial of {plan} ends on {ends_on}",
+        f"Hello {user_name},",
+        f"Your free trial of the {plan} plan ends on {ends_on}.",
+        (
+            "To keep the plan after that day, ",
+            Link("choose it without the trial", settings.site_url + paths.PRICING, action=True),
+            "; our sales team then sends the invoice.",
+        ),
+        session=session,
+    )
+
+
+def send_trial_ended_mail(
+    *, to: str, user_name: str, plan: str, ended_on: str, session: Session | None = None
+) -> None:
+    settings = get_settings()
+    _send(
+        to,
+        f"Your free trial of {plan} has ended",
+        f"Hello {user_name},",
+        f"Your free trial of the {plan} plan ended on {ended_on}.",
+        (
+            "Your account and your requests stay as they are. To go on with the plan, ",
+            Link("choose it without the trial", settings.site_url + paths.PRICING, action=True),
+            ".",
+        ),
+        session=session,
+    )

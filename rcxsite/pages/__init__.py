@@ -30,6 +30,7 @@ PageBuilder = Callable[[Route], rx.Component]
 # on_load handlers per route kind; the header's session check is SessionWatch (layouts).
 PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = (
     login.ON_LOAD
+    | company.ON_LOAD
     | password_reset.ON_LOAD
     | my_account.ON_LOAD
     | search.ON_LOAD

@@ -161,6 +161,10 @@ def _plan_card(plan: Plan) -> rx.Component:
     return rx.el.article(
         rx.el.h3(plan.name, class_name="card-title", id=name_id),
         rx.el.p("Most popular", class_name="plan-badge") if plan.highlighted else None,
+        rx.cond(
+            PricingState.current_plan_id == plan.id,
+            rx.el.p(PricingState.current_plan_note, class_name="plan-current"),
+        ),
         # Both billings are in the page; the switch above the cards shows one (CSS), so
         # the choice needs no server round trip and nothing can be clicked stale.
         rx.el.p(_price(plan, monthly), class_name="price billing-monthly"),
@@ -310,3 +314,6 @@ def gallery_page(route: routes.Route) -> rx.Component:
         ),
         cta_band(),
     )
+
+
+ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {"pricing": [PricingState.load]}

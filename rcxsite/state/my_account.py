@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import urllib.parse
 from collections.abc import AsyncIterator, Callable, Iterable
-from datetime import datetime
 from typing import Any
 
 import reflex as rx
@@ -19,12 +18,11 @@ from reflex.event import EventSpec
 from rcxsite import accounts
 from rcxsite.accounts.inputs import ChangePasswordInput, DeleteAccountInput, ProfileInput
 from rcxsite.accounts.my_account import DETAILS_SAVED, QuoteSummary
-from rcxsite.accounts.plans import long_date
+from rcxsite.accounts.trials import after_the_trial
 from rcxsite.booking import UpcomingCall
 from rcxsite.booking.customer_calls import upcoming_for_customer
 from rcxsite.booking.wording import long_time
 from rcxsite.content import routes
-from rcxsite.models import utcnow
 from rcxsite.state.login import log_in_path
 from rcxsite.state.messages import SOMETHING_WENT_WRONG
 from rcxsite.state.service_calls import FormCall, Outcome, ServiceCall, call_service
@@ -46,13 +44,6 @@ def _no_errors(fields: tuple[str, ...]) -> dict[str, str]:
 
 def _day(moment: Any) -> str:
     return f"{moment.day} {moment:%b %Y}"
-
-
-def _trial_note(ends_at: datetime | None) -> str:
-    if ends_at is None:
-        return ""
-    verb = "ends" if ends_at > utcnow() else "ended"
-    return f"Your free trial {verb} on {long_date(ends_at)}."
 
 
 def _quote(quote: QuoteSummary) -> dict[str, str]:
@@ -113,7 +104,7 @@ class AccountState(SessionState):
     member_since: str = ""
     plan_name: str = ""
     plan_terms: str = ""
-    # "Your free trial ends on 9 December 2026." while the plan is on a trial, else "".
+    # When the free trial ends and what happens then (rcxsite.accounts.trials), else "".
     trial_note: str = ""
     # Until the customer opened a link mailed to `email`, `quotes` stays empty. Each: date,
     # service, status, and who answers it (contact, contact_email, contact_href).
@@ -147,7 +138,7 @@ class AccountState(SessionState):
         self.plan_name = plan.name if plan else ""
         terms = [plan.duration, "free trial" if plan.is_trial else ""] if plan else []
         self.plan_terms = ", ".join(term for term in terms if term)
-        self.trial_note = _trial_note(plan.trial_ends_at if plan else None)
+        self.trial_note = after_the_trial(plan) if plan else ""
         self.email_verified = overview.email_verified
         self.quotes = [_quote(quote) for quote in overview.quotes]
         # The forms start again from the stored values only when those changed: a tab that

@@ -15,10 +15,10 @@ import reflex as rx
 
 from rcxsite import accounts
 from rcxsite.accounts.inputs import PlanChoiceInput
-from rcxsite.accounts.plans import long_date
+from rcxsite.accounts.plans import current_plan_note, long_date
 from rcxsite.content.pricing import PLANS
 from rcxsite.state.login import LoginState
-from rcxsite.state.service_calls import FormCall
+from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.session import SessionState
 
 
@@ -73,6 +73,26 @@ class PricingState(SessionState):
     # "Your plan is now ...": the step's answer once confirmed.
     message: str = ""
     busy: bool = False
+    # The signed-in customer's plan, marked on its card (0: none, or signed out).
+    current_plan_id: int = 0
+    current_plan_note: str = ""
+
+    async def _show_current_plan(self, customer_id: int | None) -> None:
+        self.current_plan_id, self.current_plan_note = 0, ""
+        if customer_id is None:
+            return
+        outcome = await call_service(accounts.current_plan, customer_id=customer_id)
+        current = outcome.value if outcome.ok else None
+        if current is not None:
+            self.current_plan_id = current.plan_id
+            self.current_plan_note = current_plan_note(current.choice)
+
+    @rx.event
+    async def load(self):
+        """on_load of /pricing."""
+        customer_id = await self._signed_in_customer()
+        self.signed_in = customer_id is not None
+        await self._show_current_plan(customer_id)
 
     def _forget_personal_data(self) -> None:
         # The open step speaks of the account's trial.
@@ -139,6 +159,7 @@ class PricingState(SessionState):
         )
         if outcome.ok:
             self.message = outcome.result()
+            await self._show_current_plan(customer_id)
             yield
             yield rx.set_focus(step_message_id(self.plan_id))
         else:

@@ -50,6 +50,8 @@ def test_register_log_in_and_reset_over_http(live_site: LiveServer, site_mailbox
     }
     status, created = post(live_site, "/User/CreateCustomer", customer)
     assert status == created["status"] == 201
+    # The plan chosen with the registration is confirmed by mail.
+    assert "Your plan is now Growth" in str(site_mailbox.wait_for(email, timeout=20).get_body())
     status, duplicate = post(
         live_site, "/User/CreateCustomer", {**customer, "EmailAddress": email.upper()}
     )

@@ -161,7 +161,15 @@ def test_signed_in_choosing_a_plan_confirms_it_and_my_account_shows_it(
     message = step.get_by_role("status")
     expect(message).to_have_text(f"Your plan is now Growth, yearly, free trial until {ends}.")
     expect(message).to_be_focused()
-    step.get_by_role("link", name="See your plan in My account").click()
+    # The card says it is theirs now (and says so again on the page's next load).
+    expect(card.get_by_text(f"Your plan: free trial until {ends}")).to_be_visible()
+    expect(step.get_by_role("link", name="See your plan in My account")).to_have_attribute(
+        "href", routes.ACCOUNT.path
+    )
+    page.reload()
+    expect(card.get_by_text(f"Your plan: free trial until {ends}")).to_be_visible()
+    expect(page.locator(".plan-current")).to_have_count(1)
+    page.goto(routes.ACCOUNT.path)
     expect(page).to_have_url(ACCOUNT_URL)
     overview = page.get_by_role("region", name="Overview")
     expect(overview).to_contain_text("Growth plan (Yearly, free trial)")
