@@ -51,6 +51,7 @@ ACTION_LABELS = {
     "member_invited": "Member invited",
     "member_role_changed": "Role changed",
     "member_two_factor_reset": "Two-factor reset",
+    "quote_contact_logged": "Contact logged",
     "quote_marked_spam": "Marked as spam",
     "quote_not_spam": "Marked as not spam",
     "quote_note_added": "Note added",

@@ -16,6 +16,7 @@ from rcxsite.staff.inbox_changes import (
     add_note,
     change_owner,
     change_status,
+    log_contact,
     mark_spam,
     not_spam,
 )
@@ -27,7 +28,7 @@ from rcxsite.staff.inbox_detail import (
     QuoteDetail,
     quote_detail,
 )
-from rcxsite.staff.inbox_inputs import NoteInput, OwnerInput, StatusInput
+from rcxsite.staff.inbox_inputs import ContactInput, NoteInput, OwnerInput, StatusInput
 from rcxsite.staff.inbox_query import (
     ALL,
     EXPORT_HEADER,
@@ -56,6 +57,7 @@ __all__ = [
     "UNASSIGNED",
     "CallDetail",
     "ChangeView",
+    "ContactInput",
     "InboxFilter",
     "InboxPage",
     "InboxRow",
@@ -73,6 +75,7 @@ __all__ = [
     "change_status",
     "export_csv",
     "inbox_page",
+    "log_contact",
     "mark_spam",
     "not_spam",
     "purge_old_spam",

@@ -22,7 +22,9 @@ from rcxsite.models.staff import CHANGE_VALUE_MAX, STAFF_NAME_MAX
 from rcxsite.platform.db import session_scope
 from rcxsite.staff.inbox_detail import quote_or_404
 from rcxsite.staff.inbox_inputs import (
+    CONTACTS,
     OWNER_INVALID,
+    ContactInput,
     NoteInput,
     OwnerInput,
     StatusInput,
@@ -244,3 +246,22 @@ def not_spam(*, actor: StaffActor | None, quote_id: int) -> str:
             return NOTHING_CHANGED
         _set_status(session, quote, member, status=NEW, reason="", action="quote_not_spam")
     return "Moved back to New."
+
+
+def log_contact(form: ContactInput, *, actor: StaffActor | None, quote_id: int) -> str:
+    """A call or an email to the buyer, made outside the site, in the request's history
+    with who and when (the member's name as it is today)."""
+    member = require(actor, Permission.WORK_QUOTES)
+    what = CONTACTS[form.kind]
+    with session_scope() as session:
+        quote = quote_or_404(session, quote_id, for_update=True)
+        assert quote.id is not None
+        _add_change(session, quote.id, member, "contact", "", what)
+        audit.record(
+            session,
+            action="quote_contact_logged",
+            actor=member,
+            target=target(quote.id),
+            detail=what,
+        )
+    return f"{what} logged."

@@ -30,6 +30,9 @@ STATUS_INVALID = "Please choose a status."
 REASON_REQUIRED = "Please give a reason for Lost"
 OWNER_INVALID = "Please choose an owner from the list."
 NOTE_REQUIRED = "Please write a note."
+CONTACT_INVALID = "Please choose a call or an email."
+# A contact with the buyer, as the request's history names it.
+CONTACTS = {"call": "Phone call", "email": "Email sent"}
 # A member id as a select sends it; far more digits than any table will reach.
 OWNER_MAX = 12
 
@@ -145,3 +148,22 @@ class NoteInput(FormInput):
     _text_only = text_only("body")
 
     _body = parsed_by(multiline_text, "body", required=NOTE_REQUIRED)
+
+
+def _valid_contact(value: str) -> str:
+    value = value.strip()
+    if value not in CONTACTS:
+        raise problem(CONTACT_INVALID)
+    return value
+
+
+class ContactInput(FormInput):
+    """A contact with the buyer made outside the site (a call, an email): logged."""
+
+    too_long_messages = {"kind": CONTACT_INVALID}
+
+    kind: str = Field("", alias="kind", max_length=8)
+
+    _text_only = text_only("kind")
+
+    _kind = parsed_by(_valid_contact, "kind")

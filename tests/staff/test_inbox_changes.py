@@ -11,12 +11,14 @@ import pytest
 from rcxsite.core.permissions import StaffActor
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.staff.inbox import (
+    ContactInput,
     NoteInput,
     OwnerInput,
     StatusInput,
     add_note,
     change_owner,
     change_status,
+    log_contact,
     mark_spam,
     not_spam,
     quote_detail,
@@ -286,3 +288,23 @@ def test_changing_an_unknown_request_is_404(
         "This quote request does not exist.",
     )
     assert audit_entries() == []
+
+
+def test_a_call_or_an_email_made_elsewhere_is_logged_in_the_history_with_who_and_when(
+    sales: StaffActor,
+) -> None:
+    quote_id = add_quote()
+
+    called = log_contact(ContactInput.parse({"kind": "call"}), actor=sales, quote_id=quote_id)
+    mailed = log_contact(ContactInput.parse({"kind": "email"}), actor=sales, quote_id=quote_id)
+
+    assert (called, mailed) == ("Phone call logged.", "Email sent logged.")
+    assert history(quote_id) == [
+        ("Sam Sales", "contact", "", "Phone call"),
+        ("Sam Sales", "contact", "", "Email sent"),
+    ]
+    assert all(change.created_at for change in changes(quote_id))
+    assert [line[1] for line in audit_lines()][-2:] == ["quote_contact_logged"] * 2
+    with pytest.raises(ServiceError) as refused:
+        ContactInput.parse({"kind": "fax"})
+    assert refused.value.message == "Please choose a call or an email."

@@ -44,6 +44,21 @@ def _mark_spam_button() -> rx.Component:
     )
 
 
+def _contact() -> rx.Component:
+    """Reply by mail (subject and greeting filled in), and log a contact made elsewhere."""
+    return rx.el.div(
+        rx.cond(
+            StaffQuoteState.reply != "",
+            rx.el.a(
+                "Reply by email", href=StaffQuoteState.reply, class_name="button button-primary"
+            ),
+        ),
+        action_button("Log a call", on_click=StaffQuoteState.log_contact("call")),
+        action_button("Log an email", on_click=StaffQuoteState.log_contact("email")),
+        class_name="staff-actions",
+    )
+
+
 def _assign_to_me() -> rx.Component:
     return rx.cond(
         StaffQuoteState.assignable,
@@ -207,6 +222,7 @@ def _found() -> rx.Component:
                     "Work on this request", id="staff-work-heading", class_name="staff-subtitle"
                 ),
                 _assign_to_me(),
+                _contact(),
                 _work_form(),
                 _mark_spam_button(),
                 aria_labelledby="staff-work-heading",

@@ -80,6 +80,18 @@ def mailto_href(email: str) -> str:
     return "mailto:" + urllib.parse.quote(email, safe="@")
 
 
+def reply_href(email: str, *, subject: str, greeting: str) -> str:
+    """`mailto_href` with a subject and the mail's first lines: each percent-encoded whole,
+    so nothing the buyer typed (their name, the service) can add a header."""
+    to = mailto_href(email)
+    if not to:
+        return ""
+    query = urllib.parse.urlencode(
+        {"subject": subject, "body": f"{greeting}\r\n\r\n"}, quote_via=urllib.parse.quote
+    )
+    return f"{to}?{query}"
+
+
 # What the quote form accepts between a phone number's digits (leads/validation.py).
 _PHONE_SEPARATORS = " ()-"
 _DIGITS = "0123456789"

@@ -24,6 +24,7 @@ from rcxsite.content import routes
 from rcxsite.core.permissions import Permission, StaffActor, allowed
 from rcxsite.models.staff import NOTE_MAX
 from rcxsite.models.types import LOST_REASON_MAX, STATUS_MAX
+from rcxsite.platform.settings import get_settings
 from rcxsite.staff import inbox, inbox_changes
 from rcxsite.staff.inbox_inputs import OWNER_MAX, WorkInput
 from rcxsite.staff.inbox_query import OWNER_ROLES
@@ -37,6 +38,7 @@ from rcxsite.state.staff.display import (
     local,
     mailto_href,
     path_id,
+    reply_href,
     tel_href,
     when,
 )
@@ -158,6 +160,8 @@ class StaffQuoteState(rx.State):
     name: str = ""
     # [term, value, link] rows: the email and phone are `mailto:` and `tel:` links.
     facts: list[list[str]] = []
+    # "Reply": a mail to the buyer with its subject and greeting ("" without an address).
+    reply: str = ""
     # What the work form shows, and so what its Save compares the member's choice with.
     status: str = ""
     lost_reason: str = ""
@@ -214,6 +218,12 @@ class StaffQuoteState(rx.State):
         data = outcome.result()
         quote, zone = data.quote, actor.time_zone
         self.found, self.name, self.facts = True, quote.name or NO_NAME, _facts(quote, zone)
+        self.reply = reply_href(
+            quote.email,
+            subject=f"Your quote request to {get_settings().company_name}: "
+            + (quote.service_label or quote.service),
+            greeting=f"Hello {quote.name}," if quote.name else "Hello,",
+        )
         self.call = _call_facts(quote.call)
         self.call_markable = quote.call is not None and quote.call.can_mark
         self.status, self.lost_reason = quote.status, quote.lost_reason
@@ -294,6 +304,13 @@ class StaffQuoteState(rx.State):
         await self._change(inbox.add_note, await FormCall.read(inbox.NoteInput, fields))
         if not self.error and not any(self.field_errors.values()):
             self.note_revision += 1  # the note is saved: the box empties
+
+    @staff_event(Permission.WORK_QUOTES)
+    async def log_contact(self, kind: str) -> None:
+        """ "Log a call" / "Log an email": a contact made outside the site, in the history."""
+        await self._change(
+            inbox.log_contact, await FormCall.read(inbox.ContactInput, {"kind": str(kind)})
+        )
 
     @staff_event(Permission.WORK_QUOTES)
     async def mark_spam(self) -> None:

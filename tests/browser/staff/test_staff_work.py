@@ -146,6 +146,17 @@ def test_a_request_is_worked_status_lost_reason_owner_notes_and_history(
     expect(history).to_contain_text("Lost: Went with an agency in Leeds")
     expect(history).to_contain_text(me.name)
 
+    # A reply starts with its subject and greeting; a call made by phone leaves a trace.
+    reply = page.get_by_role("link", name="Reply by email")
+    expect(reply).to_have_attribute(
+        "href", re.compile(r"^mailto:[^?]+\?subject=Your%20quote%20request%20to%20RCX%3A%20")
+    )
+    page.get_by_role("button", name="Log a call").click()
+    expect(page.get_by_role("status")).to_have_text("Phone call logged.")
+    expect(history.locator("li")).to_have_count(3)
+    expect(history.locator("li").last).to_contain_text("Contact: Phone call")
+    expect(history.locator("li").last).to_contain_text(me.name)
+
     # The requester has an account: the page links to it.
     page.get_by_role("link", name="Open the customer's account").click()
     expect(page.get_by_role("heading", name="Test Customer")).to_be_visible()
