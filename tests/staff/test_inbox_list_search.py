@@ -75,11 +75,50 @@ def test_the_chips_count_the_search_and_a_chip_narrows_it(sales: StaffActor) -> 
     assert [row.name for row in spam.rows] == ["Rita Spam"]
 
 
-def _signed_in_tab(role: str = "sales") -> tuple[Tab, StaffActor]:
-    """A tab on the inbox whose connection carries a live staff session's cookie."""
+def _signed_in_tab(
+    role: str = "sales", query: dict[str, str] | None = None
+) -> tuple[Tab, StaffActor]:
+    """A tab on the inbox (at `query`) whose connection carries a live staff session's
+    cookie."""
     enrolled = member(f"{role}@rcx.example", role, name=f"Pat {role.title()}")
     cookie = f"{STAFF_COOKIE}={tokens.sealed(enrolled.session_digest)}"
-    return Tab().open(routes.STAFF_INBOX.path, cookie=cookie), enrolled.actor
+    return Tab().open(routes.STAFF_INBOX.path, cookie=cookie, query=query), enrolled.actor
+
+
+def _moved_to(events: list) -> str:
+    """Where a handler's `rx.redirect` sends the tab."""
+    [move] = events
+    return dict((str(name), value._var_value) for name, value in move.args)["path"]
+
+
+def test_the_address_holds_the_filter_a_link_opens_it_and_back_undoes_it() -> None:
+    tab, _ = _signed_in_tab(query={"status": "spam", "q": "Rita"})
+    add_quote(name="Rita Spammer", status="spam")
+    add_quote(name="Rita Newcomer")
+    shown = tab.state(StaffInboxState)
+    cookie = tab.root.router.headers.cookie
+
+    tab.run_now(StaffInboxState.load)  # a link to /staff?status=spam&q=Rita
+    assert (shown.status_filter, shown.search) == ("spam", "Rita")
+    assert [row["name"] for row in shown.rows] == ["Rita Spammer"]
+
+    # A chip changes the address (a new entry in the history)...
+    moved = _moved_to(tab.run_now(StaffInboxState.filter_by, "status", "new"))
+    assert moved == "/staff?status=new&q=Rita"
+    assert [row["name"] for row in shown.rows] == ["Rita Newcomer"]
+    # ...whose page load, already shown, reads nothing again.
+    tab.open(routes.STAFF_INBOX.path, cookie=cookie, query={"status": "new", "q": "Rita"})
+    tab.run_now(StaffInboxState.load)
+    assert shown.status_filter == "new"
+
+    # Back: the address before it, and its list.
+    tab.open(routes.STAFF_INBOX.path, cookie=cookie, query={"status": "spam", "q": "Rita"})
+    tab.run_now(StaffInboxState.load)
+    assert [row["name"] for row in shown.rows] == ["Rita Spammer"]
+    # The plain address is New, whatever was chosen before.
+    tab.open(routes.STAFF_INBOX.path, cookie=cookie)
+    tab.run_now(StaffInboxState.load)
+    assert (shown.status_filter, shown.search) == ("new", "")
 
 
 def _search_form(search: str, status: str) -> dict[str, str]:

@@ -53,7 +53,8 @@ class Tab:
         self.root.router = RouterData.from_router_data(
             {
                 "pathname": path,
-                "asPath": path,
+                # As the browser's address has it: the page reads its query from here.
+                "asPath": path + (f"?{urllib.parse.urlencode(query)}" if query else ""),
                 "query": query or {},
                 "headers": {"cookie": cookie, "origin": "http://site.test"},
                 "token": "tab-token",

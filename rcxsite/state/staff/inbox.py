@@ -1,8 +1,9 @@
 """/staff (the sales inbox): a thin adapter over rcxsite.staff.inbox.
 
-The filter the member last applied is kept on the tab (coming back from a request shows
-the same list) and is only replaced once the service has accepted a new one, so paging
-and "Export CSV" always use a filter the screen shows rows for. A new search starts from
+The filter is the page's address (/staff?status=spam&q=rita&page=2): a link opens that
+view, Back undoes a filter, and coming back from a request shows the same list. A filter
+is only taken once the service has accepted it (then the address follows), so paging and
+"Export CSV" always use a filter the screen shows rows for. A new search starts from
 "All" whatever chip was chosen (`inbox.with_search`); a chip chosen while searching narrows
 the search.
 
@@ -14,6 +15,8 @@ the service.
 
 from __future__ import annotations
 
+import urllib.parse
+from collections.abc import Mapping
 from dataclasses import replace
 
 import reflex as rx
@@ -46,6 +49,42 @@ _SELECTION_LIMITS = {
     "status": STATUS_MAX + 1,
     "reason": LOST_REASON_MAX + 1,
 }
+
+
+# The filter's names in the address, as short as people type them.
+_URL_NAMES = {"status": "status", "owner": "owner", "since": "since", "until": "until"}
+_URL_SEARCH = "q"
+
+
+def _default_status(search: str) -> str:
+    """The status an address that names none means: New, or All with a search (a search
+    starts from All, `inbox.with_search`)."""
+    return inbox.ALL if search.strip() else NEW
+
+
+def inbox_url(values: Mapping[str, str], page: int = 1) -> str:
+    """The inbox's address for a filter and page (the plain path for New, page 1)."""
+    params = {
+        url: values[name]
+        for name, url in _URL_NAMES.items()
+        if values[name]
+        and not (name == "status" and values[name] == _default_status(values["search"]))
+    }
+    if values["search"]:
+        params[_URL_SEARCH] = values["search"]
+    if page > 1:
+        params["page"] = str(page)
+    query = urllib.parse.urlencode(params)
+    return routes.STAFF_INBOX.path + (f"?{query}" if query else "")
+
+
+def _from_url(params: Mapping[str, str]) -> tuple[dict[str, str], int]:
+    """The filter and page an address asks for (`_default_status` when it names none)."""
+    values = {name: str(params.get(url, ""))[: _LIMITS[name]] for name, url in _URL_NAMES.items()}
+    values["search"] = str(params.get(_URL_SEARCH, ""))[: _LIMITS["search"]]
+    if not values["status"]:
+        values["status"] = _default_status(values["search"])
+    return values, number_id(str(params.get("page", ""))) or 1
 
 
 # The badge of a request still New a working day after it arrived.
@@ -108,6 +147,8 @@ class StaffInboxState(rx.State):
     selection_error: str = ""
     # Bumped when a change to the selection is done: its form shows "No change" again.
     selection_revision: int = 0
+    # The address a filter change just moved the tab to: its page load has nothing new.
+    _moved_to: str = ""
 
     def _filter(self, values: dict[str, str]) -> inbox.InboxFilter:
         return inbox.InboxFilter(
@@ -156,32 +197,48 @@ class StaffInboxState(rx.State):
         ]
         self.members = [{"id": str(member.id), "name": member.name} for member in result.members]
 
-    @staff_event(Permission.READ_QUOTES)
-    async def load(self) -> None:
-        """Opening the page shows the member's last filter, from its first page."""
-        await self._show(self._current(), 1)
+    async def _show_and_move(self, values: dict[str, str], page: int) -> EventSpec | None:
+        """`_show`, then the address follows the filter it took (a new entry in the
+        browser's history, which Back undoes)."""
+        await self._show(values, page)
+        if self.error or any(self.filter_errors.values()):
+            return None
+        url = inbox_url(self._current(), self.page)
+        if url == inbox_url(*_from_url(self.router.url.query_parameters)):
+            return None
+        self._moved_to = url
+        return rx.redirect(url)
 
     @staff_event(Permission.READ_QUOTES)
-    async def apply_filter(self, form: dict[str, str]) -> None:
+    async def load(self) -> None:
+        """The page's address says the filter and page (a link, a reload, Back)."""
+        values, page = _from_url(self.router.url.query_parameters)
+        moved_to, self._moved_to = self._moved_to, ""
+        if inbox_url(values, page) == moved_to:
+            return  # a filter change's own move: its rows are shown already
+        await self._show(values, page)
+
+    @staff_event(Permission.READ_QUOTES)
+    async def apply_filter(self, form: dict[str, str]):
         """The filter form (Enter in Search): every control at once, from page 1; a new
         search text starts from "All"."""
         values = {name: form_text(form, name, limit) for name, limit in _LIMITS.items()}
         before = replace(self._filter(values), search=self.search)
         values["status"] = inbox.with_search(before, values["search"]).status
-        await self._show(values, 1)
+        return await self._show_and_move(values, 1)
 
     @staff_event(Permission.READ_QUOTES)
-    async def filter_by(self, field: str, value: str) -> None:
+    async def filter_by(self, field: str, value: str):
         """One control changed (a status chip, a select, a date): applied at once."""
         if field not in ("status", "owner", "since", "until"):
-            return
+            return None
         values = self._current()
         values[field] = str(value)[: _LIMITS[field]]
-        await self._show(values, 1)
+        return await self._show_and_move(values, 1)
 
     @staff_event(Permission.READ_QUOTES)
-    async def go_to_page(self, page: int) -> None:
-        await self._show(self._current(), number_id(page) or 1)
+    async def go_to_page(self, page: int):
+        return await self._show_and_move(self._current(), number_id(page) or 1)
 
     @staff_event(Permission.WORK_QUOTES)
     async def toggle_row(self, quote_id: str) -> None:

@@ -279,3 +279,29 @@ def test_support_reads_the_list_without_a_selection(any_page: Page, live_site: L
     expect(page.get_by_role("columnheader", name="Select")).to_have_count(0)
     expect(_row(page, f"Sue {tag}").get_by_role("link")).to_have_count(1)
     _no_axe(page, f"the list as support at {page.viewport_size}")
+
+
+def test_the_address_holds_the_filter_a_link_opens_it_and_back_undoes_it(
+    any_page: Page, live_site: LiveServer
+) -> None:
+    page = any_page
+    signed_in_member(page, live_site, "sales")
+    tag = f"Linked{uuid.uuid4().hex[:6]}"
+    name = f"Sid {tag}"
+    _add(live_site, {"name": name, "status": "spam"})
+
+    # A link to a view opens that view (it used to show New).
+    page.goto(f"{routes.STAFF_INBOX.path}?status=spam&q={tag}")
+    expect(_chip(page, "Spam")).to_have_attribute("aria-pressed", "true")
+    expect(_rows(page)).to_have_count(1)
+    expect(_row(page, name)).to_be_visible()
+
+    # A chip moves the address along...
+    _chip(page, "New").click()
+    expect(page).to_have_url(re.compile(rf"{routes.STAFF_INBOX.path}/?\?status=new&q={tag}$"))
+    expect(page.get_by_text("No quote requests match.")).to_be_visible()
+    # ...and Back undoes it.
+    page.go_back()
+    expect(page).to_have_url(re.compile(rf"{routes.STAFF_INBOX.path}/?\?status=spam&q={tag}$"))
+    expect(_chip(page, "Spam")).to_have_attribute("aria-pressed", "true")
+    expect(_row(page, name)).to_be_visible()
