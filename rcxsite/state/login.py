@@ -112,8 +112,10 @@ class LoginState(SessionState):
             )
         )
 
-    def verify_after_login(self, digest: str) -> None:
-        """The verification page's word: its link waits for the account owner's login."""
+    def _verify_after_login(self, digest: str) -> None:
+        """The verification page's word: its link waits for the account owner's login.
+        Private, as `_note_password_changed`: a public method of a state is an event any
+        client may send, and a digest must never come from one."""
         self._verify_digest = digest
 
     async def _verify_waiting_link(self, customer_id: int) -> bool:
@@ -129,7 +131,7 @@ class LoginState(SessionState):
         )
         return verified.ok
 
-    def password_changed(self) -> None:
+    def _note_password_changed(self) -> None:
         """The reset page's word that the password changed: the login page says so."""
         self._password_changed = True
 

@@ -102,7 +102,7 @@ class ResetPasswordState(rx.State):
         if outcome.ok:
             self.status = "done"
             self.notice = outcome.result() or PASSWORD_RESET
-            (await self.get_state(LoginState)).password_changed()
+            (await self.get_state(LoginState))._note_password_changed()
             yield SessionState.redirect_later(routes.LOG_IN.path)
             return
         self.error = outcome.message(refused=msg.RESET_FAILED, broken=msg.RESET_BROKEN)

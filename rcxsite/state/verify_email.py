@@ -40,7 +40,7 @@ class VerifyEmailState(SessionState):
             # for the account owner's login in this tab (LoginState), which verifies it.
             self.status, self.message = "log_in", LOG_IN_TO_VERIFY
             if digest is not None:
-                (await self.get_state(LoginState)).verify_after_login(digest)
+                (await self.get_state(LoginState))._verify_after_login(digest)
             return
         outcome = await call_service(
             accounts.verify_email_link,

@@ -13,6 +13,7 @@ from rcxsite.content import routes
 from rcxsite.core import tokens
 from rcxsite.models import Customer, EmailVerificationToken
 from rcxsite.platform.db import get_engine
+from rcxsite.state.login import LoginState
 from rcxsite.state.verify_email import VerifyEmailState
 from tests.support.customers import register_customer
 from tests.support.site import outbox_messages, verification_token_in
@@ -82,3 +83,15 @@ def test_a_link_opened_by_another_signed_in_customer_is_refused_and_stays_usable
     assert not _link_used(squatter)
     assert _open_link(token, cookie=login_cookie("victim@example.com")).status == "verified"
     assert _verified(squatter) and not _verified(victims_own)
+
+
+def test_no_event_a_client_may_send_sets_the_link_a_login_verifies() -> None:
+    """A public method of a state is an event any client may send: the link waiting for a
+    login (its digest) and the reset's notice are set only by the server's own states."""
+    assert set(LoginState.event_handlers) == {
+        "choose_plan",
+        "load_page",
+        "log_in",
+        "setvar",
+        "show_mode",
+    }
