@@ -137,8 +137,7 @@ def _contact(quote: QuoteRequest, owners: dict[int, StaffMember]) -> tuple[str, 
     return owner.name, owner.email
 
 
-def _quote_summaries(session: Session, customer: Customer) -> tuple[QuoteSummary, ...]:
-    quotes = quotes_of(session, customer)
+def _quote_summaries(session: Session, quotes: list[QuoteRequest]) -> tuple[QuoteSummary, ...]:
     owners = _owners(session, quotes)
     summaries = []
     for quote in quotes:
@@ -163,7 +162,7 @@ def account_overview(*, customer_id: int) -> AccountOverview:
             member_since=customer.created_at,
             email_verified=customer.email_verified_at is not None,
             plan=plan_of(customer),
-            quotes=_quote_summaries(session, customer),
+            quotes=_quote_summaries(session, quotes_of(session, customer)),
         )
 
 
@@ -314,6 +313,7 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
     with session_scope() as session:
         customer = _customer(session, customer_id)
         plan = plan_of(customer)
+        quotes = quotes_of(session, customer)
         sessions = session.exec(
             select(LoginSession)
             .where(LoginSession.customer_id == customer_id)
@@ -337,9 +337,7 @@ def export_account(*, customer_id: int, client_ip: str) -> dict[str, Any]:
             },
             "quoteRequests": [
                 _request_for_export(quote, summary)
-                for quote, summary in zip(
-                    quotes_of(session, customer), _quote_summaries(session, customer), strict=True
-                )
+                for quote, summary in zip(quotes, _quote_summaries(session, quotes), strict=True)
             ],
             **{name: part(session, customer) for name, part in EXPORT_PARTS.items()},
             "sessions": [

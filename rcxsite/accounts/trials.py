@@ -83,35 +83,28 @@ def _still_on(session: Session, payload: dict[str, Any]) -> tuple[Customer, Plan
 PLAN_CHOSEN.append(plan_chosen)
 
 
-@jobs.handler(ENDING)
-def _remind(payload: dict[str, Any]) -> None:
+def _mail_while_on(payload: dict[str, Any], *, ended: bool) -> None:
     with session_scope() as session:
         held = _still_on(session, payload)
         if held is None:
             return
         customer, choice = held
         assert choice.trial_ends_at is not None
-        mail.send_trial_ending_mail(
+        mail.send_trial_mail(
             to=customer.email,
             user_name=customer.user_name,
             plan=choice.name,
-            ends_on=long_date(choice.trial_ends_at),
+            day=long_date(choice.trial_ends_at),
+            ended=ended,
             session=session,
         )
+
+
+@jobs.handler(ENDING)
+def _remind(payload: dict[str, Any]) -> None:
+    _mail_while_on(payload, ended=False)
 
 
 @jobs.handler(ENDED)
 def _ended(payload: dict[str, Any]) -> None:
-    with session_scope() as session:
-        held = _still_on(session, payload)
-        if held is None:
-            return
-        customer, choice = held
-        assert choice.trial_ends_at is not None
-        mail.send_trial_ended_mail(
-            to=customer.email,
-            user_name=customer.user_name,
-            plan=choice.name,
-            ended_on=long_date(choice.trial_ends_at),
-            session=session,
-        )
+    _mail_while_on(payload, ended=True)

@@ -10,8 +10,7 @@ from rcxsite.mail.messages import (
     send_password_reset_mail,
     send_plan_chosen_mail,
     send_registration_attempt_mail,
-    send_trial_ended_mail,
-    send_trial_ending_mail,
+    send_trial_mail,
 )
 from rcxsite.mail.outgoing import composes_mail, send_mail, wait_for_outgoing_mail
 
@@ -24,7 +23,6 @@ __all__ = [
     "send_password_reset_mail",
     "send_plan_chosen_mail",
     "send_registration_attempt_mail",
-    "send_trial_ended_mail",
-    "send_trial_ending_mail",
+    "send_trial_mail",
     "wait_for_outgoing_mail",
 ]

@@ -166,37 +166,26 @@ def send_plan_chosen_mail(
     )
 
 
-def send_trial_ending_mail(
-    *, to: str, user_name: str, plan: str, ends_on: str, session: Session | None = None
+def send_trial_mail(
+    *, to: str, user_name: str, plan: str, day: str, ended: bool, session: Session | None = None
 ) -> None:
+    """A free trial's reminder before its end (`ended` False) or its word once over."""
     settings = get_settings()
-    _send(
-        to,
-        f"Your free trial of {plan} ends on {ends_on}",
-        f"Hello {user_name},",
-        f"Your free trial of the {plan} plan ends on {ends_on}.",
-        (
-            "To keep the plan after that day, ",
-            Link("choose it without the trial", settings.site_url + paths.PRICING, action=True),
-            "; our sales team then sends the invoice.",
-        ),
-        session=session,
-    )
-
-
-def send_trial_ended_mail(
-    *, to: str, user_name: str, plan: str, ended_on: str, session: Session | None = None
-) -> None:
-    settings = get_settings()
-    _send(
-        to,
-        f"Your free trial of {plan} has ended",
-        f"Hello {user_name},",
-        f"Your free trial of the {plan} plan ended on {ended_on}.",
-        (
+    choose = Link("choose it without the trial", settings.site_url + paths.PRICING, action=True)
+    if ended:
+        subject = f"Your free trial of {plan} has ended"
+        said = f"Your free trial of the {plan} plan ended on {day}."
+        then = (
             "Your account and your requests stay as they are. To go on with the plan, ",
-            Link("choose it without the trial", settings.site_url + paths.PRICING, action=True),
+            choose,
             ".",
-        ),
-        session=session,
-    )
+        )
+    else:
+        subject = f"Your free trial of {plan} ends on {day}"
+        said = f"Your free trial of the {plan} plan ends on {day}."
+        then = (
+            "To keep the plan after that day, ",
+            choose,
+            "; our sales team then sends the invoice.",
+        )
+    _send(to, subject, f"Hello {user_name},", said, then, session=session)

@@ -135,11 +135,13 @@ def limits_for_tests() -> dict[str, str]:
     )
 
 
-def _build_file(env: dict[str, str], dist: Path) -> Path:
+def build_file(env: dict[str, str], dist: Path, sources: Path = ROOT) -> Path:
+    """`make build` run in `sources` with `env` (its SCALED_WEB_DIR, if any, holds the
+    build): the file in `dist` that hosts are given."""
     made = subprocess.run(
         [sys.executable, "-m", "rcxsite.tools.web_build"],
         env={**env, "WEB_BUILD_DIST": str(dist)},
-        cwd=ROOT,
+        cwd=sources,
         capture_output=True,
         text=True,
     )
@@ -186,7 +188,7 @@ def running_scaled_site(
     (data_dir / "run").mkdir()
     # As several hosts would: the front end built once into `make build`'s file, which
     # run-scaled unpacks and serves (its build id then keys the tabs' states).
-    env["WEB_BUILD"] = str(_build_file(env, data_dir / "dist"))
+    env["WEB_BUILD"] = str(build_file(env, data_dir / "dist"))
     process = processes.start(
         [sys.executable, "-m", "rcxsite.tools.run_scaled"],
         env=env,

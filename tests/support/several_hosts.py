@@ -21,7 +21,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ from rcxsite.tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.support.live_server import ROOT
 from tests.support.network_hosts import Network
 from tests.support.plain_http import request
-from tests.support.scaled_site import limits_for_tests
+from tests.support.scaled_site import build_file, limits_for_tests
 from tests.support.scratch_services import ScratchPostgres, ScratchRedis
 from tests.support.services import service_missing
 from tests.support.smtp import Mailbox
@@ -74,17 +74,7 @@ def make_build(sources: Path, env: dict[str, str], name: str) -> Path:
     """`make build` run in `sources`: the file every host is given."""
     dist = BUILDS_ROOT / name / "dist"
     shutil.rmtree(dist, ignore_errors=True)
-    made = subprocess.run(
-        [sys.executable, "-m", "rcxsite.tools.web_build"],
-        env={**env, "WEB_BUILD_DIST": str(dist), "SCALED_WEB_DIR": str(BUILDS_ROOT / name / "web")},
-        cwd=sources,
-        capture_output=True,
-        text=True,
-    )
-    if made.returncode != 0:
-        raise RuntimeError(f"make build failed:\n{made.stdout[-3000:]}\n{made.stderr[-3000:]}")
-    [artifact] = dist.glob("rcx-web-*.tar.gz")
-    return artifact
+    return build_file({**env, "SCALED_WEB_DIR": str(BUILDS_ROOT / name / "web")}, dist, sources)
 
 
 @dataclass
@@ -94,7 +84,6 @@ class AppHost:
     env: dict[str, str]
     folder: Path
     process: subprocess.Popen[bytes] | None = None
-    builds: list[str] = field(default_factory=list)
 
     @property
     def address(self) -> str:
@@ -113,7 +102,6 @@ class AppHost:
         """`WEB_BUILD=<file> make run-scaled` on this host (from `folder`, a new checkout,
         when given); returns at once (`wait_until_ready`)."""
         self.folder = folder or self.folder
-        self.builds.append(web_build.name)
         with self.network.on(self.name):
             self.process = processes.start(
                 [sys.executable, "-m", "rcxsite.tools.run_scaled"],
