@@ -121,6 +121,30 @@ def test_the_address_holds_the_filter_a_link_opens_it_and_back_undoes_it() -> No
     assert (shown.status_filter, shown.search) == ("new", "")
 
 
+def test_a_page_load_that_comes_after_a_later_filter_change_does_not_undo_it() -> None:
+    """A member who searches, then clears the search and taps a chip before the browser
+    has moved to the search's address: that address's late page load keeps the chip and
+    the cleared search (it once brought the search back, so the next search kept the
+    chip)."""
+    tab, _ = _signed_in_tab()
+    add_quote(name="Rita Late", status="contacted")
+    shown = tab.state(StaffInboxState)
+    cookie = tab.root.router.headers.cookie
+    tab.run_now(StaffInboxState.load)
+
+    searched = _moved_to(tab.run_now(StaffInboxState.apply_filter, _search_form("Rita", "new")))
+    tab.run_now(StaffInboxState.apply_filter, _search_form("", ALL))
+    chip = _moved_to(tab.run_now(StaffInboxState.filter_by, "status", "contacted"))
+    for address in (searched, chip):  # the browser catches up
+        query = dict(pair.split("=") for pair in address.partition("?")[2].split("&"))
+        tab.open(routes.STAFF_INBOX.path, cookie=cookie, query=query)
+        tab.run_now(StaffInboxState.load)
+        assert (shown.status_filter, shown.search) == ("contacted", "")
+
+    tab.run_now(StaffInboxState.apply_filter, _search_form("Rita", "contacted"))
+    assert (shown.status_filter, shown.search) == (ALL, "Rita")
+
+
 def _search_form(search: str, status: str) -> dict[str, str]:
     """The filter form as the page submits it: the status select shows the chip."""
     return {"search": search, "status": status, "owner": "", "since": "", "until": ""}

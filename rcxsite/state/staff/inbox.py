@@ -87,6 +87,9 @@ def _from_url(params: Mapping[str, str]) -> tuple[dict[str, str], int]:
     return values, number_id(str(params.get("page", ""))) or 1
 
 
+# How many moves a tab may be ahead of its page loads.
+_MOVES_KEPT = 8
+
 # The badge of a request still New a working day after it arrived.
 OVERDUE = "Overdue"
 
@@ -147,8 +150,10 @@ class StaffInboxState(rx.State):
     selection_error: str = ""
     # Bumped when a change to the selection is done: its form shows "No change" again.
     selection_revision: int = 0
-    # The address a filter change just moved the tab to: its page load has nothing new.
-    _moved_to: str = ""
+    # The addresses filter changes moved the tab to whose page loads have not come yet:
+    # such a load has nothing new, and one that comes after a later change must not undo
+    # it (a member types faster than the browser moves).
+    _moves: list[str] = []
 
     def _filter(self, values: dict[str, str]) -> inbox.InboxFilter:
         return inbox.InboxFilter(
@@ -206,16 +211,18 @@ class StaffInboxState(rx.State):
         url = inbox_url(self._current(), self.page)
         if url == inbox_url(*_from_url(self.router.url.query_parameters)):
             return None
-        self._moved_to = url
+        self._moves = [*self._moves[-(_MOVES_KEPT - 1) :], url]
         return rx.redirect(url)
 
     @staff_event(Permission.READ_QUOTES)
     async def load(self) -> None:
         """The page's address says the filter and page (a link, a reload, Back)."""
         values, page = _from_url(self.router.url.query_parameters)
-        moved_to, self._moved_to = self._moved_to, ""
-        if inbox_url(values, page) == moved_to:
-            return  # a filter change's own move: its rows are shown already
+        url = inbox_url(values, page)
+        if url in self._moves:
+            # A filter change's own move: its rows, or a later change's, are shown already.
+            self._moves = self._moves[self._moves.index(url) + 1 :]
+            return
         await self._show(values, page)
 
     @staff_event(Permission.READ_QUOTES)
