@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -18,14 +18,25 @@ def data_table(
     cells: Callable[[ObjectVar[dict[str, str]]], Sequence[rx.Component | Var[str] | str]],
     *,
     empty: str,
+    sortable: Mapping[str, tuple[rx.Component, Var[str]]] | None = None,
 ) -> rx.Component:
-    """A table whose rows become labelled cards on a phone (each cell names its column)."""
+    """A table whose rows become labelled cards on a phone (each cell names its column).
+    `sortable`: by header, what its cell holds instead of the text (a button) and its
+    `aria-sort` ("ascending", "descending" or "none")."""
+    sortable = sortable or {}
+
+    def header_cell(text: str) -> rx.Component:
+        if text not in sortable:
+            return rx.el.th(text, scope="col")
+        content, order = sortable[text]
+        return rx.el.th(content, scope="col", aria_sort=order)
+
     return rx.cond(
         rows.length() > 0,
         rx.el.div(
             rx.el.table(
                 rx.el.caption(caption, class_name="sr-only"),
-                rx.el.thead(rx.el.tr(*[rx.el.th(text, scope="col") for text in headers])),
+                rx.el.thead(rx.el.tr(*[header_cell(text) for text in headers])),
                 rx.el.tbody(
                     rx.foreach(
                         rows,

@@ -18,8 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
 
-from sqlalchemy import ColumnElement, and_, or_, true
+from sqlalchemy import ColumnElement, and_, case, or_, true
 from sqlmodel import Session, col, func, select
 from sqlmodel.sql.expression import Select
 
@@ -34,7 +36,7 @@ from rcxsite.core.service_errors import ServiceError
 from rcxsite.core.working_week import last_arrival_due
 from rcxsite.leads.export import HEADER, request_cells
 from rcxsite.leads.statuses import NEW, QUOTE_STATUSES, SPAM, STATUS_LABELS
-from rcxsite.models import QuoteRequest, StaffMember, utcnow
+from rcxsite.models import Booking, QuoteRequest, StaffMember, utcnow
 from rcxsite.models.booking import BOOKED
 from rcxsite.platform.db import session_scope
 from rcxsite.staff.exports import READ_IN_CHUNKS, bounded_csv
@@ -61,6 +63,11 @@ NO_CALL_SHORT = "No call"
 # The status a request waits in for its first reply, and so the only one that is overdue.
 AWAITING_REPLY = NEW
 _LIKE_ESCAPE = "\\"
+# The columns the list sorts by, each ascending; "-" before one reverses it. The default
+# order ("") is the newest first, with New's overdue requests first, the longest waiting
+# at the top (what needs a reply this morning), and "Calls today" by the call's time.
+SORTS = ("received", "call", "status", "owner")
+SORT_INVALID = "Please choose a column to sort by."
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +82,10 @@ class InboxFilter:
     since: date | None = None
     until: date | None = None
     search: str = ""
+    # Only requests whose booked call is today, on the member's clock.
+    calls_today: bool = False
+    # One of SORTS, "-" and one of them, or "" (the default order).
+    sort: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +133,9 @@ class InboxPage:
     members: Sequence[MemberChoice]
     # The overdue requests among counts["new"] (the same filter).
     overdue: int = 0
+    # Requests (not spam) under the same owner, date and search filter whose booked
+    # call is today on the member's clock.
+    calls_today: int = 0
 
 
 def with_search(where: InboxFilter, search: str) -> InboxFilter:
@@ -162,9 +176,11 @@ def _checked(where: InboxFilter) -> InboxFilter:
         fields["search"] = too_long(SEARCH_MAX)
     elif has_forbidden_characters(search):
         fields["search"] = INVALID_CHARACTERS
+    if where.sort and where.sort.removeprefix("-") not in SORTS:
+        fields["sort"] = SORT_INVALID
     if fields:
         raise ServiceError(422, BAD_FILTER, fields=fields)
-    return InboxFilter(where.status, owner, where.since, where.until, search)
+    return replace(where, owner=owner, search=search)
 
 
 def _like_pattern(search: str) -> str:
@@ -172,11 +188,39 @@ def _like_pattern(search: str) -> str:
     return f"%{escaped}%"
 
 
+def _today(actor: StaffActor, now: datetime) -> tuple[datetime, datetime]:
+    """The member's day at `now`, on their clock (UTC for a member without a zone), as
+    UTC moments: its start and the next day's."""
+    zone = ZoneInfo(actor.time_zone or "UTC")
+    day = now.astimezone(zone).date()
+    start = datetime.combine(day, time.min, tzinfo=zone)
+    end = datetime.combine(day + timedelta(days=1), time.min, tzinfo=zone)
+    return start.astimezone(UTC), end.astimezone(UTC)
+
+
+def _calls_today(actor: StaffActor, now: datetime) -> ColumnElement[bool]:
+    start, end = _today(actor, now)
+    return col(QuoteRequest.id).in_(
+        select(col(Booking.quote_request_id)).where(
+            col(Booking.status) == BOOKED,
+            col(Booking.starts_at) >= start,
+            col(Booking.starts_at) < end,
+        )
+    )
+
+
 def _conditions(
-    where: InboxFilter, actor: StaffActor, *, with_status: bool = True
+    where: InboxFilter,
+    actor: StaffActor,
+    *,
+    with_status: bool = True,
+    now: datetime | None = None,
 ) -> list[ColumnElement[bool]]:
-    """SQL conditions of a checked filter; `with_status=False` leaves the status out."""
+    """SQL conditions of a checked filter; `with_status=False` leaves the status (and
+    "Calls today") out. `now`: the moment "today" is of (the wall clock by default)."""
     conditions: list[ColumnElement[bool]] = []
+    if with_status and where.calls_today:
+        conditions.append(_calls_today(actor, now or utcnow()))
     if with_status:
         if where.status == ALL:
             conditions.append(col(QuoteRequest.status) != SPAM)
@@ -217,46 +261,69 @@ def _all_of(conditions: list[ColumnElement[bool]]) -> ColumnElement[bool]:
 
 
 _NEWEST_FIRST = (col(QuoteRequest.created_at).desc(), col(QuoteRequest.id).desc())
+_STATUS_ORDER = case(
+    {status: place for place, status in enumerate(QUOTE_STATUSES)},
+    value=col(QuoteRequest.status),
+    else_=len(QUOTE_STATUSES),
+)
 
 
-def _owned_rows(condition: ColumnElement[bool]) -> Select[QuoteRequest, str]:
-    """Requests with their owner's name (None when unassigned), newest first."""
+def _order(where: InboxFilter, due: datetime) -> list[ColumnElement[Any]]:
+    """The ORDER BY of a checked filter (see SORTS); `due`: the latest arrival overdue."""
+    column, descending = where.sort.removeprefix("-"), where.sort.startswith("-")
+    if not column and where.calls_today:
+        column = "call"
+    if not column:
+        if where.status != AWAITING_REPLY:
+            return list(_NEWEST_FIRST)
+        overdue = and_(
+            col(QuoteRequest.status) == AWAITING_REPLY, col(QuoteRequest.created_at) <= due
+        )
+        waited = case((overdue, col(QuoteRequest.created_at)), else_=None)
+        return [case((overdue, 0), else_=1), waited.asc(), *_NEWEST_FIRST]
+    key: ColumnElement[Any] = {
+        "received": col(QuoteRequest.created_at),
+        "call": col(Booking.starts_at),
+        "status": _STATUS_ORDER,
+        "owner": col(StaffMember.name),
+    }[column]
+    # Requests without a call or an owner come last either way.
+    return [(key.desc() if descending else key.asc()).nulls_last(), *_NEWEST_FIRST]
+
+
+def _owned_rows(
+    condition: ColumnElement[bool], order: list[ColumnElement[Any]]
+) -> Select[QuoteRequest, str]:
+    """Requests with their owner's name (None when unassigned), in `order`."""
     return (
         select(QuoteRequest, StaffMember.name)
         .outerjoin(StaffMember, col(StaffMember.id) == col(QuoteRequest.owner_id))
+        .outerjoin(Booking, col(Booking.quote_request_id) == col(QuoteRequest.id))
         .where(condition)
-        .order_by(*_NEWEST_FIRST)
+        .order_by(*order)
     )
 
 
 def _page_rows(
-    session: Session, condition: ColumnElement[bool], *, searched: bool, page: int
+    session: Session,
+    condition: ColumnElement[bool],
+    order: list[ColumnElement[Any]],
+    *,
+    searched: bool,
+    page: int,
 ) -> Select[QuoteRequest, str]:
-    """One page of `_owned_rows`. On PostgreSQL a search first collects the ids and dates
-    it matches (the trigram indexes of migration 0006 find them), then sorts those: left
-    to itself the planner would walk the created_at index backwards testing every row's
-    four ILIKEs until it has a page, a cost it underrates (a rare word: most of the table).
+    """One page of `_owned_rows`. On PostgreSQL a search first collects the ids it
+    matches (the trigram indexes of migration 0006 find them), then sorts those: left to
+    itself the planner would walk the created_at index backwards testing every row's four
+    ILIKEs until it has a page, a cost it underrates (a rare word: most of the table).
     MATERIALIZED keeps it from folding the search back into that walk."""
     if not searched or session.get_bind().dialect.name != "postgresql":
-        return _owned_rows(condition).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE)
-    found = (
-        select(col(QuoteRequest.id), col(QuoteRequest.created_at))
-        .where(condition)
-        .cte("found")
-        .prefix_with("MATERIALIZED")
-    )
-    chosen = (
-        select(found.c.id, found.c.created_at)
-        .order_by(found.c.created_at.desc(), found.c.id.desc())
+        return _owned_rows(condition, order).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE)
+    found = select(col(QuoteRequest.id)).where(condition).cte("found").prefix_with("MATERIALIZED")
+    return (
+        _owned_rows(col(QuoteRequest.id).in_(select(found.c.id)), order)
         .offset((page - 1) * PAGE_SIZE)
         .limit(PAGE_SIZE)
-        .subquery("chosen")
-    )
-    return (
-        select(QuoteRequest, StaffMember.name)
-        .join(chosen, chosen.c.id == col(QuoteRequest.id))
-        .outerjoin(StaffMember, col(StaffMember.id) == col(QuoteRequest.owner_id))
-        .order_by(chosen.c.created_at.desc(), chosen.c.id.desc())
     )
 
 
@@ -338,29 +405,32 @@ def owner_choices(session: Session) -> list[MemberChoice]:
 
 def _counts(
     session: Session, where: InboxFilter, actor: StaffActor, clock: _Clock
-) -> tuple[dict[str, int], int]:
-    """The count per status, and how many New requests are overdue, in one query."""
-    # count(*), not count(id): the (status, created_at) index alone can answer both (an
-    # index-only scan).
+) -> tuple[dict[str, int], int, int]:
+    """The count per status, how many New requests are overdue, and how many requests
+    (not spam) have their call today, in one query."""
+    # count(*), not count(id): the (status, created_at) index alone can answer the first
+    # two (an index-only scan).
     grouped = session.exec(
         select(
             QuoteRequest.status,
             func.count(),
             func.count().filter(col(QuoteRequest.created_at) <= clock.due),
+            func.count().filter(_calls_today(actor, clock.now)),
         )
         .where(_all_of(_conditions(where, actor, with_status=False)))
         .group_by(col(QuoteRequest.status))
     ).all()
     counts = dict.fromkeys(STATUS_FILTERS, 0)
-    overdue = 0
-    for status, count, due in grouped:
+    overdue = calls_today = 0
+    for status, count, due, today in grouped:
         if status in counts:
             counts[status] = count
         if status != SPAM:
             counts[ALL] += count
+            calls_today += today
         if status == AWAITING_REPLY:
             overdue = due
-    return counts, overdue
+    return counts, overdue, calls_today
 
 
 def inbox_page(
@@ -370,23 +440,25 @@ def inbox_page(
     page: int = 1,
     now: datetime | None = None,
 ) -> InboxPage:
-    """One page (PAGE_SIZE rows, newest first) of the requests `where` selects, each with
-    its call on the member's clock, its age and whether it is overdue at `now` (default:
-    the wall clock), with the counts per status (and of overdue requests) and the members
-    the owner filter offers. A page past the last shows the last one."""
+    """One page (PAGE_SIZE rows, in the filter's order: see SORTS) of the requests `where`
+    selects, each with its call on the member's clock, its age and whether it is overdue
+    at `now` (default: the wall clock), with the counts per status (and of overdue
+    requests, and of calls today) and the members the owner filter offers. A page past
+    the last shows the last one."""
     member = require(actor, Permission.READ_QUOTES)
     where = _checked(where)
     clock = _Clock.at(now)
-    condition = _all_of(_conditions(where, member))
+    condition = _all_of(_conditions(where, member, now=clock.now))
     with session_scope() as session:
         total = session.exec(select(func.count()).select_from(QuoteRequest).where(condition)).one()
         pages = max(1, -(-total // PAGE_SIZE))
         page = min(max(1, page), pages)
+        order = _order(where, clock.due)
         found = session.exec(
-            _page_rows(session, condition, searched=bool(where.search), page=page)
+            _page_rows(session, condition, order, searched=bool(where.search), page=page)
         ).all()
         calls = calls_of_requests(session, (quote.id for quote, _ in found if quote.id))
-        counts, overdue = _counts(session, where, member, clock)
+        counts, overdue, calls_today = _counts(session, where, member, clock)
         return InboxPage(
             rows=[
                 _row(quote, owner_name, calls.get(quote.id or 0), member.time_zone, clock)
@@ -398,6 +470,7 @@ def inbox_page(
             counts=counts,
             members=owner_choices(session),
             overdue=overdue,
+            calls_today=calls_today,
         )
 
 
@@ -409,11 +482,13 @@ def _described(where: InboxFilter) -> str:
         parts.append(f"until {where.until.isoformat()}")
     if where.search:
         parts.append(f"search {where.search!r}")
+    if where.calls_today:
+        parts.append("calls today")
     return ", ".join(parts)
 
 
 def export_csv(*, actor: StaffActor | None, where: InboxFilter) -> str:
-    """Every request `where` selects (all pages, newest first) as CSV: the command line's
+    """Every request `where` selects (all pages, in the list's order) as CSV: the command line's
     columns plus status, owner and lost reason, formula-like cells defused. The export is
     recorded in the audit log ("quotes_exported") in the same transaction; one over the
     size a download may have is refused (ServiceError 413) and recorded nowhere."""
@@ -422,7 +497,9 @@ def export_csv(*, actor: StaffActor | None, where: InboxFilter) -> str:
     count = 0
     with session_scope() as session:
         found = session.exec(
-            _owned_rows(_all_of(_conditions(where, member))).execution_options(**READ_IN_CHUNKS)
+            _owned_rows(
+                _all_of(_conditions(where, member)), _order(where, last_arrival_due(utcnow()))
+            ).execution_options(**READ_IN_CHUNKS)
         )
 
         def lines() -> Iterator[list[str]]:

@@ -171,3 +171,25 @@ def test_the_page_finds_a_rescued_request_typed_while_another_chip_was_chosen(ch
     # Enter again on the same search keeps the chip.
     tab.run_now(StaffInboxState.apply_filter, _search_form("Rita", "new"))
     assert shown.status_filter == "new"
+
+
+def test_a_sort_and_calls_today_are_in_the_address_and_a_second_click_reverses() -> None:
+    tab, _ = _signed_in_tab(query={"sort": "-owner", "today": "1"})
+    shown = tab.state(StaffInboxState)
+    cookie = tab.root.router.headers.cookie
+    tab.run_now(StaffInboxState.load)  # a link to /staff?sort=-owner&today=1
+    assert (shown.sort, shown.calls_today, shown.status_filter) == ("-owner", "1", ALL)
+
+    assert _moved_to(tab.run_now(StaffInboxState.toggle_calls_today)) == "/staff?sort=-owner"
+    assert (shown.calls_today, shown.status_filter) == ("", "new")
+    tab.open(routes.STAFF_INBOX.path, cookie=cookie, query={"status": "new"})
+    tab.run_now(StaffInboxState.load)
+    assert _moved_to(tab.run_now(StaffInboxState.sort_by, "call")) == "/staff?sort=call"
+    assert _moved_to(tab.run_now(StaffInboxState.sort_by, "call")) == "/staff?sort=-call"
+    assert _moved_to(tab.run_now(StaffInboxState.toggle_calls_today)) == (
+        "/staff?sort=-call&today=1"
+    )
+    # A forged column is refused with the filter's message; the list stays as it was.
+    assert tab.run_now(StaffInboxState.sort_by, "password") == []
+    assert shown.filter_errors["sort"] == "Please choose a column to sort by."
+    assert shown.sort == "-call"

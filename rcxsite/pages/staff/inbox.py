@@ -23,7 +23,7 @@ from rcxsite.content.routes import Route
 from rcxsite.core.permissions import Permission
 from rcxsite.leads.statuses import QUOTE_STATUSES, STATUS_LABELS
 from rcxsite.pages.staff.shared import lost_reason_field
-from rcxsite.staff.inbox import ALL, MINE, STATUS_FILTERS, UNASSIGNED
+from rcxsite.staff.inbox import ALL, MINE, SORTS, STATUS_FILTERS, UNASSIGNED
 from rcxsite.staff.inbox_query import SEARCH_MAX
 from rcxsite.state.staff.access import role_may
 from rcxsite.state.staff.inbox import StaffInboxState
@@ -34,6 +34,20 @@ _COLUMNS = ("Received", "Name", "Company", "Call", "Service", "Budget", "Status"
 # The first column of the roles that may change several requests at once.
 _SELECT_COLUMN = "Select"
 _SELECTION_ERRORS = StaffInboxState.selection_errors
+# The columns a header click sorts by (inbox.SORTS), by header.
+_SORTED_BY = {"Received": "received", "Call": "call", "Status": "status", "Owner": "owner"}
+assert set(_SORTED_BY.values()) == set(SORTS)
+# The sort select's options (a phone has no headers to click): value, label.
+_SORT_OPTIONS = (
+    ("", "Overdue first, then newest"),
+    ("-received", "Newest first"),
+    ("received", "Oldest first"),
+    ("call", "Call, soonest first"),
+    ("-call", "Call, latest first"),
+    ("status", "Status"),
+    ("owner", "Owner, A to Z"),
+    ("-owner", "Owner, Z to A"),
+)
 
 
 def _chips() -> rx.Component:
@@ -58,8 +72,54 @@ def _chips() -> rx.Component:
                 on_click=StaffInboxState.filter_by("status", chip["value"]),
             ),
         ),
+        rx.el.button(
+            "Calls today ",
+            rx.el.span(StaffInboxState.calls_today_count, class_name="staff-chip-count"),
+            type="button",
+            class_name="staff-chip staff-chip-calls",
+            aria_pressed=rx.cond(StaffInboxState.calls_today != "", "true", "false"),
+            on_click=StaffInboxState.toggle_calls_today,
+        ),
         class_name="staff-chips",
     )
+
+
+def _sort_select() -> rx.Component:
+    errors = StaffInboxState.filter_errors
+    return labelled(
+        "Sort by",
+        "inbox-sort",
+        rx.el.select(
+            *[rx.el.option(label, value=value) for value, label in _SORT_OPTIONS],
+            name="sort",
+            value=StaffInboxState.sort,
+            on_change=lambda value: StaffInboxState.filter_by("sort", value),
+            **control_attrs("inbox-sort", errors["sort"]),
+        ),
+        errors["sort"],
+    )
+
+
+def _sort_header(text: str, column: str) -> tuple[rx.Component, rx.Var[str]]:
+    """A header that sorts by its column, then reverses it; `aria-sort` says which way."""
+    order = rx.cond(
+        StaffInboxState.sort == column,
+        "ascending",
+        rx.cond(StaffInboxState.sort == f"-{column}", "descending", "none"),
+    )
+    button = rx.el.button(
+        text,
+        rx.el.span(
+            rx.cond(order == "ascending", "▲", rx.cond(order == "descending", "▼", "")),
+            aria_hidden="true",
+            class_name="staff-sort-mark",
+        ),
+        type="button",
+        class_name="staff-sort",
+        on_click=StaffInboxState.sort_by(column),
+    )
+    # A phone reads the header's name, not the button it hides (see accounts.css).
+    return rx.fragment(rx.el.span(text, class_name="staff-sort-name"), button), order
 
 
 def _status_select() -> rx.Component:
@@ -143,6 +203,7 @@ def _filter_form() -> rx.Component:
             rx.el.div(
                 _status_select(),
                 _owner_select(),
+                _sort_select(),
                 _date_input("From", "since", StaffInboxState.since),
                 _date_input("To", "until", StaffInboxState.until),
                 class_name="staff-form-row",
@@ -200,6 +261,7 @@ def _row_checkbox(row: ObjectVar[dict[str, str]]) -> rx.Component:
 def _table() -> rx.Component:
     """The rows; with a checkbox first for the roles that may change them."""
     empty = "No quote requests match."
+    sortable = {text: _sort_header(text, column) for text, column in _SORTED_BY.items()}
     return rx.el.div(
         rx.cond(
             role_may(Permission.WORK_QUOTES),
@@ -209,8 +271,16 @@ def _table() -> rx.Component:
                 StaffInboxState.rows,
                 lambda row: (_row_checkbox(row), *_cells(row)),
                 empty=empty,
+                sortable=sortable,
             ),
-            data_table("Quote requests", _COLUMNS, StaffInboxState.rows, _cells, empty=empty),
+            data_table(
+                "Quote requests",
+                _COLUMNS,
+                StaffInboxState.rows,
+                _cells,
+                empty=empty,
+                sortable=sortable,
+            ),
         ),
         class_name="staff-inbox-list",
     )

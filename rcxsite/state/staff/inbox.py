@@ -33,7 +33,7 @@ from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import NO_NAME, day, form_text, number_id, when
 
-FILTER_FIELDS = ("status", "owner", "search")
+FILTER_FIELDS = ("status", "owner", "search", "sort")
 # The fields of the form that changes the ticked requests (beside their controls), and
 # what its input may refuse that no control stands for (the ticks, the form as a whole).
 SELECTION_FIELDS = ("owner", "status", "reason")
@@ -41,7 +41,17 @@ _UNPLACED = ("ids", "request")
 EXPORT_FILENAME = "rcx-quote-requests.csv"
 # What a filter control may send, kept to a little over what the service accepts so an
 # overlong search is refused with its message instead of being cut silently.
-_LIMITS = {"status": 16, "owner": 16, "since": 10, "until": 10, "search": SEARCH_MAX + 1}
+_LIMITS = {
+    "status": 16,
+    "owner": 16,
+    "since": 10,
+    "until": 10,
+    "search": SEARCH_MAX + 1,
+    "sort": 16,
+    "today": 1,
+}
+# "Calls today" on, as the address and the state spell it.
+TODAY = "1"
 _FILTER_LABELS = {**STATUS_LABELS, inbox.ALL: "All"}
 # One past each input's own limit, so an overlong value gets the input's message.
 _SELECTION_LIMITS = {
@@ -52,14 +62,21 @@ _SELECTION_LIMITS = {
 
 
 # The filter's names in the address, as short as people type them.
-_URL_NAMES = {"status": "status", "owner": "owner", "since": "since", "until": "until"}
+_URL_NAMES = {
+    "status": "status",
+    "owner": "owner",
+    "since": "since",
+    "until": "until",
+    "sort": "sort",
+    "today": "today",
+}
 _URL_SEARCH = "q"
 
 
-def _default_status(search: str) -> str:
+def _default_status(values: Mapping[str, str]) -> str:
     """The status an address that names none means: New, or All with a search (a search
-    starts from All, `inbox.with_search`)."""
-    return inbox.ALL if search.strip() else NEW
+    starts from All, `inbox.with_search`) or with "Calls today"."""
+    return inbox.ALL if values["search"].strip() or values["today"] == TODAY else NEW
 
 
 def inbox_url(values: Mapping[str, str], page: int = 1) -> str:
@@ -67,8 +84,7 @@ def inbox_url(values: Mapping[str, str], page: int = 1) -> str:
     params = {
         url: values[name]
         for name, url in _URL_NAMES.items()
-        if values[name]
-        and not (name == "status" and values[name] == _default_status(values["search"]))
+        if values[name] and not (name == "status" and values[name] == _default_status(values))
     }
     if values["search"]:
         params[_URL_SEARCH] = values["search"]
@@ -83,7 +99,7 @@ def _from_url(params: Mapping[str, str]) -> tuple[dict[str, str], int]:
     values = {name: str(params.get(url, ""))[: _LIMITS[name]] for name, url in _URL_NAMES.items()}
     values["search"] = str(params.get(_URL_SEARCH, ""))[: _LIMITS["search"]]
     if not values["status"]:
-        values["status"] = _default_status(values["search"])
+        values["status"] = _default_status(values)
     return values, number_id(str(params.get("page", ""))) or 1
 
 
@@ -140,6 +156,12 @@ class StaffInboxState(rx.State):
     since: str = ""
     until: str = ""
     search: str = ""
+    # A column of inbox.SORTS, "-" and one (reversed), or "" (the default order).
+    sort: str = ""
+    # TODAY when only requests with a call today are listed, else "".
+    calls_today: str = ""
+    # How many requests (not spam) under the other filters have their call today.
+    calls_today_count: str = "0"
     filter_errors: dict[str, str] = dict.fromkeys(FILTER_FIELDS, "")
     error: str = ""
     notice: str = ""
@@ -162,6 +184,8 @@ class StaffInboxState(rx.State):
             since=day(values["since"]),
             until=day(values["until"]),
             search=values["search"],
+            calls_today=values["today"] == TODAY,
+            sort=values["sort"],
         )
 
     def _current(self) -> dict[str, str]:
@@ -171,6 +195,8 @@ class StaffInboxState(rx.State):
             "since": self.since,
             "until": self.until,
             "search": self.search,
+            "sort": self.sort,
+            "today": self.calls_today,
         }
 
     async def _show(self, values: dict[str, str], page: int) -> None:
@@ -187,6 +213,8 @@ class StaffInboxState(rx.State):
         self.error = self.notice = ""
         self.status_filter, self.owner_filter = values["status"], values["owner"]
         self.since, self.until, self.search = values["since"], values["until"], values["search"]
+        self.sort, self.calls_today = values["sort"], TODAY if values["today"] == TODAY else ""
+        self.calls_today_count = str(result.calls_today)
         self.page, self.pages, self.total = result.page, result.pages, result.total
         self.rows = [_row(row, actor.time_zone) for row in result.rows]
         shown = {row["id"] for row in self.rows}
@@ -230,6 +258,7 @@ class StaffInboxState(rx.State):
         """The filter form (Enter in Search): every control at once, from page 1; a new
         search text starts from "All"."""
         values = {name: form_text(form, name, limit) for name, limit in _LIMITS.items()}
+        values["today"] = self.calls_today  # a chip, not a control of the form
         before = replace(self._filter(values), search=self.search)
         values["status"] = inbox.with_search(before, values["search"]).status
         return await self._show_and_move(values, 1)
@@ -237,10 +266,29 @@ class StaffInboxState(rx.State):
     @staff_event(Permission.READ_QUOTES)
     async def filter_by(self, field: str, value: str):
         """One control changed (a status chip, a select, a date): applied at once."""
-        if field not in ("status", "owner", "since", "until"):
+        if field not in ("status", "owner", "since", "until", "sort"):
             return None
         values = self._current()
         values[field] = str(value)[: _LIMITS[field]]
+        return await self._show_and_move(values, 1)
+
+    @staff_event(Permission.READ_QUOTES)
+    async def sort_by(self, column: str):
+        """A column's header: sorted by it, and reversed by a second click."""
+        column = str(column)[: _LIMITS["sort"]]
+        values = self._current()
+        values["sort"] = f"-{column}" if self.sort == column else column
+        return await self._show_and_move(values, 1)
+
+    @staff_event(Permission.READ_QUOTES)
+    async def toggle_calls_today(self):
+        """The "Calls today" chip: today's calls in every status (but spam), by time; a
+        second click goes back to New (Back, to the list before it)."""
+        values = self._current()
+        if self.calls_today:
+            values.update(today="", status=NEW)
+        else:
+            values.update(today=TODAY, status=inbox.ALL)
         return await self._show_and_move(values, 1)
 
     @staff_event(Permission.READ_QUOTES)
