@@ -281,12 +281,13 @@ def _order(where: InboxFilter, due: datetime) -> list[ColumnElement[Any]]:
         )
         waited = case((overdue, col(QuoteRequest.created_at)), else_=None)
         return [case((overdue, 0), else_=1), waited.asc(), *_NEWEST_FIRST]
-    key: ColumnElement[Any] = {
+    keys: dict[str, Any] = {
         "received": col(QuoteRequest.created_at),
         "call": col(Booking.starts_at),
         "status": _STATUS_ORDER,
         "owner": col(StaffMember.name),
-    }[column]
+    }
+    key = keys[column]
     # Requests without a call or an owner come last either way.
     return [(key.desc() if descending else key.asc()).nulls_last(), *_NEWEST_FIRST]
 

@@ -17,6 +17,7 @@ from rcxsite.core.permissions import StaffActor
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import AnalyticsSalt
 from rcxsite.platform.db import session_scope
+from tests.support.booking import booking_row
 from tests.support.fixtures import Configure
 from tests.support.postgres import sqlite_or_postgres
 from tests.support.quotes import add_quotes
@@ -129,6 +130,35 @@ def test_figures_tables_goals_and_funnel_of_the_last_30_days(admin: StaffActor) 
         ("Requests sent", 2),
         ("Won", 1),
     ]
+
+
+def test_requests_no_counted_visit_brought_are_apart_and_rates_stay_within_100(
+    admin: StaffActor,
+) -> None:
+    """Issue 45: five requests through the API (no source) once made "Quote requests"
+    550% of the visitors; and a request that booked a call was not a quote request."""
+    _seed()
+    today = NOW - timedelta(hours=3)
+    [booked, *_] = add_quotes(
+        [{"created_at": today, "source": "newsletter", "email": "c@client.example"}]
+        + [{"created_at": today, "source": "Direct", "email": "d@client.example"}]
+        + [{"created_at": today, "email": f"api{n}@client.example"} for n in range(4)]
+        + [{"created_at": today, "status": "won", "email": "api@client.example"}]
+    )
+    with session_scope() as session:
+        session.add(booking_row(booked, admin.member_id, NOW, email="c@client.example"))
+
+    board = dashboard(DashboardQuery(period="30d"), actor=admin, now=NOW)
+
+    goals = {goal.name: (goal.count, goal.not_attributed, goal.rate) for goal in board.goals}
+    # 4 attributed requests of 3 visitors: a visitor sent two; the rate stops at 100%.
+    assert goals["Quote requests"] == (9, 5, 100.0)
+    assert goals["Calls booked"] == (1, 0, pytest.approx(100 / 3))
+    assert goals["Won"] == (2, 1, pytest.approx(100 / 3))
+    assert board.funnel[2:] == [("Requests sent", 4), ("Won", 1)]
+    sources = {row.label: row.goals for row in board.tables["source"]}
+    assert sources["newsletter"] == {"Quote requests": 2, "Calls booked": 1, "Won": 1}
+    assert "" not in sources and "Unknown" not in sources
 
 
 def test_counted_days_give_the_same_dashboard_as_the_views(admin: StaffActor) -> None:

@@ -9,7 +9,7 @@ visitors.py), as in every cookieless counter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from rcxsite.analytics.dashboard.export import UNKNOWN_TABLE, table_csv
@@ -22,7 +22,15 @@ from rcxsite.analytics.dashboard.figures import (
     visitors_now,
 )
 from rcxsite.analytics.dashboard.filters import goals_filtered
-from rcxsite.analytics.dashboard.goals import GOALS, Goal, funnel, goal_counts, goals_of
+from rcxsite.analytics.dashboard.goals import (
+    GOALS,
+    Goal,
+    by_attribution,
+    funnel,
+    goals_of,
+    rate,
+    requests_by_bucket,
+)
 from rcxsite.analytics.dashboard.period import Period, period_of
 from rcxsite.analytics.dashboard.tables import CSV_ROWS, TABLE_ROWS, TABLES, Row, tables_of
 from rcxsite.analytics.inputs import DashboardQuery
@@ -45,6 +53,7 @@ __all__ = [
     "Row",
     "dashboard",
     "period_of",
+    "rate",
     "table_csv",
 ]
 
@@ -76,16 +85,20 @@ def dashboard(
         figures = figures_of(session, period, filters)
         before = figures_of(session, period.before(now), filters)
         now_count = visitors_now(session, now)
-        totals = goal_counts(session, period, filters, None).get("", {})
+        attributed, others = by_attribution(session, period, filters)
         own = goals_filtered(filters)
-        goals = goals_of(totals, figures, own=own)
-        steps = funnel(session, period, filters, figures=figures, totals=totals, own=own)
+        goals = goals_of(attributed, others, figures, own=own)
+        requests = requests_by_bucket(session, period, filters)
+        steps = funnel(session, period, filters, figures=figures, totals=attributed, own=own)
         return Dashboard(
             period=period,
             figures=figures,
             before=before,
             visitors_now=now_count,
-            series=series(session, period, filters),
+            series=[
+                replace(point, requests=requests.get(point.key, 0))
+                for point in series(session, period, filters)
+            ],
             tables=tables_of(session, period, filters),
             goals=goals,
             goals_filtered=own,

@@ -53,6 +53,8 @@ class Point:
     label: str
     visitors: int
     views: int
+    requests: int = 0  # quote requests sent in the bucket (see goals.requests_by_bucket)
+    key: str = ""  # the bucket as the database formats it
 
 
 def _raw_figures(session: Session, period: Period, filters: dict[str, str]) -> Figures:
@@ -139,4 +141,4 @@ def series(session: Session, period: Period, filters: dict[str, str]) -> list[Po
             ).group_by(bucket)
         ):
             add(key, visitors, views)
-    return [Point(label, *counted.get(key, (0, 0))) for key, label in buckets(period)]
+    return [Point(label, *counted.get(key, (0, 0)), key=key) for key, label in buckets(period)]

@@ -1,5 +1,12 @@
 """The goals (requests sent, calls booked, registrations, won deals), counted from the
-requests and accounts themselves, and the funnel from a visit to a won deal."""
+requests and accounts themselves, and the funnel from a visit to a won deal.
+
+"Quote requests" counts every request but spam, those that booked a call too, as the
+inbox's "All" does; "Calls booked" is the part of them that booked one. A request or
+account keeps the source of the counted visit it came from; one sent by a visitor who
+was not counted (privacy signals, a crawler) or through the API has none: it is "not
+attributed", counted apart and never divided by the visitors, whose rates are of the
+attributed ones only (so at most 100%)."""
 
 from __future__ import annotations
 
@@ -14,6 +21,7 @@ from rcxsite.analytics.dashboard.filters import goal_filters, in_period, visit_f
 from rcxsite.analytics.dashboard.parts import daily, parts_of
 from rcxsite.analytics.dashboard.period import Period
 from rcxsite.analytics.rollups import PAGE
+from rcxsite.analytics.sql import bucket_of
 from rcxsite.core import paths
 from rcxsite.leads.statuses import SPAM, WON
 from rcxsite.models import AnalyticsDaily, AnalyticsVisit, Booking, Customer, QuoteRequest
@@ -21,11 +29,24 @@ from rcxsite.models import AnalyticsDaily, AnalyticsVisit, Booking, Customer, Qu
 GOALS = ("Quote requests", "Calls booked", "Registrations", "Won")
 
 
+# The source of a request or account that no counted visit brought.
+NOT_ATTRIBUTED = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Goal:
     name: str
-    count: int
-    rate: float | None  # per 100 visitors; None when the goals are not the visitors' own
+    count: int  # every one, attributed or not
+    not_attributed: int
+    # The attributed ones per 100 visitors (at most 100); None when the goals are not the
+    # visitors' own (see filters.goals_filtered).
+    rate: float | None
+
+
+def rate(count: int, visitors: int) -> float | None:
+    """`count` per 100 of `visitors`, at most 100 (a visitor may send two requests); None
+    without visitors."""
+    return min(100 * count / visitors, 100.0) if visitors else None
 
 
 def goal_counts(
@@ -43,7 +64,6 @@ def goal_counts(
         select(quote_key, func.count()).where(
             in_period(request_of, period),
             col(QuoteRequest.status) != SPAM,
-            col(QuoteRequest.id).not_in(booked),
             *goal_filters(QuoteRequest, filters),
         ),
     )
@@ -79,14 +99,43 @@ def goal_counts(
     return counts
 
 
-def goals_of(totals: dict[str, int], figures: Figures, *, own: bool) -> list[Goal]:
+def requests_by_bucket(session: Session, period: Period, filters: dict[str, str]) -> dict[str, int]:
+    """Quote requests (every one but spam, as the goal counts them) per bucket key."""
+    bucket = bucket_of(session, col(QuoteRequest.created_at), period.bucket).label("bucket")
+    statement = (
+        select(bucket, func.count())
+        .where(
+            in_period(col(QuoteRequest.created_at), period),
+            col(QuoteRequest.status) != SPAM,
+            *goal_filters(QuoteRequest, filters),
+        )
+        .group_by(bucket)
+    )
+    return {str(key): int(count) for key, count in session.execute(statement)}
+
+
+def by_attribution(
+    session: Session, period: Period, filters: dict[str, str]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Each goal's count of the attributed ones, and of the others."""
+    attributed: dict[str, int] = {}
+    others: dict[str, int] = {}
+    for source, goals in goal_counts(session, period, filters, "source").items():
+        into = others if source == NOT_ATTRIBUTED else attributed
+        for goal, count in goals.items():
+            into[goal] = into.get(goal, 0) + count
+    return attributed, others
+
+
+def goals_of(
+    attributed: dict[str, int], others: dict[str, int], figures: Figures, *, own: bool
+) -> list[Goal]:
     return [
         Goal(
             name,
-            totals.get(name, 0),
-            (100 * totals.get(name, 0) / figures.visitors if figures.visitors else 0.0)
-            if own
-            else None,
+            attributed.get(name, 0) + others.get(name, 0),
+            others.get(name, 0),
+            rate(attributed.get(name, 0), figures.visitors) if own else None,
         )
         for name in GOALS
     ]
@@ -127,8 +176,9 @@ def funnel(
     totals: dict[str, int],
     own: bool,
 ) -> list[tuple[str, int | None]]:
-    """Each step and its count; a request's steps are None when the goals cannot be
-    filtered as the visits are (`own` False)."""
+    """Each step and its count, from the counted visits (`totals`: the attributed goals);
+    a request's steps are None when the goals cannot be filtered as the visits are (`own`
+    False)."""
     return [
         ("Visits", figures.visits),
         (
@@ -137,7 +187,7 @@ def funnel(
         ),
         (
             "Requests sent",
-            totals.get("Quote requests", 0) + totals.get("Calls booked", 0) if own else None,
+            totals.get("Quote requests", 0) if own else None,
         ),
         ("Won", totals.get("Won", 0) if own else None),
     ]

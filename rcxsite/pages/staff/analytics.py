@@ -14,6 +14,7 @@ from rcxsite.analytics.inputs import PERIODS
 from rcxsite.components.form_fields import control_attrs, form, labelled
 from rcxsite.components.staff_ui import data_table, notices, page_heading
 from rcxsite.content.routes import Route
+from rcxsite.state.staff.analytics import METRICS
 from rcxsite.state.staff.analytics import StaffAnalyticsState as State
 
 _GOAL_TABLES = ("entry", "source", "campaign")
@@ -113,38 +114,66 @@ def _figures() -> rx.Component:
     )
 
 
+def _metric_switch() -> rx.Component:
+    """Which figure the chart draws; the table under it holds all three."""
+    return rx.el.div(
+        *[
+            rx.el.button(
+                label,
+                type="button",
+                class_name="staff-chip",
+                aria_pressed=rx.cond(State.metric == key, "true", "false"),
+                on_click=State.choose_metric(key),
+            )
+            for key, label in METRICS.items()
+        ],
+        role="group",
+        aria_label="Chart shows",
+        class_name="staff-chips analytics-metrics",
+    )
+
+
 def _chart() -> rx.Component:
+    """Bars with a y axis (the peak, its half, 0), the first, middle and last bucket
+    under them, and each bar's figure on hover."""
     return rx.el.section(
-        rx.el.h2("Page views over time", class_name="staff-subtitle"),
-        rx.el.p("Most in one ", State.bucket, ": ", State.peak, class_name="analytics-peak"),
+        rx.el.h2(State.metric_label, " over time", class_name="staff-subtitle"),
+        _metric_switch(),
         rx.el.div(
-            rx.foreach(
-                State.series,
-                lambda point: rx.el.div(
-                    rx.el.div(class_name="analytics-bar", style={"height": point["height"]}),
-                    title=point["label"] + ": " + point["views"] + " views",
-                    class_name="analytics-column",
-                ),
-            ),
-            aria_hidden="true",
-            class_name="analytics-chart",
-        ),
-        rx.cond(
-            State.series.length() > 0,
             rx.el.div(
-                rx.el.span(State.series[0]["label"]),
-                rx.el.span(State.series[State.series.length() - 1]["label"]),
-                aria_hidden="true",
+                rx.foreach(State.axis, lambda mark: rx.el.span(mark)),
+                class_name="analytics-y-axis",
+            ),
+            rx.el.div(
+                rx.foreach(
+                    State.chart,
+                    lambda bar: rx.el.div(
+                        rx.el.div(class_name="analytics-bar", style={"height": bar["height"]}),
+                        rx.el.span(bar["tip"], class_name="analytics-tip"),
+                        class_name="analytics-column",
+                    ),
+                ),
+                class_name="analytics-chart",
+            ),
+            rx.el.div(
+                rx.foreach(State.x_labels, lambda label: rx.el.span(label)),
                 class_name="analytics-axis",
             ),
+            aria_hidden="true",
+            class_name="analytics-plot",
         ),
         rx.el.details(
             rx.el.summary("The chart as a table", class_name="staff-filters-toggle"),
             data_table(
-                "Page views and visitors over time",
-                ("Time", "Page views", "Visitors"),
+                "Page views, visitors and quote requests over time",
+                ("Time", "Page views", "Visitors", "Quote requests"),
                 State.series,
-                lambda point: (point["label"], point["views"], point["visitors"]),
+                lambda point: (
+                    point["label"],
+                    point["views"],
+                    point["visitors"],
+                    point["requests"],
+                ),
                 empty="No page views in this period.",
             ),
             class_name="analytics-chart-data",
@@ -157,11 +186,18 @@ def _goals() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Goals", class_name="staff-subtitle"),
         rx.cond(State.goals_note != "", rx.el.p(State.goals_note, class_name="staff-note")),
+        rx.el.p(
+            "Each count includes what no counted visit brought (visitors who asked not to "
+            "be counted, requests through the API): that part is shown as not attributed "
+            "and left out of the conversion rate, which is of the visitors. Quote requests "
+            "are every request but spam, with or without a call, as in the inbox.",
+            class_name="staff-note",
+        ),
         data_table(
             "Goals",
-            ("Goal", "Count", "Conversion rate"),
+            ("Goal", "Count", "Not attributed", "Conversion rate"),
             State.goals,
-            lambda goal: (goal["name"], goal["count"], goal["rate"]),
+            lambda goal: (goal["name"], goal["count"], goal["not_attributed"], goal["rate"]),
             empty="No goals yet.",
         ),
         rx.el.h3("From landing to Won", class_name="analytics-funnel-title"),
@@ -181,6 +217,10 @@ def _goals() -> rx.Component:
             ),
             class_name="analytics-funnel",
         ),
+        rx.cond(
+            State.not_attributed_note != "",
+            rx.el.p(State.not_attributed_note, class_name="staff-note"),
+        ),
         class_name="analytics-section",
     )
 
@@ -189,7 +229,7 @@ def _table(name: str) -> rx.Component:
     title, one, column = TABLES[name]
     rows = getattr(State, name)
     counts = ("Visitors", "Views") if column is None else ("Visitors", "Visits", "Views")
-    goals = GOALS if name in _GOAL_TABLES else ()
+    goals = (*GOALS, "Conversion") if name in _GOAL_TABLES else ()
 
     def cells(row: ObjectVar[dict[str, str]]) -> list[rx.Component | rx.Var[str]]:
         return [
@@ -201,7 +241,7 @@ def _table(name: str) -> rx.Component:
                 on_click=State.filter_by(name, row["key"]),
             ),
             *[row[count.lower()] for count in counts],
-            *[row[goal] for goal in goals],
+            *[row["conversion" if goal == "Conversion" else goal] for goal in goals],
         ]
 
     return rx.el.section(

@@ -1,17 +1,24 @@
-"""/staff/analytics (admins and sales): a thin adapter over rcxsite.analytics.dashboard."""
+"""/staff/analytics (admins and sales): a thin adapter over rcxsite.analytics.dashboard.
+
+The view is the page's address (/staff/analytics?period=7d&source=newsletter&metric=
+visitors): a link or a bookmark opens it, and Back undoes a change (see address.py)."""
 
 from __future__ import annotations
 
+import urllib.parse
+from collections.abc import Mapping
 from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
 
 from rcxsite.analytics import dashboard as board
-from rcxsite.analytics.inputs import FILTER_INVALID, PERIODS, DashboardQuery
+from rcxsite.analytics.inputs import DIMENSIONS, FILTER_INVALID, PERIODS, DashboardQuery
+from rcxsite.content import routes
 from rcxsite.core.permissions import Permission
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.staff.access import acting, staff_event, staff_screen
+from rcxsite.state.staff.address import arrived, moved
 
 # What a filter chip says before the value: "Source: newsletter".
 FILTER_LABELS = {
@@ -36,6 +43,41 @@ TABLE_FILTERS = {
 
 
 UNKNOWN = "Unknown"
+DEFAULT_PERIOD = "30d"
+# What the chart can show, and the series' field of each.
+METRICS = {"views": "Page views", "visitors": "Visitors", "requests": "Quote requests"}
+DEFAULT_METRIC = "views"
+# A value in the address is cut to a little over what a filter may hold (the query
+# model refuses the rest with its message).
+_URL_VALUE_MAX = 2100
+
+
+def analytics_url(
+    period: str, start: str, end: str, filters: Mapping[str, str], metric: str
+) -> str:
+    """The dashboard's address for a view (the plain path for the last 30 days' views)."""
+    params: dict[str, str] = {}
+    if period != DEFAULT_PERIOD:
+        params["period"] = period
+    if period == "custom":
+        params |= {"start": start, "end": end}
+    params |= {name: filters[name] for name in DIMENSIONS if name in filters}
+    if metric != DEFAULT_METRIC:
+        params["metric"] = metric
+    query = urllib.parse.urlencode(params)
+    return routes.STAFF_ANALYTICS.path + (f"?{query}" if query else "")
+
+
+def _from_url(params: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str], str]:
+    """period, start, end, filters and metric as an address gives them."""
+
+    def value(name: str) -> str:
+        return str(params.get(name, ""))[:_URL_VALUE_MAX]
+
+    period = value("period") or DEFAULT_PERIOD
+    filters: dict[str, str] = {name: value(name) for name in DIMENSIONS if name in params}
+    metric = value("metric") if value("metric") in METRICS else DEFAULT_METRIC
+    return period, value("start"), value("end"), filters, metric
 
 
 def _number(value: float) -> str:
@@ -87,6 +129,10 @@ def _figures(result: board.Dashboard) -> list[dict[str, str]]:
     return figures
 
 
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}%"
+
+
 def _rows(name: str, rows: list[board.Row]) -> list[dict[str, str]]:
     return [
         {
@@ -96,6 +142,8 @@ def _rows(name: str, rows: list[board.Row]) -> list[dict[str, str]]:
             "visits": _number(row.visits),
             "views": _number(row.views),
             **{goal: _number(row.goals.get(goal, 0)) for goal in board.GOALS},
+            # Of the row's visitors, how many sent a request.
+            "conversion": _percent(board.rate(row.goals.get("Quote requests", 0), row.visitors)),
             "filter_label": f"Show only {FILTER_LABELS[TABLE_FILTERS[name]].lower()}",
         }
         for row in rows
@@ -104,16 +152,17 @@ def _rows(name: str, rows: list[board.Row]) -> list[dict[str, str]]:
 
 @staff_screen
 class StaffAnalyticsState(rx.State):
-    period: str = "30d"
+    period: str = DEFAULT_PERIOD
     start: str = ""
     end: str = ""
     filters: dict[str, str] = {}
+    metric: str = DEFAULT_METRIC
     period_label: str = ""
     error: str = ""
     figures: list[dict[str, str]] = []
     visitors_now: str = ""
-    peak: str = ""
     bucket: str = "day"
+    # Per point: label, views, visitors, requests.
     series: list[dict[str, str]] = []
     pages: list[dict[str, str]] = []
     entry: list[dict[str, str]] = []
@@ -124,9 +173,13 @@ class StaffAnalyticsState(rx.State):
     browser: list[dict[str, str]] = []
     goals: list[dict[str, str]] = []
     goals_note: str = ""
+    # The requests and won deals no counted visit brought, which the funnel leaves out.
+    not_attributed_note: str = ""
     funnel: list[dict[str, str]] = []
     # Said to screen readers once the page shows a new period or filter.
     updated: str = ""
+    # The addresses changes moved the tab to whose loads have not come (address.py).
+    _moves: list[str] = []
 
     def _chips(self) -> list[dict[str, str]]:
         return [
@@ -138,12 +191,56 @@ class StaffAnalyticsState(rx.State):
     def chips(self) -> list[dict[str, str]]:
         return self._chips()
 
+    @rx.var
+    def metric_label(self) -> str:
+        return METRICS.get(self.metric, METRICS[DEFAULT_METRIC])
+
+    @rx.var
+    def chart(self) -> list[dict[str, str]]:
+        """The series under the chosen metric: each bar's height and its tooltip."""
+        field = self.metric if self.metric in METRICS else DEFAULT_METRIC
+        peak = max((int(point[field]) for point in self.series), default=0) or 1
+        label = METRICS[field].lower()
+        return [
+            {
+                "height": f"{100 * int(point[field]) / peak:.1f}%",
+                "tip": f"{point['label']}: {int(point[field]):,} {label}",
+            }
+            for point in self.series
+        ]
+
+    @rx.var
+    def axis(self) -> list[str]:
+        """The y axis's marks, top to bottom: the peak, its half, 0."""
+        field = self.metric if self.metric in METRICS else DEFAULT_METRIC
+        peak = max((int(point[field]) for point in self.series), default=0)
+        if not peak:
+            return ["", "", "0"]
+        return [_number(peak), _number(peak / 2) if peak > 1 else "", "0"]
+
+    @rx.var
+    def x_labels(self) -> list[str]:
+        """The first, middle and last bucket's labels."""
+        labels = [point["label"] for point in self.series]
+        return [labels[0], labels[len(labels) // 2], labels[-1]] if len(labels) > 2 else labels
+
     def _query(self) -> tuple[DashboardQuery | None, str]:
         raw: dict[str, Any] = {"period": self.period, "filters": dict(self.filters)}
         if self.period == "custom":
             raw |= {"start": self.start or None, "end": self.end or None}
         query, messages = DashboardQuery.read(raw)
         return query, next(iter(messages.values()), "")
+
+    def _url(self) -> str:
+        return analytics_url(self.period, self.start, self.end, self.filters, self.metric)
+
+    def _move(self) -> EventSpec | None:
+        """The address follows the view shown (a new entry in the browser's history)."""
+        url = self._url()
+        if self.error or url == analytics_url(*_from_url(self.router.url.query_parameters)):
+            return None
+        self._moves = moved(self._moves, url)
+        return rx.redirect(url)
 
     async def _reload(self) -> None:
         query, problem = self._query()
@@ -159,15 +256,13 @@ class StaffAnalyticsState(rx.State):
         self.period_label = result.period.label
         self.figures = _figures(result)
         self.visitors_now = _number(result.visitors_now)
-        peak = max((point.views for point in result.series), default=0)
-        self.peak, self.bucket = _number(peak), result.period.bucket
-        peak = peak or 1
+        self.bucket = result.period.bucket
         self.series = [
             {
                 "label": point.label,
                 "views": str(point.views),
                 "visitors": str(point.visitors),
-                "height": f"{100 * point.views / peak:.1f}%",
+                "requests": str(point.requests),
             }
             for point in result.series
         ]
@@ -177,10 +272,18 @@ class StaffAnalyticsState(rx.State):
             {
                 "name": goal.name,
                 "count": _number(goal.count),
-                "rate": "—" if goal.rate is None else f"{goal.rate:.1f}%",
+                "not_attributed": _number(goal.not_attributed),
+                "rate": _percent(goal.rate),
             }
             for goal in result.goals
         ]
+        others = {goal.name: goal.not_attributed for goal in result.goals}
+        self.not_attributed_note = (
+            f"Not in the funnel, not attributed: {_number(others['Quote requests'])} "
+            f"requests, {_number(others['Won'])} won."
+            if others["Quote requests"] or others["Won"]
+            else ""
+        )
         self.goals_note = (
             ""
             if result.goals_filtered
@@ -193,9 +296,8 @@ class StaffAnalyticsState(rx.State):
             {
                 "name": name,
                 "count": "—" if count is None else _number(count),
-                "share": "" if count is None else f" ({100 * count / first:.0f}%)",
-                # A later step can outnumber the visits (requests sent through the API, or
-                # by visitors who are not counted): its bar stops at the track's end.
+                "share": "" if count is None else f" ({min(100 * count / first, 100):.0f}%)",
+                # A visitor may send two requests: the share and the bar stop at 100%.
                 "width": "0%"
                 if count is None
                 else f"{min(max(100 * count / first, 0.5), 100):.1f}%",
@@ -210,19 +312,30 @@ class StaffAnalyticsState(rx.State):
 
     @staff_event(Permission.READ_ANALYTICS)
     async def load(self):
+        """The page's address says the view (a link, a bookmark, a reload, Back)."""
+        values = _from_url(self.router.url.query_parameters)
+        left = arrived(self._moves, analytics_url(*values))
+        if left is not None:  # a change's own move: its figures are shown already
+            self._moves = left
+            return
+        self.period, self.start, self.end, self.filters, self.metric = values
+        self.period = self.period if self.period in PERIODS else DEFAULT_PERIOD
         await self._reload()
 
     @staff_event(Permission.READ_ANALYTICS)
     async def choose_period(self, period: str):
-        self.period = period if period in PERIODS else "30d"
-        if self.period != "custom":
-            await self._reload()
+        self.period = period if period in PERIODS else DEFAULT_PERIOD
+        if self.period == "custom":
+            return None  # the dates come next
+        await self._reload()
+        return self._move()
 
     @staff_event(Permission.READ_ANALYTICS)
     async def apply_dates(self, form: dict[str, Any]):
         self.period = "custom"
-        self.start, self.end = str(form.get("start", "")), str(form.get("end", ""))
+        self.start, self.end = str(form.get("start", ""))[:10], str(form.get("end", ""))[:10]
         await self._reload()
+        return self._move()
 
     @staff_event(Permission.READ_ANALYTICS)
     async def filter_by(self, table: str, key: str):
@@ -231,16 +344,25 @@ class StaffAnalyticsState(rx.State):
         # Checked before it is kept: a filter refused stays off the page.
         if filters is None or DashboardQuery.read({"filters": filters})[0] is None:
             self.error = FILTER_INVALID
-            return
+            return None
         self.filters = filters
         await self._reload()
+        return self._move()
 
     @staff_event(Permission.READ_ANALYTICS)
     async def unfilter(self, dimension: str):
         self.filters = {key: value for key, value in self.filters.items() if key != dimension}
         await self._reload()
+        move = self._move()
         if not self.filters:  # the chip that had focus is gone with its row
-            return rx.set_focus("analytics-figures-heading")
+            return [rx.set_focus("analytics-figures-heading"), *([move] if move else [])]
+        return move
+
+    @staff_event(Permission.READ_ANALYTICS)
+    async def choose_metric(self, metric: str):
+        """The chart's metric: its own figures are loaded already."""
+        self.metric = metric if metric in METRICS else DEFAULT_METRIC
+        return self._move()
 
     @staff_event(Permission.READ_ANALYTICS)
     async def export(self, table: str) -> EventSpec | None:

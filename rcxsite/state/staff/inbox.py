@@ -31,6 +31,7 @@ from rcxsite.staff.inbox_inputs import OWNER_MAX
 from rcxsite.staff.inbox_query import SEARCH_MAX
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event, staff_screen
+from rcxsite.state.staff.address import arrived, moved
 from rcxsite.state.staff.display import NO_NAME, day, form_text, number_id, when
 
 FILTER_FIELDS = ("status", "owner", "search", "sort")
@@ -103,9 +104,6 @@ def _from_url(params: Mapping[str, str]) -> tuple[dict[str, str], int]:
     return values, number_id(str(params.get("page", ""))) or 1
 
 
-# How many moves a tab may be ahead of its page loads.
-_MOVES_KEPT = 8
-
 # The badge of a request still New a working day after it arrived.
 OVERDUE = "Overdue"
 
@@ -172,9 +170,7 @@ class StaffInboxState(rx.State):
     selection_error: str = ""
     # Bumped when a change to the selection is done: its form shows "No change" again.
     selection_revision: int = 0
-    # The addresses filter changes moved the tab to whose page loads have not come yet:
-    # such a load has nothing new, and one that comes after a later change must not undo
-    # it (a member types faster than the browser moves).
+    # The addresses filter changes moved the tab to whose loads have not come (address.py).
     _moves: list[str] = []
 
     def _filter(self, values: dict[str, str]) -> inbox.InboxFilter:
@@ -239,17 +235,16 @@ class StaffInboxState(rx.State):
         url = inbox_url(self._current(), self.page)
         if url == inbox_url(*_from_url(self.router.url.query_parameters)):
             return None
-        self._moves = [*self._moves[-(_MOVES_KEPT - 1) :], url]
+        self._moves = moved(self._moves, url)
         return rx.redirect(url)
 
     @staff_event(Permission.READ_QUOTES)
     async def load(self) -> None:
         """The page's address says the filter and page (a link, a reload, Back)."""
         values, page = _from_url(self.router.url.query_parameters)
-        url = inbox_url(values, page)
-        if url in self._moves:
-            # A filter change's own move: its rows, or a later change's, are shown already.
-            self._moves = self._moves[self._moves.index(url) + 1 :]
+        left = arrived(self._moves, inbox_url(values, page))
+        if left is not None:  # a filter change's own move: its rows are shown already
+            self._moves = left
             return
         await self._show(values, page)
 

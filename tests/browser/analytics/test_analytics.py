@@ -227,6 +227,43 @@ def test_the_dashboard_reads_at_desktop_and_phone_widths_without_axe_violations(
         assert staff.page_errors == []  # type: ignore[attr-defined]
 
 
+def test_the_view_is_in_the_address_and_requests_no_visit_brought_stay_apart(
+    browser, live_site: LiveServer
+) -> None:
+    """Issue 45: a link opens a period and filter, the chart's metric and a filter change
+    move the address (Back undoes them), and requests sent without a counted visit are
+    "not attributed", out of the conversion rate (which stays within 100%)."""
+    add_quotes_on(live_site, 6, company="Unattributed Ltd")
+    with open_tab(browser, live_site) as staff:
+        signed_in_member(staff, live_site, "admin")
+        staff.goto(f"{routes.STAFF_ANALYTICS.path}?period=7d&source=nowhere")
+        expect(staff.get_by_label("Period")).to_have_value("7d")
+        chip = staff.get_by_role("button", name="Remove filter Source: nowhere")
+        expect(chip).to_be_visible()
+
+        metrics = staff.get_by_role("group", name="Chart shows")
+        metrics.get_by_role("button", name="Visitors").click()
+        expect(staff.get_by_role("heading", name="Visitors over time")).to_be_visible()
+        expect(staff).to_have_url(re.compile(r"period=7d&source=nowhere&metric=visitors$"))
+        chip.click()
+        expect(chip).to_have_count(0)
+        expect(staff).to_have_url(re.compile(r"analytics\?period=7d&metric=visitors$"))
+        staff.go_back()
+        expect(chip).to_be_visible()
+        staff.go_back()
+        expect(staff.get_by_role("heading", name="Page views over time")).to_be_visible()
+
+        staff.goto(routes.STAFF_ANALYTICS.path)
+        goals = staff.get_by_role("table", name="Goals")
+        requests = goals.get_by_role("row").filter(has_text="Quote requests")
+        cells = requests.get_by_role("cell").all_inner_texts()
+        assert int(cells[2].replace(",", "")) >= 6, cells  # not attributed
+        assert cells[3] == "—" or float(cells[3].rstrip("%")) <= 100, cells
+        for share in staff.locator(".analytics-step-count").all_inner_texts():
+            assert all(int(n) <= 100 for n in re.findall(r"\((\d+)%\)", share)), share
+        assert axe_violations(staff) == []
+
+
 # What a chart library's code says of itself.
 _CHART_CODE = re.compile(r"recharts|plotly|chart\.js|chartjs|apexcharts|echarts|d3-scale", re.I)
 
