@@ -50,6 +50,9 @@ DEFAULT_METRIC = "views"
 # A value in the address is cut to a little over what a filter may hold (the query
 # model refuses the rest with its message).
 _URL_VALUE_MAX = 2100
+# A filter on a value the visits lack (an "Unknown" country) in the address: a blank
+# parameter does not come back from the browser's address.
+_UNKNOWN_IN_URL = "(unknown)"
 
 
 def analytics_url(
@@ -61,21 +64,25 @@ def analytics_url(
         params["period"] = period
     if period == "custom":
         params |= {"start": start, "end": end}
-    params |= {name: filters[name] for name in DIMENSIONS if name in filters}
+    params |= {name: filters[name] or _UNKNOWN_IN_URL for name in DIMENSIONS if name in filters}
     if metric != DEFAULT_METRIC:
         params["metric"] = metric
     query = urllib.parse.urlencode(params)
     return routes.STAFF_ANALYTICS.path + (f"?{query}" if query else "")
 
 
-def _from_url(params: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str], str]:
+def view_from_url(params: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str], str]:
     """period, start, end, filters and metric as an address gives them."""
 
     def value(name: str) -> str:
         return str(params.get(name, ""))[:_URL_VALUE_MAX]
 
     period = value("period") or DEFAULT_PERIOD
-    filters: dict[str, str] = {name: value(name) for name in DIMENSIONS if name in params}
+    filters: dict[str, str] = {
+        name: "" if value(name) == _UNKNOWN_IN_URL else value(name)
+        for name in DIMENSIONS
+        if name in params
+    }
     metric = value("metric") if value("metric") in METRICS else DEFAULT_METRIC
     return period, value("start"), value("end"), filters, metric
 
@@ -237,7 +244,7 @@ class StaffAnalyticsState(rx.State):
     def _move(self) -> EventSpec | None:
         """The address follows the view shown (a new entry in the browser's history)."""
         url = self._url()
-        if self.error or url == analytics_url(*_from_url(self.router.url.query_parameters)):
+        if self.error or url == analytics_url(*view_from_url(self.router.url.query_parameters)):
             return None
         self._moves = moved(self._moves, url)
         return rx.redirect(url)
@@ -313,7 +320,7 @@ class StaffAnalyticsState(rx.State):
     @staff_event(Permission.READ_ANALYTICS)
     async def load(self):
         """The page's address says the view (a link, a bookmark, a reload, Back)."""
-        values = _from_url(self.router.url.query_parameters)
+        values = view_from_url(self.router.url.query_parameters)
         left = arrived(self._moves, analytics_url(*values))
         if left is not None:  # a change's own move: its figures are shown already
             self._moves = left
