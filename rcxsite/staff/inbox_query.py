@@ -37,7 +37,7 @@ from rcxsite.core.working_week import last_arrival_due
 from rcxsite.leads.export import HEADER, request_cells
 from rcxsite.leads.statuses import NEW, QUOTE_STATUSES, SPAM, STATUS_LABELS
 from rcxsite.models import Booking, QuoteRequest, StaffMember, utcnow
-from rcxsite.models.booking import BOOKED
+from rcxsite.models.booking import ACTIVE_STATUSES, BOOKED
 from rcxsite.platform.db import session_scope
 from rcxsite.staff.exports import READ_IN_CHUNKS, bounded_csv
 from rcxsite.staff.inbox_detail import preferred_start
@@ -189,9 +189,9 @@ def _like_pattern(search: str) -> str:
 
 
 def _today(actor: StaffActor, now: datetime) -> tuple[datetime, datetime]:
-    """The member's day at `now`, on their clock (UTC for a member without a zone), as
-    UTC moments: its start and the next day's."""
-    zone = ZoneInfo(actor.time_zone or "UTC")
+    """The member's day at `now`, on the clock the list shows calls on (theirs, else the
+    company's), as UTC moments: its start and the next day's."""
+    zone = ZoneInfo(wording.zone_name(actor.time_zone))
     day = now.astimezone(zone).date()
     start = datetime.combine(day, time.min, tzinfo=zone)
     end = datetime.combine(day + timedelta(days=1), time.min, tzinfo=zone)
@@ -199,10 +199,11 @@ def _today(actor: StaffActor, now: datetime) -> tuple[datetime, datetime]:
 
 
 def _calls_today(actor: StaffActor, now: datetime) -> ColumnElement[bool]:
+    """Requests whose call, still on (booked, or moved to a new time), is today."""
     start, end = _today(actor, now)
     return col(QuoteRequest.id).in_(
         select(col(Booking.quote_request_id)).where(
-            col(Booking.status) == BOOKED,
+            col(Booking.status).in_(ACTIVE_STATUSES),
             col(Booking.starts_at) >= start,
             col(Booking.starts_at) < end,
         )
@@ -406,32 +407,49 @@ def owner_choices(session: Session) -> list[MemberChoice]:
 
 def _counts(
     session: Session, where: InboxFilter, actor: StaffActor, clock: _Clock
-) -> tuple[dict[str, int], int, int]:
-    """The count per status, how many New requests are overdue, and how many requests
-    (not spam) have their call today, in one query."""
-    # count(*), not count(id): the (status, created_at) index alone can answer the first
-    # two (an index-only scan).
+) -> tuple[dict[str, int], int]:
+    """The count per status, and how many New requests are overdue, in one query."""
+    # count(*), not count(id): the (status, created_at) index alone can answer both (an
+    # index-only scan).
     grouped = session.exec(
         select(
             QuoteRequest.status,
             func.count(),
             func.count().filter(col(QuoteRequest.created_at) <= clock.due),
-            func.count().filter(_calls_today(actor, clock.now)),
         )
         .where(_all_of(_conditions(where, actor, with_status=False)))
         .group_by(col(QuoteRequest.status))
     ).all()
     counts = dict.fromkeys(STATUS_FILTERS, 0)
-    overdue = calls_today = 0
-    for status, count, due, today in grouped:
+    overdue = 0
+    for status, count, due in grouped:
         if status in counts:
             counts[status] = count
         if status != SPAM:
             counts[ALL] += count
-            calls_today += today
         if status == AWAITING_REPLY:
             overdue = due
-    return counts, overdue, calls_today
+    return counts, overdue
+
+
+def _count_calls_today(
+    session: Session, where: InboxFilter, actor: StaffActor, clock: _Clock
+) -> int:
+    """Requests (not spam) under the filter but its status whose call is today: read from
+    the day's bookings, a handful, not from every request."""
+    start, end = _today(actor, clock.now)
+    return session.exec(
+        select(func.count())
+        .select_from(Booking)
+        .join(QuoteRequest, col(QuoteRequest.id) == col(Booking.quote_request_id))
+        .where(
+            col(Booking.status).in_(ACTIVE_STATUSES),
+            col(Booking.starts_at) >= start,
+            col(Booking.starts_at) < end,
+            col(QuoteRequest.status) != SPAM,
+            *_conditions(where, actor, with_status=False),
+        )
+    ).one()
 
 
 def inbox_page(
@@ -459,7 +477,8 @@ def inbox_page(
             _page_rows(session, condition, order, searched=bool(where.search), page=page)
         ).all()
         calls = calls_of_requests(session, (quote.id for quote, _ in found if quote.id))
-        counts, overdue, calls_today = _counts(session, where, member, clock)
+        counts, overdue = _counts(session, where, member, clock)
+        calls_today = _count_calls_today(session, where, member, clock)
         return InboxPage(
             rows=[
                 _row(quote, owner_name, calls.get(quote.id or 0), member.time_zone, clock)

@@ -193,3 +193,20 @@ def test_a_sort_and_calls_today_are_in_the_address_and_a_second_click_reverses()
     assert tab.run_now(StaffInboxState.sort_by, "password") == []
     assert shown.filter_errors["sort"] == "Please choose a column to sort by."
     assert shown.sort == "-call"
+
+
+def test_a_double_click_sent_before_the_first_move_lands_moves_the_address_back() -> None:
+    """The second click of "Calls today" still carries the old address: it must move the
+    tab back, not leave it at today=1 over a list without the filter."""
+    tab, _ = _signed_in_tab()
+    shown = tab.state(StaffInboxState)
+    cookie = tab.root.router.headers.cookie
+    tab.run_now(StaffInboxState.load)
+
+    first = _moved_to(tab.run_now(StaffInboxState.toggle_calls_today))
+    second = _moved_to(tab.run_now(StaffInboxState.toggle_calls_today))
+    assert (first, second) == ("/staff?today=1", "/staff")
+    for query in ({"today": "1"}, {}):  # the browser catches up
+        tab.open(routes.STAFF_INBOX.path, cookie=cookie, query=query)
+        tab.run_now(StaffInboxState.load)
+    assert (shown.calls_today, shown.status_filter) == ("", "new")

@@ -52,23 +52,29 @@ def test_calls_today_counts_and_lists_the_member_s_day_soonest_first() -> None:
     early = add_quote(name="Early Call")
     tomorrow = add_quote(name="Tomorrow Call")
     cancelled = add_quote(name="Cancelled Call")
+    moved = add_quote(name="Moved Call")
     spam = add_quote(name="Spam Call", status="spam")
     add_quote(name="No Call")
     _book(late, london, NOW.replace(hour=16))
     _book(early, london, NOW.replace(hour=9))
     _book(tomorrow, london, NOW.replace(hour=2) + timedelta(days=1))  # 21:00 in New York
     _book(cancelled, london, NOW.replace(hour=11), status="cancelled")
+    _book(moved, london, NOW.replace(hour=13), status="moved")  # still on, at a new time
     _book(spam, london, NOW.replace(hour=12))
 
     today = InboxFilter(status="all", calls_today=True)
-    assert _names(london, today) == ["Early Call", "Late Call"]
-    assert inbox_page(actor=london, where=InboxFilter(), now=NOW).calls_today == 2
+    assert _names(london, today) == ["Early Call", "Moved Call", "Late Call"]
+    assert inbox_page(actor=london, where=InboxFilter(), now=NOW).calls_today == 3
     # On New York's clock it is 03:30 on Tuesday: Wednesday 02:00 UTC is still Tuesday.
-    assert _names(new_york, today) == ["Early Call", "Late Call", "Tomorrow Call"]
+    assert _names(new_york, today) == ["Early Call", "Moved Call", "Late Call", "Tomorrow Call"]
     # The status chips narrow it; the count stays that of every status but spam.
     narrowed = inbox_page(actor=london, where=InboxFilter(status="new", calls_today=True), now=NOW)
-    assert [row.name for row in narrowed.rows] == ["Early Call"]
-    assert narrowed.calls_today == 2
+    assert [row.name for row in narrowed.rows] == ["Early Call", "Moved Call"]
+    assert narrowed.calls_today == 3
+    # A member without a zone of their own sees the company's day (London), as the call
+    # column's times are.
+    zoneless = add_member("Zed Zoneless", "zed@rcx.example", "sales")
+    assert _names(zoneless, today) == ["Early Call", "Moved Call", "Late Call"]
 
 
 def test_new_lists_its_overdue_requests_first_the_longest_waiting_at_the_top(

@@ -39,12 +39,13 @@ _SORTED_BY = {"Received": "received", "Call": "call", "Status": "status", "Owner
 assert set(_SORTED_BY.values()) == set(SORTS)
 # The sort select's options (a phone has no headers to click): value, label.
 _SORT_OPTIONS = (
-    ("", "Overdue first, then newest"),
+    ("", "Default (New: overdue first)"),
     ("-received", "Newest first"),
     ("received", "Oldest first"),
     ("call", "Call, soonest first"),
     ("-call", "Call, latest first"),
-    ("status", "Status"),
+    ("status", "Status, New first"),
+    ("-status", "Status, Spam first"),
     ("owner", "Owner, A to Z"),
     ("-owner", "Owner, Z to A"),
 )

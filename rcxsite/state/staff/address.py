@@ -15,6 +15,13 @@ def moved(moves: list[str], url: str) -> list[str]:
     return [*moves[-(MOVES_KEPT - 1) :], url]
 
 
+def going_to(moves: list[str], shown_at: str) -> str:
+    """Where the tab is, or is going: the last move not yet arrived, else the address
+    the event came from (`shown_at`). A second click sent before the first one's move
+    still carries the old address."""
+    return moves[-1] if moves else shown_at
+
+
 def arrived(moves: list[str], url: str) -> list[str] | None:
     """The pending moves left once a page load for `url` comes, if it is one of them
     (the view shown is its own or a later one's); None for any other load (a link, a

@@ -18,7 +18,7 @@ from rcxsite.content import routes
 from rcxsite.core.permissions import Permission
 from rcxsite.state.service_calls import call_service
 from rcxsite.state.staff.access import acting, staff_event, staff_screen
-from rcxsite.state.staff.address import arrived, moved
+from rcxsite.state.staff.address import arrived, going_to, moved
 
 # What a filter chip says before the value: "Source: newsletter".
 FILTER_LABELS = {
@@ -221,9 +221,9 @@ class StaffAnalyticsState(rx.State):
         """The y axis's marks, top to bottom: the peak, its half, 0."""
         field = self.metric if self.metric in METRICS else DEFAULT_METRIC
         peak = max((int(point[field]) for point in self.series), default=0)
-        if not peak:
-            return ["", "", "0"]
-        return [_number(peak), _number(peak / 2) if peak > 1 else "", "0"]
+        # The middle line is marked only where half the peak is a whole number.
+        half = _number(peak // 2) if peak and peak % 2 == 0 else ""
+        return [_number(peak) if peak else "", half, "0"]
 
     @rx.var
     def x_labels(self) -> list[str]:
@@ -244,7 +244,10 @@ class StaffAnalyticsState(rx.State):
     def _move(self) -> EventSpec | None:
         """The address follows the view shown (a new entry in the browser's history)."""
         url = self._url()
-        if self.error or url == analytics_url(*view_from_url(self.router.url.query_parameters)):
+        if self.error or (self.period == "custom" and not (self.start and self.end)):
+            return None  # not a view the address can open
+        shown_at = analytics_url(*view_from_url(self.router.url.query_parameters))
+        if url == going_to(self._moves, shown_at):
             return None
         self._moves = moved(self._moves, url)
         return rx.redirect(url)
@@ -331,7 +334,7 @@ class StaffAnalyticsState(rx.State):
 
     @staff_event(Permission.READ_ANALYTICS)
     async def choose_period(self, period: str):
-        self.period = period if period in PERIODS else DEFAULT_PERIOD
+        self.period = period if isinstance(period, str) and period in PERIODS else DEFAULT_PERIOD
         if self.period == "custom":
             return None  # the dates come next
         await self._reload()
@@ -339,6 +342,7 @@ class StaffAnalyticsState(rx.State):
 
     @staff_event(Permission.READ_ANALYTICS)
     async def apply_dates(self, form: dict[str, Any]):
+        form = form if isinstance(form, dict) else {}
         self.period = "custom"
         self.start, self.end = str(form.get("start", ""))[:10], str(form.get("end", ""))[:10]
         await self._reload()
@@ -368,7 +372,7 @@ class StaffAnalyticsState(rx.State):
     @staff_event(Permission.READ_ANALYTICS)
     async def choose_metric(self, metric: str):
         """The chart's metric: its own figures are loaded already."""
-        self.metric = metric if metric in METRICS else DEFAULT_METRIC
+        self.metric = metric if isinstance(metric, str) and metric in METRICS else DEFAULT_METRIC
         return self._move()
 
     @staff_event(Permission.READ_ANALYTICS)

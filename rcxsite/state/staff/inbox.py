@@ -31,7 +31,7 @@ from rcxsite.staff.inbox_inputs import OWNER_MAX
 from rcxsite.staff.inbox_query import SEARCH_MAX
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event, staff_screen
-from rcxsite.state.staff.address import arrived, moved
+from rcxsite.state.staff.address import arrived, going_to, moved
 from rcxsite.state.staff.display import NO_NAME, day, form_text, number_id, when
 
 FILTER_FIELDS = ("status", "owner", "search", "sort")
@@ -233,7 +233,7 @@ class StaffInboxState(rx.State):
         if self.error or any(self.filter_errors.values()):
             return None
         url = inbox_url(self._current(), self.page)
-        if url == inbox_url(*_from_url(self.router.url.query_parameters)):
+        if url == going_to(self._moves, inbox_url(*_from_url(self.router.url.query_parameters))):
             return None
         self._moves = moved(self._moves, url)
         return rx.redirect(url)
