@@ -1,5 +1,6 @@
 """How long analytics keeps what it counted: page views and visits ANALYTICS_KEEP_MONTHS
-(13 by default: a year compared with the one before), the daily counts
+(13 by default: a year compared with the one before), and the daily counts under each
+filter as long (pair_rollups.py), the daily counts
 ANALYTICS_DAILY_MONTHS (25: two years compared), salts two days. A periodic job, run
 once a day across all runners."""
 
@@ -13,7 +14,13 @@ from sqlmodel import col
 
 from rcxsite.analytics.visitors import forget_old_salts
 from rcxsite.jobs import periodic
-from rcxsite.models import AnalyticsDaily, AnalyticsView, AnalyticsVisit, utcnow
+from rcxsite.models import (
+    AnalyticsDaily,
+    AnalyticsDailyPair,
+    AnalyticsView,
+    AnalyticsVisit,
+    utcnow,
+)
 from rcxsite.platform.db import session_scope
 from rcxsite.platform.settings import get_settings
 
@@ -46,6 +53,13 @@ def forget_old_views(*, now: datetime | None = None) -> dict[str, int]:
             "analytics_daily": int(
                 session.exec(
                     delete(AnalyticsDaily).where(col(AnalyticsDaily.day) < oldest_day)
+                ).rowcount
+                or 0
+            ),
+            # Kept as long as the views: past them a filter has nothing to narrow anyway.
+            "analytics_daily_pair": int(
+                session.exec(
+                    delete(AnalyticsDailyPair).where(col(AnalyticsDailyPair.day) < oldest.date())
                 ).rowcount
                 or 0
             ),

@@ -12,6 +12,8 @@ from typing import Any
 from sqlalchemy import case, delete, distinct, func, insert, select
 from sqlmodel import Session, col
 
+from rcxsite.analytics.dimensions import PAGE, TOTAL, VISIT_DIMENSIONS
+from rcxsite.analytics.pair_rollups import days_to_backfill, roll_up_pairs
 from rcxsite.analytics.sql import day_start, seconds_between
 from rcxsite.jobs import periodic
 from rcxsite.models import AnalyticsDaily, AnalyticsView, AnalyticsVisit, utcnow
@@ -20,17 +22,6 @@ from rcxsite.platform.db import session_scope
 logger = logging.getLogger(__name__)
 
 HOUR = 3600
-TOTAL = ""
-PAGE = "page"
-# The dimensions counted over visits, by the visit's column.
-VISIT_DIMENSIONS = {
-    "entry": "entry_path",
-    "source": "source",
-    "campaign": "campaign",
-    "country": "country",
-    "device": "device",
-    "browser": "browser",
-}
 
 
 def _visit_counts(
@@ -55,7 +46,7 @@ def _visit_counts(
 
 
 def roll_up_day(session: Session, day: date) -> int:
-    """Count `day` (again); how many rows it took."""
+    """Count `day` (again), its filters' counts too; how many rows it took."""
     start, end = day_start(day), day_start(day + timedelta(days=1))
     view = AnalyticsView
     in_day = (col(view.at) >= start, col(view.at) < end)
@@ -107,7 +98,7 @@ def roll_up_day(session: Session, day: date) -> int:
             add(dimension, value, *counts)
     if rows:
         session.execute(insert(AnalyticsDaily), rows)
-    return len(rows)
+    return len(rows) + roll_up_pairs(session, day)
 
 
 def counted_until(session: Session) -> date | None:
@@ -139,4 +130,12 @@ def roll_up(*, now: datetime | None = None) -> int:
         days += 1
     if days > 1:
         logger.info("Counted %d days of analytics", days)
+    with session_scope() as session:
+        first_counted = session.execute(select(func.min(col(AnalyticsDaily.day)))).scalar_one()
+        earlier = days_to_backfill(session, first_counted) if first_counted else []
+    for day in earlier:
+        with session_scope() as session:
+            roll_up_pairs(session, day)
+    if earlier:
+        logger.info("Counted the filters of %d earlier days of analytics", len(earlier))
     return days

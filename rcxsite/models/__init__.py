@@ -17,6 +17,7 @@ from rcxsite.models.accounts import (
 )
 from rcxsite.models.analytics import (
     AnalyticsDaily,
+    AnalyticsDailyPair,
     AnalyticsSalt,
     AnalyticsView,
     AnalyticsVisit,
@@ -72,6 +73,7 @@ __all__ = [
     "STATUS_MAX",
     "USER_NAME_MAX",
     "AnalyticsDaily",
+    "AnalyticsDailyPair",
     "AnalyticsSalt",
     "AnalyticsView",
     "AnalyticsVisit",

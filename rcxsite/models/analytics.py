@@ -114,3 +114,24 @@ class AnalyticsDaily(SQLModel, table=True):
     views: int = 0
     bounces: int = 0
     duration_seconds: float = 0.0
+
+
+class AnalyticsDailyPair(SQLModel, table=True):
+    """One UTC day's counts under one filter (`filter` = `filter_value`, a dimension of
+    AnalyticsDaily), in total (`dimension` "") and by each dimension: what a dashboard
+    with one filter reads for whole days (rcxsite/analytics/pair_rollups.py). The key
+    leads with the filter, so a period's rows of one filter are one range of the index."""
+
+    __tablename__ = "analytics_daily_pair"
+    __table_args__ = (Index("ix_analytics_daily_pair_day", "day"),)
+
+    filter: str = Field(primary_key=True, max_length=16)
+    filter_value: str = Field(primary_key=True, max_length=PATH_MAX)
+    dimension: str = Field(primary_key=True, max_length=16)
+    day: date = Field(primary_key=True)
+    value: str = Field(primary_key=True, max_length=PATH_MAX)
+    visitors: int = 0
+    visits: int = 0
+    views: int = 0
+    bounces: int = 0
+    duration_seconds: float = 0.0

@@ -9,11 +9,11 @@ from sqlalchemy import case, distinct, func, select
 from sqlmodel import Session, col
 
 from rcxsite.analytics.dashboard.filters import in_period, views_of, visit_filters
-from rcxsite.analytics.dashboard.parts import daily, parts_of
+from rcxsite.analytics.dashboard.parts import parts_of
 from rcxsite.analytics.dashboard.period import Period, buckets
-from rcxsite.analytics.rollups import TOTAL
+from rcxsite.analytics.dimensions import TOTAL
 from rcxsite.analytics.sql import FORMATS, bucket_of, seconds_between
-from rcxsite.models import AnalyticsDaily, AnalyticsView, AnalyticsVisit
+from rcxsite.models import AnalyticsView, AnalyticsVisit
 
 NOW_MINUTES = 5
 
@@ -82,7 +82,7 @@ def figures_of(session: Session, period: Period, filters: dict[str, str]) -> Fig
     parts = parts_of(session, period, filters)
     total = Figures()
     if parts.counted is not None:
-        table = AnalyticsDaily
+        table, conditions = parts.rows(TOTAL)
         sums = session.execute(
             select(
                 *(
@@ -95,7 +95,7 @@ def figures_of(session: Session, period: Period, filters: dict[str, str]) -> Fig
                         col(table.duration_seconds),
                     )
                 )
-            ).where(*daily(TOTAL, parts.counted))
+            ).where(*conditions)
         ).one()
         visitors, visits, views, bounces, seconds = sums
         total += Figures(int(visitors), int(visits), int(views), int(bounces), float(seconds))
@@ -125,10 +125,9 @@ def series(session: Session, period: Period, filters: dict[str, str]) -> list[Po
 
     if parts.counted is not None:
         pattern = FORMATS[period.bucket][1]
+        table, conditions = parts.rows(TOTAL)
         for day, visitors, views in session.execute(
-            select(
-                col(AnalyticsDaily.day), col(AnalyticsDaily.visitors), col(AnalyticsDaily.views)
-            ).where(*daily(TOTAL, parts.counted))
+            select(col(table.day), col(table.visitors), col(table.views)).where(*conditions)
         ):
             add(day.strftime(pattern), visitors, views)
     for raw in parts.raw:

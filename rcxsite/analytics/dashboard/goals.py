@@ -18,13 +18,13 @@ from sqlmodel import Session, col
 
 from rcxsite.analytics.dashboard.figures import Figures
 from rcxsite.analytics.dashboard.filters import goal_filters, in_period, visit_filters
-from rcxsite.analytics.dashboard.parts import daily, parts_of
+from rcxsite.analytics.dashboard.parts import parts_of
 from rcxsite.analytics.dashboard.period import Period
-from rcxsite.analytics.rollups import PAGE
+from rcxsite.analytics.dimensions import PAGE
 from rcxsite.analytics.sql import bucket_of
 from rcxsite.core import paths
 from rcxsite.leads.statuses import SPAM, WON
-from rcxsite.models import AnalyticsDaily, AnalyticsVisit, Booking, Customer, QuoteRequest
+from rcxsite.models import AnalyticsVisit, Booking, Customer, QuoteRequest
 
 GOALS = ("Quote requests", "Calls booked", "Registrations", "Won")
 
@@ -148,10 +148,11 @@ def _visits_that_viewed(
     parts = parts_of(session, period, filters)
     total = 0
     if parts.counted is not None:
+        table, conditions = parts.rows(PAGE)
         total += int(
             session.execute(
-                select(func.coalesce(func.sum(col(AnalyticsDaily.visits)), 0)).where(
-                    *daily(PAGE, parts.counted), col(AnalyticsDaily.value) == path
+                select(func.coalesce(func.sum(col(table.visits)), 0)).where(
+                    *conditions, col(table.value) == path
                 )
             ).scalar_one()
         )
@@ -160,7 +161,8 @@ def _visits_that_viewed(
             session.execute(
                 select(func.count()).where(
                     in_period(col(AnalyticsVisit.started_at), raw),
-                    *visit_filters({**filters, "page": path}),
+                    *visit_filters(filters),
+                    *visit_filters({"page": path}),  # and the page filter, if any
                 )
             ).scalar_one()
         )

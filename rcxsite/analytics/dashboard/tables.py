@@ -5,17 +5,16 @@ records the same column."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
 
 from sqlalchemy import distinct, func, select
 from sqlmodel import Session, col
 
 from rcxsite.analytics.dashboard.filters import GOAL_COLUMNS, in_period, views_of, visit_filters
 from rcxsite.analytics.dashboard.goals import goal_counts
-from rcxsite.analytics.dashboard.parts import daily, parts_of
+from rcxsite.analytics.dashboard.parts import Parts, parts_of
 from rcxsite.analytics.dashboard.period import Period
-from rcxsite.analytics.rollups import PAGE
-from rcxsite.models import AnalyticsDaily, AnalyticsView, AnalyticsVisit
+from rcxsite.analytics.dimensions import PAGE
+from rcxsite.models import AnalyticsView, AnalyticsVisit
 
 TABLE_ROWS = 10  # on the page; a CSV has up to CSV_ROWS
 CSV_ROWS = 1000
@@ -90,10 +89,8 @@ def _raw_visit_rows(
     ]
 
 
-def _counted_rows(
-    session: Session, dimension: str, days: tuple[date, date], limit: int
-) -> list[Row]:
-    table = AnalyticsDaily
+def _counted_rows(session: Session, parts: Parts, dimension: str, limit: int) -> list[Row]:
+    table, conditions = parts.rows(dimension)
     ranked = func.sum(col(table.views)) if dimension == PAGE else func.sum(col(table.visitors))
     rows = session.execute(
         select(
@@ -102,7 +99,7 @@ def _counted_rows(
             func.sum(col(table.visits)),
             func.sum(col(table.views)),
         )
-        .where(*daily(dimension, days))
+        .where(*conditions)
         .group_by(col(table.value))
         .order_by(ranked.desc(), col(table.value))
         .limit(limit)
@@ -124,7 +121,7 @@ def _rows(
     # Both parts are read past `limit`: a value may rank low in one and high in both.
     wider = max(limit, CSV_ROWS)
     if parts.counted is not None:
-        pieces.append(_counted_rows(session, dimension, parts.counted, wider))
+        pieces.append(_counted_rows(session, parts, dimension, wider))
     for raw in parts.raw:
         if column_name is None:
             pieces.append(_raw_page_rows(session, raw, filters, wider))

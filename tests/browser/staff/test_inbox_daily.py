@@ -80,6 +80,8 @@ def _search(page: Page, text: str) -> None:
     search = page.get_by_label("Search", exact=True)
     search.fill(text)
     search.press("Enter")
+    if text:  # the tab has moved to the search's address: its list is the one shown
+        expect(page).to_have_url(re.compile(r"[?&]q="))
 
 
 def _chip(page: Page, label: str) -> Locator:
@@ -148,7 +150,9 @@ def test_the_whole_row_opens_the_request_by_mouse_and_keyboard(
 
     # A click on the company, far from the name, opens the request (a real click at that
     # point: the link lies over the row).
-    box = row.locator("td[data-label='Company']").bounding_box()
+    company = row.locator("td[data-label='Company']")
+    company.scroll_into_view_if_needed()  # on a phone the list starts below the fold
+    box = company.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] - 4, box["y"] + box["height"] / 2)
     expect(page).to_have_url(re.compile(rf"{routes.staff_quote_path(quote_id)}/?$"))
