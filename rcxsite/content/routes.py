@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from rcxsite.content.articles import all_tags, load_articles, tag_slug
+from rcxsite.content.careers import OPENINGS
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.industries import INDUSTRIES
 from rcxsite.content.services import SERVICES
@@ -46,6 +47,7 @@ RouteKind = Literal[
     "products",
     "pricing",
     "careers",
+    "opening",
     "gallery",
     "services",
     "service",
@@ -443,6 +445,16 @@ INDUSTRY_ROUTES = tuple(
     )
     for industry in INDUSTRIES
 )
+OPENING_ROUTES = tuple(
+    Route(
+        f"/careers/{opening.slug}",
+        opening.title,
+        f"{opening.summary} {opening.location}.",
+        kind="opening",
+        key=opening.slug,
+    )
+    for opening in OPENINGS
+)
 CASE_STUDY_ROUTES = tuple(
     Route(
         f"/casestudies/{study.slug}",
@@ -498,6 +510,7 @@ ROUTES: tuple[Route, ...] = (
     PRODUCTS,
     PRICING,
     CAREERS,
+    *OPENING_ROUTES,
     GALLERY,
     *INDUSTRY_ROUTES,
     *CASE_STUDY_ROUTES,

@@ -143,12 +143,33 @@ class Plan:
 
 @dataclass(frozen=True)
 class Opening:
+    """An open position: its page is /careers/<slug> (the title's words, lower case)."""
+
     title: str
     team: str
-    location: str
-    kind: str
+    location: str  # as the page says it: "London, hybrid"
+    kind: str  # contract and pay as the page says them
     summary: str
-    requirements: tuple[str, ...]
+    requirements: tuple[str, ...]  # what we look for
+    responsibilities: tuple[str, ...]  # what you will do
+    # For search engines' job listings (schema.org JobPosting): FULL_TIME, CONTRACTOR...
+    employment_type: str
+    pay: tuple[int, int]  # in pounds, lowest and highest
+    pay_per: str  # "YEAR" or "DAY"
+    office: str  # the city of the office one works from ("" when remote only)
+    remote: bool  # open to people working from anywhere in the UK
+    posted: date
+    open_until: date
+
+    @property
+    def slug(self) -> str:
+        words = "".join(c if c.isalnum() else " " for c in self.title.lower()).split()
+        return "-".join(words)
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        """Where one may work from, as the careers page filters: the office, "Remote"."""
+        return (*((self.office,) if self.office else ()), *(("Remote",) if self.remote else ()))
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from reflex.event import EventHandler
 
 from rcxsite.content.routes import Route, RouteKind
 from rcxsite.pages import (
+    careers,
     case_studies,
     company,
     insights,
@@ -38,6 +39,7 @@ PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = (
     | verify_email.ON_LOAD
     | quote.ON_LOAD
     | booking_manage.ON_LOAD
+    | careers.ON_LOAD
 )
 
 PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
@@ -45,7 +47,8 @@ PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "about": company.about_page,
     "products": company.products_page,
     "pricing": company.pricing_page,
-    "careers": company.careers_page,
+    "careers": careers.careers_page,
+    "opening": careers.opening_page,
     "gallery": company.gallery_page,
     "services": offerings.services_page,
     "service": offerings.service_page,

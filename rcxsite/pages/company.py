@@ -1,4 +1,4 @@
-"""About, products, pricing, careers and gallery."""
+"""About, products, pricing and gallery."""
 
 import reflex as rx
 
@@ -6,9 +6,7 @@ from rcxsite.components.blocks import bullet_list, card, card_grid, cta_band, he
 from rcxsite.components.form_fields import action_button, form, status_message
 from rcxsite.components.react import Gallery, nav_link
 from rcxsite.content import routes
-from rcxsite.content.careers import APPLY_EMAIL, OPENINGS, apply_href
 from rcxsite.content.company import (
-    COMPANY,
     EMAIL,
     FOUNDED,
     PHONE,
@@ -251,44 +249,6 @@ def pricing_page(route: routes.Route) -> rx.Component:
             intro=_PLANS_COVER,
         ),
         cta_band("Need something bespoke?"),
-    )
-
-
-def careers_page(route: routes.Route) -> rx.Component:
-    return rx.fragment(
-        page_hero(route, "Careers", "careers", cta=False),
-        section(
-            "Open positions",
-            card_grid(
-                *[
-                    rx.el.article(
-                        rx.el.h3(opening.title, class_name="card-title"),
-                        rx.el.p(
-                            f"{opening.team} · {opening.location} · {opening.kind}",
-                            class_name="card-meta",
-                        ),
-                        rx.el.p(opening.summary, class_name="card-body"),
-                        bullet_list(opening.requirements),
-                        rx.el.a(
-                            "Apply by email",
-                            # Named as shown, then which opening (one link per card).
-                            rx.el.span(f" for {opening.title}", class_name="sr-only"),
-                            href=apply_href(opening.title),
-                            class_name="button button-outline card-action",
-                        ),
-                        class_name="card",
-                    )
-                    for opening in OPENINGS
-                ]
-            ),
-            rx.el.p(
-                "To apply, send your CV and a few lines about yourself to ",
-                rx.el.a(APPLY_EMAIL, href=f"mailto:{APPLY_EMAIL}"),
-                ".",
-                class_name="lead apply-note",
-            ),
-        ),
-        cta_band(f"Want to work with {COMPANY} instead?"),
     )
 
 

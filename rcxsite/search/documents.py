@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 
 from rcxsite.content import routes
 from rcxsite.content.articles import article_html, load_articles
-from rcxsite.content.careers import APPLY_EMAIL, OPENINGS
+from rcxsite.content.careers import APPLY_EMAIL, HIRING_STEPS, OPENINGS, opening_of
 from rcxsite.content.case_studies import CASE_STUDIES
 from rcxsite.content.company import ADDRESS, EMAIL, FOUNDED, PHONE, STATS, TAGLINE, VALUES
 from rcxsite.content.csr import CSR_ACTIVITIES
@@ -52,6 +52,7 @@ KIND_LABELS: dict[str, str] = {
     "products": "Products",
     "pricing": "Pricing",
     "careers": "Careers",
+    "opening": "Job opening",
     "gallery": "Gallery",
     "services": "Services",
     "service": "Service",
@@ -198,6 +199,16 @@ def _careers(_key: str) -> list[str]:
     ]
 
 
+def _opening(key: str) -> list[str]:
+    opening = opening_of(key)
+    return [
+        f"{opening.team} · {opening.location} · {opening.kind}",
+        *opening.responsibilities,
+        *opening.requirements,
+        *HIRING_STEPS,
+    ]
+
+
 def _gallery(_key: str) -> list[str]:
     return [f"{item.title}. {item.caption}" for item in GALLERY]
 
@@ -219,6 +230,7 @@ _BODIES: dict[str, Callable[[str], list[str]]] = {
     "products": _products,
     "pricing": _pricing,
     "careers": _careers,
+    "opening": _opening,
     "gallery": _gallery,
     "service": _service,
     "industry": _industry,

@@ -12,6 +12,8 @@ from html.parser import HTMLParser
 import pytest
 
 from rcxsite.content import routes
+from rcxsite.content.careers import OPENINGS
+from rcxsite.content.types import Opening
 from rcxsite.meta.tags import canonical_url, page_title
 from rcxsite.platform.settings import get_settings
 from tests.support.live_server import LiveServer
@@ -136,3 +138,40 @@ def test_robots_txt_points_to_the_sitemap(live_site: LiveServer) -> None:
     assert status == 200
     assert re.search(r"^User-agent: \*$", body, re.M)
     assert f"Sitemap: {live_site.url}/sitemap.xml" in body.splitlines()
+
+
+# What search engines' job listings require of a JobPosting (and what they recommend and
+# this site always gives).
+_JOB_POSTING_FIELDS = (
+    "title",
+    "description",
+    "datePosted",
+    "validThrough",
+    "employmentType",
+    "hiringOrganization",
+    "baseSalary",
+)
+
+
+@pytest.mark.parametrize("opening", OPENINGS, ids=lambda opening: opening.slug)
+def test_each_opening_s_page_is_a_job_posting(live_site: LiveServer, opening: Opening) -> None:
+    route = routes.route_for("opening", opening.slug)
+    status, body = fetch(live_site.url + route.path)
+    assert status == 200
+    [block] = parse(body).json_ld
+    data = json.loads(block)
+    assert data["@type"] == "JobPosting"
+    assert [name for name in _JOB_POSTING_FIELDS if not data.get(name)] == []
+    assert data["title"] == opening.title
+    assert data["hiringOrganization"]["name"] == get_settings().company_name
+    assert "jobLocation" in data or data["applicantLocationRequirements"]["name"] == "GB"
+    if opening.remote:
+        assert data["jobLocationType"] == "TELECOMMUTE"
+    assert data["datePosted"] < data["validThrough"]
+    salary = data["baseSalary"]
+    assert salary["currency"] == "GBP"
+    assert (salary["value"]["minValue"], salary["value"]["maxValue"]) == opening.pay
+    assert salary["value"]["unitText"] in ("YEAR", "DAY")
+    # The description is HTML of the page's own words; nothing in it ends the script early.
+    assert opening.requirements[0].replace("'", "&#x27;") in data["description"]
+    assert "</script" not in block.lower()
