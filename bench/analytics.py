@@ -34,6 +34,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import text
 
@@ -265,6 +266,16 @@ def _store_worker(
         out.put((sent, time.monotonic() - began))  # type: ignore[attr-defined]
 
 
+def _settle(engine: Any) -> None:
+    """What autovacuum does on a live site long before anyone reads the dashboard: the
+    planner's statistics of the tables a year's count just filled (timed straight after
+    the count, the dashboard shared the machine with that work)."""
+    if engine.dialect.name != "postgresql":
+        return
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        connection.execute(text("VACUUM ANALYZE"))
+
+
 def _measure(run: AnalyticsRun, url: str, data_dir: Path, views: int) -> None:
     from alembic.command import upgrade
 
@@ -292,6 +303,7 @@ def _measure(run: AnalyticsRun, url: str, data_dir: Path, views: int) -> None:
         began = time.monotonic()
         roll_up(now=NOW)
         run.rollup_s = time.monotonic() - began
+        _settle(engine)
         admin = StaffActor(member_id=1, name="Bench", email="bench@rcx.example", role="admin")
         for name, query in (
             ("30 days", DashboardQuery(period="30d")),
