@@ -73,6 +73,9 @@ OTHER_KIND = "Page"
 # titles: the page about the thing itself ranks first, the list just below it.
 LISTING_KINDS = frozenset({"services", "case_studies", "blogs", "tag"})
 LISTING_WEIGHT = 0.8
+# A job opening names the technologies of the service it staffs ("Kubernetes" for a
+# DevOps engineer): the service ranks first, the opening just below it.
+OPENING_WEIGHT = 0.5
 
 
 def _sections(sections: Iterable[Section]) -> list[str]:
@@ -264,7 +267,11 @@ def site_documents() -> tuple[Document, ...]:
                 kind=KIND_LABELS.get(route.kind, OTHER_KIND),
                 description=route.description,
                 body=tuple(text for text in body if text.strip()),
-                weight=LISTING_WEIGHT if route.kind in LISTING_KINDS else 1.0,
+                weight=LISTING_WEIGHT
+                if route.kind in LISTING_KINDS
+                else OPENING_WEIGHT
+                if route.kind == "opening"
+                else 1.0,
                 also=SEARCH_WORDS.get(route, ()),
             )
         )
