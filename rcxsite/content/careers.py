@@ -208,6 +208,15 @@ def opening_of(slug: str) -> Opening:
     return next(opening for opening in OPENINGS if opening.slug == slug)
 
 
+def opening_of_slug(slug: str, today: date | None = None) -> Opening | None:
+    """The listed opening of `slug` while it takes applications (to its `open_until`
+    day), else None."""
+    opening = next((opening for opening in OPENINGS if opening.slug == slug), None)
+    if opening is None or opening.open_until < (today or date.today()):
+        return None
+    return opening
+
+
 def teams() -> tuple[str, ...]:
     """Every team with an opening, in the order first listed (the careers page's filter)."""
     return tuple(dict.fromkeys(opening.team for opening in OPENINGS))

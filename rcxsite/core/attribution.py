@@ -54,3 +54,15 @@ def stamped(row: Row, attribution: Attribution | None) -> Row:
         for column, value in attribution.columns().items():
             setattr(row, column, value)
     return row
+
+
+def source_text(row: Attributed) -> str:
+    """ "newsletter (email)", and the latest other source when there was one: "newsletter
+    (email); latest: Google (organic)"; "" for a row from no counted tab."""
+
+    def named(source: str, medium: str) -> str:
+        return f"{source} ({medium})" if source and medium else source
+
+    first = named(row.source, row.medium)
+    last = named(row.last_source, row.last_medium)
+    return f"{first}; latest: {last}" if last and last != first else first

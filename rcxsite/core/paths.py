@@ -16,6 +16,11 @@ RESET_PASSWORD = "/authentication/reset-password/[token]"
 VERIFY_EMAIL = "/verify-email/[token]"
 BOOKING = "/booking/[token]"
 STAFF_INVITE = "/staff/invite/[token]"
+# An applicant's link to withdraw their application (in the mail that confirms it).
+WITHDRAW_APPLICATION = "/careers/withdraw/[token]"
+STAFF_CANDIDATE = "/staff/candidates/[id]"
+# A candidate's CV, served only to the hiring team (rcxsite/web/candidate_cv.py).
+STAFF_CANDIDATE_CV = "/staff/candidates/[id]/cv"
 STAFF_QUOTE = "/staff/quotes/[id]"
 STAFF_CUSTOMER = "/staff/customers/[id]"
 # A member's calls as a calendar subscription: /staff/calendar/<token>.ics.
@@ -49,6 +54,18 @@ def booking_path(token: str) -> str:
 
 def staff_invite_path(token: str) -> str:
     return with_token(STAFF_INVITE, token)
+
+
+def withdraw_application_path(token: str) -> str:
+    return with_token(WITHDRAW_APPLICATION, token)
+
+
+def staff_candidate_path(application_id: int) -> str:
+    return with_id(STAFF_CANDIDATE, application_id)
+
+
+def staff_candidate_cv_path(application_id: int) -> str:
+    return with_id(STAFF_CANDIDATE_CV, application_id)
 
 
 def staff_quote_path(quote_id: int) -> str:

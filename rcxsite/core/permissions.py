@@ -15,9 +15,15 @@ from typing import Literal, get_args
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.platform.logs import security_event
 
-Role = Literal["admin", "sales", "support"]
+Role = Literal["admin", "sales", "support", "hiring"]
 ROLES: tuple[Role, ...] = get_args(Role)
-ROLE_LABELS: dict[str, str] = {"admin": "Admin", "sales": "Sales", "support": "Support"}
+ROLE_LABELS: dict[str, str] = {
+    "admin": "Admin",
+    "sales": "Sales",
+    "support": "Support",
+    # Recruiters and interviewers: candidates only.
+    "hiring": "Hiring",
+}
 
 NO_ACCESS = "You don't have access to this page."
 
@@ -33,6 +39,8 @@ class Permission(StrEnum):
     # Hosting booked calls: one's own hours and calls (admins: every host's).
     TAKE_CALLS = "calls.take"
     READ_ANALYTICS = "analytics.read"
+    # Candidates: the pipeline, their details and CVs, notes and stage moves.
+    HIRE = "candidates.work"
 
 
 GRANTS: dict[Permission, frozenset[str]] = {
@@ -45,6 +53,7 @@ GRANTS: dict[Permission, frozenset[str]] = {
     Permission.OPERATE_JOBS: frozenset({"admin"}),
     Permission.TAKE_CALLS: frozenset({"admin", "sales"}),
     Permission.READ_ANALYTICS: frozenset({"admin", "sales"}),
+    Permission.HIRE: frozenset({"admin", "hiring"}),
 }
 
 

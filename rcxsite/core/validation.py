@@ -3,6 +3,8 @@ email addresses, mobile numbers and the bounds of passwords and ids."""
 
 from __future__ import annotations
 
+import re
+
 from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, validate_email
 
 from rcxsite.core.forms import (
@@ -83,6 +85,23 @@ def required_email(
     if normalized is None:
         raise problem(invalid)
     return normalized
+
+
+PHONE_DIGITS_MIN = 7
+PHONE_DIGITS_MAX = 15  # E.164
+_PHONE = re.compile(r"\+?[0-9 ()-]+")
+
+
+def optional_phone(value: str, *, invalid: str) -> str:
+    """An optional international phone number, stripped: 7 to 15 digits, an optional
+    leading "+", and spaces, brackets or hyphens between them; "" when blank."""
+    value = value.strip()
+    if not value:
+        return value
+    digits = sum(char.isdigit() for char in value)
+    if _PHONE.fullmatch(value) is None or not PHONE_DIGITS_MIN <= digits <= PHONE_DIGITS_MAX:
+        raise problem(invalid)
+    return value
 
 
 def looks_like_email(value: str) -> bool:

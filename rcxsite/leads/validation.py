@@ -9,7 +9,6 @@ raw form values with `QuoteInput.parse` (after `trap_filled`), the page takes it
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 from typing import Annotated, Any, cast
@@ -41,6 +40,9 @@ from rcxsite.core.forms import (
 )
 from rcxsite.core.validation import (
     DELIVERABLE_EMAIL,
+    PHONE_DIGITS_MAX,
+    PHONE_DIGITS_MIN,
+    optional_phone,
     required_email,
     required_text,
     text,
@@ -56,8 +58,6 @@ from rcxsite.models import (
 
 HONEYPOT_FIELD = "website"
 MESSAGE_MIN = 20
-PHONE_DIGITS_MIN = 7
-PHONE_DIGITS_MAX = 15  # E.164
 HONEYPOT_MAX = 200
 
 NAME_REQUIRED = "Name is required"
@@ -79,8 +79,6 @@ CALL_DATE_TOO_LATE = f"Please choose a date within the next {CALL_BOOKING_DAYS} 
 CALL_DATE_WEEKEND = "Please choose a weekday"
 CALL_TIME_REQUIRED = "Please choose a time for the call"
 HONEYPOT_FILLED = "Leave this field empty"
-
-_PHONE = re.compile(r"\+?[0-9 ()-]+")
 
 
 def business_today() -> date:
@@ -175,16 +173,7 @@ class QuoteContactFields(FormInput):
 
     _company = parsed_by(required_text, "company", required=COMPANY_REQUIRED)
 
-    @field_validator("phone")
-    @classmethod
-    def _phone(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            return value
-        digits = sum(char.isdigit() for char in value)
-        if _PHONE.fullmatch(value) is None or not PHONE_DIGITS_MIN <= digits <= PHONE_DIGITS_MAX:
-            raise problem(PHONE_INVALID)
-        return value
+    _phone = parsed_by(optional_phone, "phone", invalid=PHONE_INVALID)
 
     @field_validator("service", "budget", "timeline")
     @classmethod

@@ -77,11 +77,13 @@ def send_mail(
     after_ref: int = 0,
     ref: str = "",
     calendar: tuple[str, str] | None = None,
+    due_at: datetime | None = None,
 ) -> None:
     """Queue a message: in `session`'s transaction when given, else in one of its own.
     `after`/`after_ref`: the AFTER_SENT hook to run once it is delivered; `ref`: what the
     mail is about, so that cancelling that (a call) cancels the mail if still queued;
-    `calendar`: (method, .ics text) of an invitation it carries (see `build_message`)."""
+    `calendar`: (method, .ics text) of an invitation it carries (see `build_message`);
+    `due_at`: not sent before then (a rejection held so it can be undone)."""
     if calendar is not None and calendar[0] not in CALENDAR_METHODS:
         # It becomes a header parameter: only the methods this site sends.
         raise ValueError(f"unknown calendar method {calendar[0]!r}")
@@ -102,10 +104,10 @@ def send_mail(
     }
     payload = {"message": seal(_AT_REST, json.dumps(parts)), "after": after, "after_ref": after_ref}
     if session is not None:
-        jobs.add(session, kind=MAIL, payload=payload, ref=ref)
+        jobs.add(session, kind=MAIL, payload=payload, ref=ref, due_at=due_at)
         return
     with session_scope() as own:
-        jobs.add(own, kind=MAIL, payload=payload, ref=ref)
+        jobs.add(own, kind=MAIL, payload=payload, ref=ref, due_at=due_at)
 
 
 def _is_permanent(error: Exception) -> bool:

@@ -1,5 +1,5 @@
 """Database tables, one module per feature: `accounts`, `leads`, `staff`, `jobs`,
-`booking`, `analytics`, on the column types and sizes they share (`types`). Every change
+`booking`, `analytics`, `careers`, on the column types and sizes they share (`types`). Every change
 here needs a matching Alembic migration in alembic/versions/.
 
 A feature's tables live here, not in its service package, so that one import of
@@ -25,6 +25,7 @@ from rcxsite.models.analytics import (
 )
 from rcxsite.models.booking import Booking, MemberDay, MemberHours, MemberTimeOff
 from rcxsite.models.calendars import CalendarCopy, MemberBusy, MemberCalendar
+from rcxsite.models.careers import ApplicationChange, JobApplication
 from rcxsite.models.jobs import Job, PeriodicRun
 from rcxsite.models.leads import POSTGRESQL_ONLY_INDEXES, QuoteRequest, include_in_schema
 from rcxsite.models.staff import (
@@ -77,6 +78,7 @@ __all__ = [
     "AnalyticsSalt",
     "AnalyticsView",
     "AnalyticsVisit",
+    "ApplicationChange",
     "Attributed",
     "AuditEntry",
     "Booking",
@@ -84,6 +86,7 @@ __all__ = [
     "Customer",
     "EmailVerificationToken",
     "Job",
+    "JobApplication",
     "LoginSession",
     "MemberBusy",
     "MemberCalendar",

@@ -132,6 +132,12 @@ class Settings(BaseSettings):
     staff_invitation_hours: float = Field(default=72, gt=0)
     # Accepted quote requests per client address.
     quote_limit: str = "5 per hour"
+    # Job applications (rcxsite/careers): tries per client address (a refused CV counts,
+    # so a person may fix theirs several times), and applications kept per email address.
+    application_limit: str = "10 per hour"
+    application_email_limit: str = "3 per day"
+    # Where the hiring team's mail comes from and replies go (the applicant's mails).
+    careers_email: str = "careers@rcx.example"
     # Booked calls (rcxsite/booking): the call and the free time after it, how far ahead
     # and how soon a call may be booked, the calls a member takes in a day (their day),
     # the reminders' hours before the call ("" = none), the upcoming calls one email may

@@ -20,6 +20,7 @@ from rcxsite.content.quote import (
     TIMELINES,
     label_of,
 )
+from rcxsite.core.attribution import source_text
 from rcxsite.core.permissions import Permission, StaffActor, require
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.leads.notification import call_slot
@@ -67,18 +68,6 @@ class CallDetail:
     status_label: str
     # Its time has come and it was not cancelled: "Held" and "No-show" apply.
     can_mark: bool
-
-
-def source_text(row: QuoteRequest) -> str:
-    """ "newsletter (email)", and the latest other source when there was one: "newsletter
-    (email); latest: Google (organic)"."""
-
-    def named(source: str, medium: str) -> str:
-        return f"{source} ({medium})" if source and medium else source
-
-    first = named(row.source, row.medium)
-    last = named(row.last_source, row.last_medium)
-    return f"{first}; latest: {last}" if last and last != first else first
 
 
 @dataclass(frozen=True, slots=True)
