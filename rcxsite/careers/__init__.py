@@ -15,8 +15,17 @@ from rcxsite.careers.applications import (
     withdraw,
     withdrawal_preview,
 )
-from rcxsite.careers.cv import ACCEPT, CV_FIELD, CV_MAX_BYTES, CV_TOO_LARGE
+from rcxsite.careers.cv import (
+    ACCEPT,
+    CV_FIELD,
+    CV_MAX_BYTES,
+    CV_REQUIRED,
+    CV_TOO_LARGE,
+    KINDS,
+    cv_message,
+)
 from rcxsite.careers.inputs import (
+    CORRECT_FIELDS,
     FORM_FIELDS,
     HONEYPOT_FIELD,
     ApplicationInput,
@@ -39,11 +48,14 @@ from rcxsite.careers.stages import STAGE_LABELS, STAGES, stage_label
 
 __all__ = [
     "ACCEPT",
+    "CORRECT_FIELDS",
     "CV_FIELD",
     "CV_MAX_BYTES",
+    "CV_REQUIRED",
     "CV_TOO_LARGE",
     "FORM_FIELDS",
     "HONEYPOT_FIELD",
+    "KINDS",
     "STAGES",
     "STAGE_LABELS",
     "ApplicationInput",
@@ -61,6 +73,7 @@ __all__ = [
     "candidate",
     "candidate_cv",
     "candidates",
+    "cv_message",
     "move",
     "note_trapped_application",
     "pipelines",

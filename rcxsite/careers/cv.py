@@ -151,3 +151,13 @@ def check_cv(name: str, data: bytes) -> CheckedCv:
     if problem:
         raise refused(problem)
     return CheckedCv(name=clean_name(name, content_type), content_type=content_type, data=data)
+
+
+def cv_message(name: str, data: bytes) -> str:
+    """What is wrong with a CV ("" when nothing is), for a form that shows it beside
+    other fields' messages before anything is sent."""
+    try:
+        check_cv(name, data)
+    except ServiceError as refusal:
+        return refusal.fields.get(CV_FIELD, refusal.message)
+    return ""

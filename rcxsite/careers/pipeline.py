@@ -224,7 +224,7 @@ def candidate(actor: StaffActor, application_id: int) -> CandidateDetail:
         return _detail(session, _row(session, application_id))
 
 
-def move(actor: StaffActor, change: StageInput, *, now: datetime | None = None) -> CandidateDetail:
+def move(change: StageInput, *, actor: StaffActor, now: datetime | None = None) -> CandidateDetail:
     """One save: the stage, its history line, the audit entry and, into or out of
     Rejected, the note queued or cancelled."""
     require(actor, Permission.HIRE)
@@ -270,7 +270,7 @@ def move(actor: StaffActor, change: StageInput, *, now: datetime | None = None) 
         return _detail(session, row)
 
 
-def add_note(actor: StaffActor, note: NoteInput, *, now: datetime | None = None) -> CandidateDetail:
+def add_note(note: NoteInput, *, actor: StaffActor, now: datetime | None = None) -> CandidateDetail:
     require(actor, Permission.HIRE)
     now = now or utcnow()
     with session_scope() as session:

@@ -2,7 +2,6 @@
 opening is one entry here."""
 
 from datetime import date
-from urllib.parse import quote
 
 from rcxsite.content.types import Opening
 
@@ -225,8 +224,3 @@ def teams() -> tuple[str, ...]:
 def places() -> tuple[str, ...]:
     """Every place one may work from, in the order first listed."""
     return tuple(dict.fromkeys(place for opening in OPENINGS for place in opening.places))
-
-
-def apply_href(title: str) -> str:
-    """A mail to the recruiters about one opening, its subject filled in."""
-    return f"mailto:{APPLY_EMAIL}?subject={quote(f'Application: {title}')}"

@@ -26,6 +26,9 @@ from rcxsite.core.paths import (
     reset_password_path as reset_password_path,
 )
 from rcxsite.core.paths import (
+    staff_candidate_path as staff_candidate_path,
+)
+from rcxsite.core.paths import (
     staff_customer_path as staff_customer_path,
 )
 from rcxsite.core.paths import (
@@ -36,6 +39,9 @@ from rcxsite.core.paths import (
 )
 from rcxsite.core.paths import (
     verify_email_path as verify_email_path,
+)
+from rcxsite.core.paths import (
+    withdraw_application_path as withdraw_application_path,
 )
 from rcxsite.platform.settings import get_settings
 
@@ -69,6 +75,7 @@ RouteKind = Literal[
     "verify_email",
     "search",
     "booking",
+    "withdraw_application",
     "staff_log_in",
     "staff_invite",
     "staff_inbox",
@@ -78,6 +85,8 @@ RouteKind = Literal[
     "staff_team",
     "staff_audit",
     "staff_jobs",
+    "staff_candidates",
+    "staff_candidate",
     "staff_availability",
     "staff_calls",
     "staff_analytics",
@@ -267,6 +276,14 @@ BOOKING = Route(
     kind="booking",
     public=False,
 )
+# The link in an applicant's confirmation mail: withdraw, erasing the application and CV.
+WITHDRAW_APPLICATION = Route(
+    paths.WITHDRAW_APPLICATION,
+    "Withdraw your application",
+    f"Withdraw your application to {_company}; your CV is erased at once.",
+    kind="withdraw_application",
+    public=False,
+)
 ACCOUNT = Route(
     paths.ACCOUNT,
     "My account",
@@ -404,6 +421,23 @@ STAFF_AVAILABILITY = Route(
     label="Availability",
     public=False,
 )
+STAFF_CANDIDATES = Route(
+    "/staff/candidates",
+    "Candidates",
+    "Each opening's candidates, stage by stage.",
+    kind="staff_candidates",
+    layout="staff",
+    label="Candidates",
+    public=False,
+)
+STAFF_CANDIDATE = Route(
+    paths.STAFF_CANDIDATE,
+    "Candidate",
+    "One candidate.",
+    kind="staff_candidate",
+    layout="staff",
+    public=False,
+)
 STAFF_ROUTES: tuple[Route, ...] = (
     STAFF_LOG_IN,
     STAFF_INVITE,
@@ -417,6 +451,8 @@ STAFF_ROUTES: tuple[Route, ...] = (
     STAFF_CALLS,
     STAFF_AVAILABILITY,
     STAFF_ANALYTICS,
+    STAFF_CANDIDATES,
+    STAFF_CANDIDATE,
 )
 
 
@@ -525,6 +561,7 @@ ROUTES: tuple[Route, ...] = (
     FORGOT_PASSWORD,
     RESET_PASSWORD,
     BOOKING,
+    WITHDRAW_APPLICATION,
     ACCOUNT,
     VERIFY_EMAIL,
     SEARCH,

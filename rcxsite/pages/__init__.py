@@ -9,7 +9,6 @@ from reflex.event import EventHandler
 
 from rcxsite.content.routes import Route, RouteKind
 from rcxsite.pages import (
-    careers,
     case_studies,
     company,
     insights,
@@ -24,6 +23,8 @@ from rcxsite.pages import (
     verify_email,
 )
 from rcxsite.pages.booking import manage as booking_manage
+from rcxsite.pages.careers import openings as careers_openings
+from rcxsite.pages.careers import withdraw as careers_withdraw
 from rcxsite.pages.home import home_page
 
 PageBuilder = Callable[[Route], rx.Component]
@@ -39,7 +40,8 @@ PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = (
     | verify_email.ON_LOAD
     | quote.ON_LOAD
     | booking_manage.ON_LOAD
-    | careers.ON_LOAD
+    | careers_openings.ON_LOAD
+    | careers_withdraw.ON_LOAD
 )
 
 PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
@@ -47,8 +49,8 @@ PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "about": company.about_page,
     "products": company.products_page,
     "pricing": company.pricing_page,
-    "careers": careers.careers_page,
-    "opening": careers.opening_page,
+    "careers": careers_openings.careers_page,
+    "opening": careers_openings.opening_page,
     "gallery": company.gallery_page,
     "services": offerings.services_page,
     "service": offerings.service_page,
@@ -70,5 +72,6 @@ PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "verify_email": verify_email.verify_email_page,
     "search": search.search_page,
     "booking": booking_manage.booking_page,
+    "withdraw_application": careers_withdraw.withdraw_page,
     **staff.BUILDERS,
 }

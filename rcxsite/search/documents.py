@@ -198,7 +198,7 @@ def _careers(_key: str) -> list[str]:
                 *opening.requirements,
             )
         ),
-        f"To apply, email {APPLY_EMAIL}",
+        f"Apply on this page with your CV; questions to {APPLY_EMAIL}",
     ]
 
 

@@ -21,6 +21,7 @@ _NAV: tuple[tuple[routes.Route, Permission], ...] = (
     (routes.STAFF_AVAILABILITY, Permission.TAKE_CALLS),
     (routes.STAFF_CUSTOMERS, Permission.READ_CUSTOMERS),
     (routes.STAFF_ANALYTICS, Permission.READ_ANALYTICS),
+    (routes.STAFF_CANDIDATES, Permission.HIRE),
     (routes.STAFF_TEAM, Permission.MANAGE_TEAM),
     (routes.STAFF_AUDIT, Permission.READ_AUDIT),
     (routes.STAFF_JOBS, Permission.OPERATE_JOBS),

@@ -22,6 +22,7 @@ from rcxsite.web.security_headers import (
     holds_token,
     page_policy,
 )
+from rcxsite.web.upload_limit import UPLOAD_MAX_BODY_BYTES
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf.template"
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
@@ -124,6 +125,7 @@ def render_nginx_conf(
         WEBSOCKET_OPENS_PER_MINUTE=str(settings.websocket_opens_per_minute),
         API_REQUESTS_PER_SECOND=str(settings.api_requests_per_second),
         API_BURST=str(settings.api_burst),
+        UPLOAD_MAX_BODY=str(UPLOAD_MAX_BODY_BYTES),
     )
     if "${" in rendered:
         raise ValueError("deploy/nginx.conf.template names a value the renderer lacks")

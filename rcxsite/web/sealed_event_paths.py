@@ -32,6 +32,7 @@ TOKEN_PATH_PREFIXES = (
     routes.staff_invite_path(""),
     routes.verify_email_path(""),
     routes.booking_path(""),
+    routes.withdraw_application_path(""),
 )
 
 

@@ -3,7 +3,8 @@
 It answers the REST API (rcxsite/api/), the files for crawlers (seo_routes.py) and the
 staff's calendar feeds (calendar_feed.py) itself; Reflex mounts its backend (pages,
 events) at "" inside it, so it claims nothing outside /api/v1 but /sitemap.xml,
-/robots.txt, /insights/feed.xml, /staff/calendar/<token>.ics, the load balancers'
+/robots.txt, /insights/feed.xml, /staff/calendar/<token>.ics, a candidate's CV
+(/staff/candidates/<id>/cv, candidate_cv.py), the load balancers'
 /livez and /healthz (health.py) and the scraper's /metrics (metrics.py). Every request, Reflex's
 included, passes through its middleware, which `middleware` lists in one place, in the
 order a request passes through it.
@@ -22,7 +23,7 @@ from rcxsite.api.application import ApiApp
 from rcxsite.api.body_limit import BodySizeLimit
 from rcxsite.api.error_handlers import install_error_handling
 from rcxsite.platform.settings import get_settings
-from rcxsite.web import calendar_feed, health, metrics, seo_routes
+from rcxsite.web import calendar_feed, candidate_cv, health, metrics, seo_routes
 from rcxsite.web.asset_caching import HashedAssetCaching
 from rcxsite.web.client_build import ClientBuild
 from rcxsite.web.head_requests import HeadAsGet
@@ -34,6 +35,7 @@ from rcxsite.web.sealed_event_cookies import LoginTokenDigestForEvents
 from rcxsite.web.sealed_event_paths import ResetTokenDigestForEvents
 from rcxsite.web.security_headers import SecurityHeaders
 from rcxsite.web.staff_cookie import StaffCookieExchange
+from rcxsite.web.upload_limit import UploadSizeLimit
 from rcxsite.web.vary import InnerVaryOriginDropped
 
 
@@ -89,6 +91,8 @@ def middleware(static_dir: Callable[[], Path], *, hsts: bool) -> list[Layer]:
         # refused (413 envelope) before anything below buffers or parses it; the others
         # get it replayed.
         Middleware(BodySizeLimit),
+        # Beside it, the one body allowed past 64 KB: a CV upload, bounded as it streams in.
+        Middleware(UploadSizeLimit),
         # Inside SecurityHeaders: the page it makes keeps the 404 shell's inline scripts,
         # whose hashes are the policy SecurityHeaders finds for a path no file answers.
         Middleware(NotFoundPage, static_dir=static_dir),
@@ -140,6 +144,7 @@ def create_server() -> Server:
     server = Server(middleware(built_frontend_dir, hsts=get_settings().secure_cookies))
     server.include_router(seo_routes.router)
     server.include_router(calendar_feed.router)
+    server.include_router(candidate_cv.router)
     server.include_router(health.router)
     server.include_router(metrics.router)
     install_error_handling(server)  # last: its /api/v1 catch-all follows every route

@@ -43,7 +43,7 @@ def stage(application_id: int, to: str) -> careers.StageInput:
 
 def test_the_pipeline_counts_each_opening_s_stages(recruiter: StaffActor) -> None:
     first, second = applicant(), applicant("Alan Turing", "alan@example.org")
-    careers.move(recruiter, stage(first, "screening"))
+    careers.move(stage(first, "screening"), actor=recruiter)
 
     by_slug = {pipeline.slug: pipeline for pipeline in careers.pipelines(recruiter)}
 
@@ -56,14 +56,14 @@ def test_the_pipeline_counts_each_opening_s_stages(recruiter: StaffActor) -> Non
 def test_a_move_is_one_save_with_history_and_audit(recruiter: StaffActor) -> None:
     application_id = applicant()
 
-    detail = careers.move(recruiter, stage(application_id, "interview"))
+    detail = careers.move(stage(application_id, "interview"), actor=recruiter)
 
     assert detail.stage == "interview"
     assert [line.text for line in detail.history] == ["Applied → Interview"]
     assert detail.history[0].who == "Rita Recruiter"
     assert audit_entries()[-1].action == "candidate_stage_changed"
     with pytest.raises(ServiceError) as again:
-        careers.move(recruiter, stage(application_id, "interview"))
+        careers.move(stage(application_id, "interview"), actor=recruiter)
     assert again.value.status == 409
 
 
@@ -74,13 +74,13 @@ def test_a_rejection_note_is_held_two_working_days_and_moving_back_cancels_it(
     outbox_messages()  # the confirmation went
     monday_noon = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
-    detail = careers.move(recruiter, stage(application_id, "rejected"), now=monday_noon)
+    detail = careers.move(stage(application_id, "rejected"), actor=recruiter, now=monday_noon)
 
     assert detail.rejection_pending
     [held] = jobs_of_kind(MAIL, state="queued")
     # 17 h of working time later: Wednesday, 12:00 London (UTC in winter).
     assert held.due_at.astimezone(UTC) == datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
-    undone = careers.move(recruiter, stage(application_id, "screening"), now=monday_noon)
+    undone = careers.move(stage(application_id, "screening"), actor=recruiter, now=monday_noon)
     assert not undone.rejection_pending
     assert jobs_of_kind(MAIL, state="queued") == []
 
@@ -88,11 +88,12 @@ def test_a_rejection_note_is_held_two_working_days_and_moving_back_cancels_it(
 def test_notes_are_kept_newest_first(recruiter: StaffActor) -> None:
     application_id = applicant()
     careers.add_note(
-        recruiter, careers.NoteInput.parse({"application_id": application_id, "text": "Strong CV"})
+        careers.NoteInput.parse({"application_id": application_id, "text": "Strong CV"}),
+        actor=recruiter,
     )
     detail = careers.add_note(
-        recruiter,
         careers.NoteInput.parse({"application_id": application_id, "text": "Call booked"}),
+        actor=recruiter,
     )
 
     assert [(line.text, line.note) for line in detail.history] == [
@@ -131,7 +132,7 @@ def test_sales_and_support_see_no_candidate_and_no_cv(role: str) -> None:
         lambda: careers.candidates(actor),
         lambda: careers.candidate(actor, application_id),
         lambda: careers.candidate_cv(actor, application_id),
-        lambda: careers.move(actor, stage(application_id, "hired")),
+        lambda: careers.move(stage(application_id, "hired"), actor=actor),
     ):
         with pytest.raises(ServiceError) as refusal:
             call()
@@ -153,7 +154,7 @@ def test_applications_unchanged_for_12_months_are_erased_with_their_cv_unless_hi
         applicant("Hedy", "hedy@example.org"),
         applicant("Kay", "kay@example.org"),
     )
-    careers.move(recruiter, stage(hired, "hired"))
+    careers.move(stage(hired, "hired"), actor=recruiter)
     year_ago = datetime.now(UTC) - timedelta(days=366)
     with Session(get_engine()) as session:
         session.exec(

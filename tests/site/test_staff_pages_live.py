@@ -70,6 +70,7 @@ def test_no_staff_page_holds_a_record_for_any_caller(live_site: LiveServer) -> N
         routes.staff_quote_path(quote_id),
         routes.staff_customer_path(_customer_id(live_site, email)),
         routes.staff_invite_path("x" * 43),
+        routes.staff_candidate_path(1),
     ]
     assert len(paths) == len(routes.STAFF_ROUTES)
     for caller, cookie in (("no one", ""), ("an admin", _admin_cookie(live_site, admin_email))):

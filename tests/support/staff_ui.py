@@ -89,13 +89,18 @@ def enrol_in_page(page: Page, link: str) -> tuple[str, list[str], str]:
 
 
 def signed_in_member(page: Page, site: LiveServer | ScaledSite, role: str) -> Member:
-    """A new member of `role`, enrolled and signed in on `page` (at the inbox)."""
+    """A new member of `role`, enrolled and signed in on `page` (at the inbox; the hiring
+    team at Candidates)."""
     email, name, link = invite_with_command(site, role)
     key, recovery, _ = enrol_in_page(page, link)
     page.get_by_role("button", name="I have saved them, continue").click()
-    expect(page.get_by_role("heading", name="Quote requests")).to_be_visible()
-    # The inbox has loaded (its counts show): no event of the sign-in is still on its way.
-    expect(page.get_by_role("button", name=re.compile(r"^New \d+"))).to_be_visible()
+    if role == "hiring":  # the hiring team starts at Candidates, not the inbox
+        expect(page.get_by_role("heading", name="Candidates")).to_be_visible()
+        expect(page.get_by_role("region", name="Pipelines")).to_be_visible()
+    else:
+        expect(page.get_by_role("heading", name="Quote requests")).to_be_visible()
+        # The inbox has loaded (its counts show): no event of the sign-in is on its way.
+        expect(page.get_by_role("button", name=re.compile(r"^New \d+"))).to_be_visible()
     wait_for_staff_cookie(page, held=True)  # a page opened next needs it
     return Member(email=email, name=name, key=key, recovery=tuple(recovery))
 

@@ -1,7 +1,7 @@
 """The staff back office's pages (rcxsite/content/routes.py STAFF_ROUTES), with their on_load
 handlers: one module per page, named as its state's module (rcxsite/state/staff/, or the
-feature's own folder: booking's Availability and My calls). All data arrives through
-checked events; the prerendered pages hold none."""
+feature's own folder: booking's Availability and My calls, careers' Candidates). All data
+arrives through checked events; the prerendered pages hold none."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from reflex.event import EventHandler
 from rcxsite.content.routes import Route, RouteKind
 from rcxsite.pages.booking.availability import staff_availability_page
 from rcxsite.pages.booking.calls import staff_calls_page
+from rcxsite.pages.careers.candidates import staff_candidate_page, staff_candidates_page
 from rcxsite.pages.staff.analytics import staff_analytics_page
 from rcxsite.pages.staff.audit import staff_audit_page
 from rcxsite.pages.staff.customers import staff_customer_page, staff_customers_page
@@ -24,6 +25,7 @@ from rcxsite.pages.staff.sign_in import staff_log_in_page
 from rcxsite.pages.staff.team import staff_team_page
 from rcxsite.state.booking.availability import StaffAvailabilityState
 from rcxsite.state.booking.calls import StaffCallsState
+from rcxsite.state.careers.candidates import CandidatesState, CandidateState
 from rcxsite.state.staff.analytics import StaffAnalyticsState
 from rcxsite.state.staff.audit import StaffAuditState
 from rcxsite.state.staff.customers import StaffCustomersState, StaffCustomerState
@@ -47,6 +49,8 @@ BUILDERS: dict[RouteKind, Callable[[Route], rx.Component]] = {
     "staff_analytics": staff_analytics_page,
     "staff_calls": staff_calls_page,
     "staff_availability": staff_availability_page,
+    "staff_candidates": staff_candidates_page,
+    "staff_candidate": staff_candidate_page,
 }
 
 ON_LOAD: dict[RouteKind, list[EventHandler]] = {
@@ -62,4 +66,6 @@ ON_LOAD: dict[RouteKind, list[EventHandler]] = {
     "staff_analytics": [StaffAnalyticsState.load],
     "staff_calls": [StaffCallsState.load],
     "staff_availability": [StaffAvailabilityState.load],
+    "staff_candidates": [CandidatesState.load],
+    "staff_candidate": [CandidateState.load],
 }

@@ -53,6 +53,13 @@ def staff_screen(state: S) -> S:
     return state
 
 
+def home_page(actor: StaffActor) -> str:
+    """Where a member starts: the inbox, or Candidates for the hiring team."""
+    if allowed(actor, Permission.READ_QUOTES) or not allowed(actor, Permission.HIRE):
+        return routes.STAFF_INBOX.path
+    return routes.STAFF_CANDIDATES.path
+
+
 def acting() -> StaffActor:
     """The member whose event is being handled (set by `staff_event`)."""
     return _ACTING.get()

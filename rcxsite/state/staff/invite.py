@@ -14,7 +14,7 @@ from rcxsite.staff import invitations
 from rcxsite.staff.inputs import EnrolmentCodeInput, StaffPasswordInput
 from rcxsite.state.one_time import show_once
 from rcxsite.state.service_calls import FormCall, call_service
-from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState, staff_screen
+from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState, home_page, staff_screen
 from rcxsite.state.stored_data import holds_data
 
 T = TypeVar("T")
@@ -111,8 +111,12 @@ class StaffInviteState(rx.State):
         yield staff._remember_sign_in(done.session_digest, done.cookie_ticket, done.actor)
 
     @rx.event
-    def done(self):
-        return rx.redirect(routes.STAFF_INBOX.path)
+    async def done(self):
+        """After the recovery codes: the member's first page (the hiring team's is
+        Candidates; anyone else, or a tab no longer signed in, the inbox, which asks)."""
+        staff = await self.get_state(StaffState)
+        actor = await staff._actor()
+        return rx.redirect(home_page(actor) if actor is not None else routes.STAFF_INBOX.path)
 
 
 # Public by design: a way in, before anyone is signed in.

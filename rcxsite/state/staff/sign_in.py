@@ -5,10 +5,11 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite.content import routes
+from rcxsite.core.permissions import StaffActor
 from rcxsite.staff.inputs import StaffSignInInput
 from rcxsite.staff.sign_in import sign_in
 from rcxsite.state.service_calls import FormCall
-from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState, staff_screen
+from rcxsite.state.staff.access import STAFF_HANDLERS, StaffState, home_page, staff_screen
 
 SIGN_IN_FIELDS = StaffSignInInput.field_names()
 _TIME_ZONE_SCRIPT = (
@@ -17,11 +18,12 @@ _TIME_ZONE_SCRIPT = (
 )
 
 
-def _next_page(target: str) -> str:
-    """Only a staff page of this site: a link cannot send a member elsewhere."""
+def _next_page(target: str, actor: StaffActor) -> str:
+    """Only a staff page of this site: a link cannot send a member elsewhere; without
+    one, the member's first page (the hiring team's is Candidates)."""
     if target.startswith("/staff") and not target.startswith(routes.STAFF_LOG_IN.path):
         return target
-    return routes.STAFF_INBOX.path
+    return home_page(actor)
 
 
 @staff_screen
@@ -55,7 +57,7 @@ class StaffSignInState(rx.State):
             signed_in.session_digest,
             signed_in.cookie_ticket,
             signed_in.actor,
-            then=_next_page(target if isinstance(target, str) else ""),
+            then=_next_page(target if isinstance(target, str) else "", signed_in.actor),
         )
 
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rcxsite.content import routes
-from rcxsite.content.careers import APPLY_EMAIL, OPENINGS, apply_href
+from rcxsite.content.careers import APPLY_EMAIL, OPENINGS
 from rcxsite.content.company import EMAIL, MAP_URL, PHONE, PHONE_HREF
 from rcxsite.content.proof import OFFICES
 from rcxsite.meta.tags import page_title
@@ -73,10 +73,12 @@ def test_the_company_contacts_on_about_are_tappable(any_page: Page) -> None:
 def test_each_opening_has_its_own_way_to_apply(any_page: Page) -> None:
     any_page.goto(routes.CAREERS.path)
     for opening in OPENINGS:
-        apply = any_page.get_by_role("link", name=f"Apply by email for {opening.title}")
-        expect(apply).to_have_attribute("href", apply_href(opening.title))
-    assert apply_href("Senior Python Engineer") == (
-        f"mailto:{APPLY_EMAIL}?subject=Application%3A%20Senior%20Python%20Engineer"
+        apply = any_page.get_by_role("link", name=f"Apply for {opening.title}")
+        page = routes.route_for("opening", opening.slug).path
+        expect(apply).to_have_attribute("href", f"{page}#apply")
+    # Questions still go to the recruiters' address.
+    expect(any_page.get_by_role("link", name=APPLY_EMAIL)).to_have_attribute(
+        "href", f"mailto:{APPLY_EMAIL}"
     )
     any_page.goto(routes.LIFE_AT.path)
     any_page.get_by_role("link", name="See our open positions").click()

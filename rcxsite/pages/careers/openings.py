@@ -11,14 +11,15 @@ from rcxsite.content.careers import (
     APPLY_EMAIL,
     HIRING_STEPS,
     OPENINGS,
-    apply_href,
     opening_of,
     places,
     teams,
 )
 from rcxsite.content.company import COMPANY
 from rcxsite.content.types import Opening
-from rcxsite.state.careers import CareersState
+from rcxsite.pages.careers.apply import apply_section
+from rcxsite.state.careers.apply import ApplyState
+from rcxsite.state.careers.openings import CareersState
 from rcxsite.templates.page_top import page_hero
 
 
@@ -57,10 +58,10 @@ def _card(opening: Opening) -> rx.Component:
             rx.el.p(opening.summary, class_name="card-body"),
             bullet_list(opening.requirements),
             rx.el.a(
-                "Apply by email",
+                "Apply",
                 # Named as shown, then which opening (one link per card).
                 rx.el.span(f" for {opening.title}", class_name="sr-only"),
-                href=apply_href(opening.title),
+                href=f"{page}#apply",
                 class_name="button button-outline card-action",
             ),
             class_name="card",
@@ -90,7 +91,7 @@ def careers_page(route: routes.Route) -> rx.Component:
                 rx.el.p("No openings match these filters.", class_name="lead"),
             ),
             rx.el.p(
-                "To apply, send your CV and a few lines about yourself to ",
+                "Apply on each opening's page with your CV. Questions about a role? Write to ",
                 rx.el.a(APPLY_EMAIL, href=f"mailto:{APPLY_EMAIL}"),
                 ".",
                 class_name="lead apply-note",
@@ -128,18 +129,19 @@ def opening_page(route: routes.Route) -> rx.Component:
             rx.el.h3("How we hire", class_name="opening-heading"),
             rx.el.ol(*[rx.el.li(step) for step in HIRING_STEPS], class_name="opening-steps"),
             rx.el.p(
-                rx.el.a(
-                    "Apply by email",
-                    href=apply_href(opening.title),
-                    class_name="button button-primary",
-                ),
+                rx.el.a("Apply now", href="#apply", class_name="button button-primary"),
                 " ",
                 nav_link("All open positions", to=routes.CAREERS.path),
                 class_name="opening-actions",
             ),
         ),
+        apply_section(opening),
         cta_band(f"Want to work with {COMPANY} instead?"),
     )
 
 
-ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {"careers": [CareersState.load]}
+ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {
+    "careers": [CareersState.load],
+    # A tab that applied for one role opens the next one's form empty.
+    "opening": [ApplyState.start_over],
+}

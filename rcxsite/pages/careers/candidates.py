@@ -1,0 +1,225 @@
+"""/staff/candidates (each opening's pipeline and the candidates) and /staff/candidates/<id>
+(one candidate: details, CV, stage, notes, history). Only the hiring team's events are
+answered; the prerendered pages hold no data."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.vars import ObjectVar
+
+from rcxsite import careers
+from rcxsite.components.form_fields import control_attrs, field_error, textarea_field
+from rcxsite.components.staff_ui import badge, data_table, notices, page_heading
+from rcxsite.content import routes
+from rcxsite.pages.staff.shared import facts, link, staff_form
+from rcxsite.state.careers.candidates import CandidatesState, CandidateState
+
+
+def _pipeline(opening: ObjectVar[dict[str, str]]) -> rx.Component:
+    return rx.el.li(
+        rx.el.button(
+            rx.el.strong(opening["title"]),
+            " (",
+            opening["total"],
+            ")",
+            type="button",
+            on_click=CandidatesState.choose(opening["slug"], ""),
+            aria_pressed=rx.cond(
+                (CandidatesState.opening == opening["slug"]) & (CandidatesState.stage == ""),
+                "true",
+                "false",
+            ),
+            class_name="link-button",
+        ),
+        rx.el.ul(
+            *[
+                rx.el.li(
+                    rx.el.button(
+                        f"{careers.STAGE_LABELS[stage]} ",
+                        opening[stage],
+                        type="button",
+                        on_click=CandidatesState.choose(opening["slug"], stage),
+                        aria_pressed=rx.cond(
+                            (CandidatesState.opening == opening["slug"])
+                            & (CandidatesState.stage == stage),
+                            "true",
+                            "false",
+                        ),
+                        class_name="staff-chip",
+                    )
+                )
+                for stage in careers.STAGES
+            ],
+            class_name="staff-chips",
+            aria_label="Stages",
+        ),
+        class_name="pipeline",
+    )
+
+
+def staff_candidates_page(route: routes.Route) -> rx.Component:
+    return rx.el.div(
+        page_heading("Candidates"),
+        notices(CandidatesState.error, ""),
+        rx.el.section(
+            rx.el.h2("Openings", class_name="staff-subtitle"),
+            rx.el.ul(
+                rx.foreach(CandidatesState.openings, _pipeline),
+                class_name="pipelines",
+            ),
+            rx.el.p(
+                rx.el.button(
+                    "All candidates",
+                    type="button",
+                    on_click=CandidatesState.choose("", ""),
+                    class_name="link-button",
+                ),
+                class_name="staff-note",
+            ),
+            aria_label="Pipelines",
+        ),
+        data_table(
+            "Candidates",
+            ("Name", "Opening", "Stage", "Applied", "Waiting", "Based in", "Source"),
+            CandidatesState.rows,
+            lambda row: (
+                link(row["name"], row["href"]),
+                row["opening"],
+                badge(row["stage"]),
+                row["received"],
+                row["age"],
+                row["location"],
+                row["source"],
+            ),
+            empty="No candidates here yet.",
+        ),
+    )
+
+
+def _stage_form() -> rx.Component:
+    field_id = "candidate-stage"
+    error = CandidateState.field_errors["stage"]
+    return staff_form(
+        rx.el.div(
+            rx.el.label("Move to", html_for=field_id, class_name="field-label"),
+            rx.el.select(
+                *[
+                    rx.el.option(label, value=stage)
+                    for stage, label in careers.STAGE_LABELS.items()
+                ],
+                name="stage",
+                default_value=CandidateState.stage,
+                # Remounted with each loaded stage; the member's choice until then.
+                key=CandidateState.stage,
+                **control_attrs(field_id, error),
+            ),
+            field_error(field_id, error),
+            class_name="field",
+        ),
+        rx.el.p(
+            "Moving to Rejected mails the candidate a kind note two working days later; "
+            "moving them back before then cancels it.",
+            class_name="staff-hint",
+        ),
+        submit="Save stage",
+        on_submit=CandidateState.move,
+        aria_label="Stage",
+    )
+
+
+def _note_form() -> rx.Component:
+    return staff_form(
+        rx.el.div(
+            textarea_field(
+                "Note",
+                "text",
+                error=CandidateState.field_errors["text"],
+                field_id="candidate-note",
+                rows=3,
+                max_length=2000,
+            ),
+            key=CandidateState.note_revision.to_string(),
+        ),
+        submit="Add note",
+        on_submit=CandidateState.add_note,
+        aria_label="Add a note",
+    )
+
+
+def _cv() -> rx.Component:
+    return rx.el.p(
+        rx.el.a(
+            rx.cond(CandidateState.cv_is_pdf, "Open CV", "Download CV"),
+            href=CandidateState.cv_href,
+            target=rx.cond(CandidateState.cv_is_pdf, "_blank", ""),
+            rel="noopener",
+            class_name="button button-outline",
+        ),
+        " ",
+        rx.el.span(CandidateState.cv_label, class_name="staff-note"),
+        class_name="candidate-cv",
+    )
+
+
+def _card(heading: str, content: rx.Component) -> rx.Component:
+    return rx.el.section(
+        rx.el.h2(heading, class_name="staff-subtitle"), content, class_name="staff-card"
+    )
+
+
+def staff_candidate_page(route: routes.Route) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(link("← All candidates", routes.STAFF_CANDIDATES.path), class_name="staff-back"),
+        notices(CandidateState.error, CandidateState.notice),
+        rx.cond(
+            CandidateState.found,
+            rx.fragment(
+                page_heading(CandidateState.name),
+                facts(CandidateState.facts),
+                rx.cond(
+                    CandidateState.link != "",
+                    rx.el.p(
+                        rx.el.a(
+                            CandidateState.link,
+                            href=CandidateState.link,
+                            rel="noopener noreferrer nofollow",
+                            target="_blank",
+                        ),
+                        class_name="staff-note",
+                    ),
+                ),
+                rx.cond(
+                    CandidateState.note != "",
+                    rx.el.blockquote(CandidateState.note, class_name="staff-message"),
+                ),
+                _cv(),
+                rx.cond(
+                    CandidateState.rejection_pending,
+                    rx.el.p(
+                        "A rejection note is waiting to be sent.",
+                        class_name="staff-note",
+                        role="status",
+                    ),
+                ),
+                rx.el.section(
+                    rx.el.h2("Stage", class_name="staff-subtitle"),
+                    _stage_form(),
+                    class_name="staff-card",
+                ),
+                rx.el.section(
+                    rx.el.h2("Notes", class_name="staff-subtitle"),
+                    _note_form(),
+                    class_name="staff-card",
+                ),
+                rx.el.h2("History", class_name="staff-subtitle"),
+                data_table(
+                    "History",
+                    ("When", "Who", "What"),
+                    CandidateState.history,
+                    lambda row: (row["when"], row["who"], row["what"]),
+                    empty="Nothing has happened yet.",
+                ),
+            ),
+        ),
+        class_name="candidate-page",
+    )

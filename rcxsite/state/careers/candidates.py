@@ -1,0 +1,204 @@
+"""/staff/candidates and /staff/candidates/<id> (the hiring team): thin adapters over
+`rcxsite.careers.pipeline`. Every handler is a `staff_event(Permission.HIRE)`: sales and
+support are refused on the server whatever page they opened."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import reflex as rx
+
+from rcxsite import careers
+from rcxsite.core import paths
+from rcxsite.core.permissions import Permission
+from rcxsite.core.working_week import WORKING_DAY, due_at
+from rcxsite.models import utcnow
+from rcxsite.state.service_calls import FormCall, call_service
+from rcxsite.state.staff.access import acting, staff_event, staff_screen
+from rcxsite.state.staff.display import form_text, mailto_href, path_id, when
+
+STAGE_FIELDS = ("stage", "text")
+_NOTE_MAX = 2000
+
+
+def _age(received: datetime, now: datetime) -> str:
+    days = (now - received).days
+    if days < 1:
+        return "Today"
+    return "1 day" if days == 1 else f"{days} days"
+
+
+def _size(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB" if size >= 1024 * 1024 else f"{max(1, size // 1024)} KB"
+
+
+def _one_of(value: object, allowed: tuple[str, ...]) -> str:
+    return value if isinstance(value, str) and value in allowed else ""
+
+
+@staff_screen
+class CandidatesState(rx.State):
+    openings: list[dict[str, str]] = []
+    rows: list[dict[str, str]] = []
+    opening: str = ""
+    stage: str = ""
+    error: str = ""
+
+    async def _reload(self) -> None:
+        actor = acting()
+        pipelines = await call_service(careers.pipelines, acting())
+        if not pipelines.ok:
+            self.error = pipelines.message()
+            return
+        slugs = tuple(pipeline.slug for pipeline in pipelines.result())
+        self.opening = _one_of(self.opening, slugs)
+        self.stage = _one_of(self.stage, careers.STAGES)
+        self.openings = [
+            {
+                "slug": p.slug,
+                "title": p.title,
+                "total": str(p.total),
+                **{
+                    stage: str(count) for stage, count in zip(careers.STAGES, p.counts, strict=True)
+                },
+            }
+            for p in pipelines.result()
+        ]
+        listed = await call_service(
+            careers.candidates, actor, opening=self.opening, stage=self.stage
+        )
+        if not listed.ok:
+            self.error = listed.message()
+            return
+        now = utcnow()
+        self.rows = [
+            {
+                "id": str(row.id),
+                "name": row.name,
+                "href": paths.staff_candidate_path(row.id),
+                "opening": row.opening_title,
+                "location": row.location,
+                "stage": careers.stage_label(row.stage),
+                "received": when(row.received, actor.time_zone),
+                "age": _age(row.received, now),
+                "source": row.source,
+            }
+            for row in listed.result()
+        ]
+
+    @staff_event(Permission.HIRE)
+    async def load(self) -> None:
+        """on_load: a link may name the opening and stage (?opening=...&stage=...)."""
+        self.error = ""
+        query = self.router.url.query_parameters
+        self.opening, self.stage = str(query.get("opening", "")), str(query.get("stage", ""))
+        await self._reload()
+
+    @staff_event(Permission.HIRE)
+    async def choose(self, opening: str, stage: str) -> None:
+        self.error = ""
+        self.opening, self.stage = str(opening), str(stage)
+        await self._reload()
+
+
+@staff_screen
+class CandidateState(rx.State):
+    candidate_id: int = 0
+    found: bool = False
+    name: str = ""
+    opening_title: str = ""
+    stage: str = ""
+    stage_label: str = ""
+    facts: list[list[str]] = []
+    email_href: str = ""
+    link: str = ""
+    note: str = ""
+    cv_href: str = ""
+    cv_label: str = ""
+    cv_is_pdf: bool = False
+    rejection_pending: bool = False
+    history: list[dict[str, str]] = []
+    field_errors: dict[str, str] = dict.fromkeys(STAGE_FIELDS, "")
+    error: str = ""
+    notice: str = ""
+    # Bumped after a saved note, so the note box empties (a `key`).
+    note_revision: int = 0
+
+    def _show(self, detail: careers.CandidateDetail) -> None:
+        zone = acting().time_zone
+        self.found = True
+        self.name, self.opening_title = detail.name, detail.opening_title
+        self.stage, self.stage_label = detail.stage, careers.stage_label(detail.stage)
+        self.email_href = mailto_href(detail.email)
+        self.link = detail.link
+        self.note = detail.note
+        self.facts = [
+            ["Opening", detail.opening_title],
+            ["Stage", careers.stage_label(detail.stage)],
+            ["Email", detail.email],
+            ["Phone", detail.phone or "—"],
+            ["Based in", detail.location],
+            ["Applied", when(detail.received, zone)],
+            ["Source", detail.source],
+        ]
+        self.cv_href = paths.staff_candidate_cv_path(detail.id)
+        kind = careers.KINDS.get(detail.cv_type, "file")
+        self.cv_label = f"{detail.cv_name} ({kind}, {_size(detail.cv_size)})"
+        self.cv_is_pdf = kind == "PDF"
+        self.rejection_pending = detail.rejection_pending
+        self.history = [
+            {"when": when(line.when, zone), "who": line.who, "what": line.text}
+            for line in detail.history
+        ]
+
+    async def _read(self) -> None:
+        outcome = await call_service(careers.candidate, acting(), self.candidate_id)
+        if outcome.ok:
+            self._show(outcome.result())
+            return
+        self.found = False
+        self.error = outcome.message()
+
+    @staff_event(Permission.HIRE)
+    async def load(self) -> None:
+        self.reset()
+        self.candidate_id = path_id(self.router.url.path)
+        await self._read()
+
+    @staff_event(Permission.HIRE)
+    async def move(self, form: dict[str, str]) -> None:
+        """One save: the stage chosen in the form."""
+        self.error = self.notice = ""
+        fields = {"application_id": self.candidate_id, "stage": form_text(form, "stage", 16)}
+        call = await FormCall.read(careers.StageInput, fields)
+        outcome = await call.send(careers.move, actor=acting())
+        self.field_errors = outcome.field_messages(STAGE_FIELDS)
+        if not outcome.ok:
+            self.error = outcome.form_message()
+            return
+        detail = outcome.result()
+        self._show(detail)
+        self.notice = f"Moved to {careers.stage_label(detail.stage)}."
+        if detail.rejection_pending:
+            held = when(due_at(utcnow(), working=2 * WORKING_DAY), acting().time_zone)
+            self.notice += (
+                f" The note to {detail.name} is held until {held}: move them to another "
+                "stage before then and it is not sent."
+            )
+
+    @staff_event(Permission.HIRE)
+    async def add_note(self, form: dict[str, str]) -> None:
+        self.error = self.notice = ""
+        fields = {"application_id": self.candidate_id, "text": form_text(form, "text", _NOTE_MAX)}
+        call = await FormCall.read(careers.NoteInput, fields)
+        outcome = await call.send(careers.add_note, actor=acting())
+        self.field_errors = outcome.field_messages(STAGE_FIELDS)
+        if not outcome.ok:
+            self.error = outcome.form_message()
+            return
+        self._show(outcome.result())
+        self.notice = "Note added."
+        self.note_revision += 1
+
+
+__all__ = ["CandidateState", "CandidatesState"]
