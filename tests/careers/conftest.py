@@ -1,5 +1,5 @@
 from __future__ import annotations
 
-from tests.support.fixtures import configure, fresh_state, mailbox, site_root
+from tests.support.fixtures import bucket, configure, fresh_state, mailbox, object_store, site_root
 
-__all__ = ["configure", "fresh_state", "mailbox", "site_root"]
+__all__ = ["bucket", "configure", "fresh_state", "mailbox", "object_store", "site_root"]

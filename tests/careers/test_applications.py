@@ -18,6 +18,7 @@ from rcxsite.platform.db import get_engine
 from rcxsite.platform.file_store import FileMissing, get_file_store
 from tests.support import cv_files
 from tests.support.fixtures import Configure
+from tests.support.scratch_services import ScratchObjectStore
 from tests.support.site import SITE_URL, outbox_messages
 
 OPENING = "senior-python-engineer"
@@ -197,3 +198,18 @@ def test_the_mail_s_link_withdraws_erasing_the_application_and_its_cv_at_once() 
     with pytest.raises(ServiceError) as again:
         careers.withdraw(link_digest=digest)
     assert again.value.status == 404
+
+
+def test_with_an_s3_store_the_cv_is_an_object_there_and_withdrawing_erases_it(
+    bucket: str, object_store: ScratchObjectStore
+) -> None:
+    ten_mb = cv_files.pdf(padding=10 * 1024 * 1024 - len(cv_files.pdf()))
+    send(careers.CvUpload("cv.pdf", ten_mb))
+    [row] = rows()
+
+    [kept] = object_store.client().list_objects_v2(Bucket=bucket)["Contents"]
+    assert (kept["Key"], kept["Size"]) == (f"site/{row.cv_key}", len(ten_mb))
+    with Session(get_engine()) as session:
+        assert session.exec(select(StoredFile)).all() == []
+    careers.withdraw(link_digest=row.withdraw_digest)
+    assert "Contents" not in object_store.client().list_objects_v2(Bucket=bucket)

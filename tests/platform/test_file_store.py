@@ -5,8 +5,6 @@ cannot be reached is an outage, never a lost file (rcxsite/platform/file_store.p
 from __future__ import annotations
 
 import hashlib
-import os
-from collections.abc import Iterator
 
 import pytest
 from pydantic import ValidationError
@@ -22,12 +20,19 @@ from rcxsite.platform.file_store import (
 from rcxsite.platform.outages import is_outage
 from rcxsite.platform.settings import Settings
 from rcxsite.tools.processes import free_port
-from tests.support.fixtures import Configure, configure, fresh_state, site_root
+from tests.support.fixtures import (
+    Configure,
+    bucket,
+    configure,
+    fresh_state,
+    object_store,
+    site_root,
+)
 from tests.support.postgres import sqlite_or_postgres
 from tests.support.scratch_services import ScratchObjectStore
-from tests.support.services import services_wanted
 
-__all__ = ["configure", "fresh_state", "site_root"]  # fixtures: a site of this module's own
+# Fixtures: a site of this module's own, and a bucket on a real S3 API.
+__all__ = ["bucket", "configure", "fresh_state", "object_store", "site_root"]
 
 # Bytes a text decoder would mangle: every value, NUL, CR LF and an invalid UTF-8 run.
 AWKWARD = bytes(range(256)) * 40 + b"\r\n\x00\xff\xfe%PDF-1.7"
@@ -38,30 +43,6 @@ def rows(model: type[StoredFile]) -> list[StoredFile]:
         found = list(session.exec(select(model)))
         session.expunge_all()
         return found
-
-
-@pytest.fixture(scope="module")
-def object_store() -> Iterator[ScratchObjectStore]:
-    services_wanted("S3 (moto)")
-    store = ScratchObjectStore()
-    store.start()
-    try:
-        yield store
-    finally:
-        store.remove()
-
-
-@pytest.fixture
-def bucket(object_store: ScratchObjectStore, configure: Configure) -> str:
-    name = f"rcx-files-{os.urandom(4).hex()}"
-    object_store.client().create_bucket(Bucket=name)
-    configure(
-        file_store=f"s3://{name}/site",
-        file_store_endpoint=object_store.endpoint,
-        file_store_access_key="test",
-        file_store_secret_key="test",
-    )
-    return name
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -77,6 +79,27 @@ def test_the_rest_api_works_through_nginx(scaled_site: ScaledSite) -> None:
         _request(scaled_site.url + "/api/v1/Auth/Logout", method="POST", headers=bearer)[0] == 200
     )
     assert _request(scaled_site.url + "/api/v1/User/Me", headers=bearer)[0] == 401
+
+
+def _post(url: str, size: int) -> int:
+    """The status of a POST of `size` bytes (a refusal may close the connection early)."""
+    outgoing = urllib.request.Request(
+        url, data=b"x" * size, method="POST", headers={"Content-Type": "application/octet-stream"}
+    )
+    try:
+        with urllib.request.urlopen(outgoing, timeout=30) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_only_the_cv_upload_takes_a_body_past_64_kb_through_nginx(scaled_site: ScaledSite) -> None:
+    # A 2 MB body reaches the upload endpoint (which wants its headers: 400, not 413).
+    assert _post(scaled_site.url + "/_upload", 2 * 1024 * 1024) == 400
+    # More than a 10 MB CV and its fields: refused before a worker reads it.
+    assert _post(scaled_site.url + "/_upload", 11 * 1024 * 1024) == 413
+    # Everywhere else the site's 64 KB limit stands.
+    assert _post(scaled_site.url + "/api/v1/Auth/Login", 100 * 1024) == 413
 
 
 def test_reset_mails_are_limited_across_workers(

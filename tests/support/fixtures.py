@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ import rcxsite.job_kinds  # noqa: F401  (every kind of job a runner does)
 from rcxsite.jobs.runner import BackgroundRunner
 from rcxsite.mail import wait_for_outgoing_mail
 from tests.support.rate_limits import reset_rate_limits
+from tests.support.scratch_services import ScratchObjectStore
 from tests.support.services import service_missing, services_wanted
 from tests.support.site import isolated_site, refresh_settings, reset_state
 from tests.support.smtp import Mailbox
@@ -77,3 +79,29 @@ def redis_limits(configure: Configure) -> Iterator[redis.Redis]:
     yield client
     reset_rate_limits()
     client.close()
+
+
+@pytest.fixture(scope="module")
+def object_store() -> Iterator[ScratchObjectStore]:
+    """A real S3 API (moto in server mode) for the module's tests."""
+    services_wanted("S3 (moto)")
+    store = ScratchObjectStore()
+    store.start()
+    try:
+        yield store
+    finally:
+        store.remove()
+
+
+@pytest.fixture
+def bucket(object_store: ScratchObjectStore, configure: Configure) -> str:
+    """A fresh bucket the site's file store is set to (FILE_STORE=s3://<bucket>/site)."""
+    name = f"rcx-files-{os.urandom(4).hex()}"
+    object_store.client().create_bucket(Bucket=name)
+    configure(
+        file_store=f"s3://{name}/site",
+        file_store_endpoint=object_store.endpoint,
+        file_store_access_key="test",
+        file_store_secret_key="test",
+    )
+    return name
