@@ -7,7 +7,8 @@ at 100,000 requests on SQLite and PostgreSQL (bench/inbox.py: its own section, w
 own target), the site search's server time per query (bench/search.py, likewise),
 durable mail (bench/outbox.py, likewise), booked calls: the free times and concurrent
 bookings (bench/booking.py, likewise) and analytics: the dashboard over a year of views,
-recording's cost and views at 500 a second (bench/analytics.py, likewise). The targets
+recording's cost and views at 500 a second (bench/analytics.py, likewise), and job
+applications with a 10 MB CV (bench/careers.py, likewise). The targets
 are in bench/targets.py, the options (BENCH_* variables) in bench/config.py.
 """
 
@@ -24,6 +25,7 @@ from dataclasses import asdict
 from bench import (
     analytics,
     booking,
+    careers,
     hosts,
     inbox,
     inbox_report,
@@ -99,6 +101,11 @@ def _analytics(environment: dict[str, str]) -> str:
     return analytics.render(analytics.run(OUT_DIR / "analytics"), environment)
 
 
+def _careers(options: Options, environment: dict[str, str]) -> str:
+    print("job applications with a 10 MB CV ...", file=sys.stderr, flush=True)
+    return careers.render(careers.run(OUT_DIR / "careers", options.url), environment)
+
+
 def _hosts(options: Options, environment: dict[str, str]) -> tuple[str, bool]:
     print("several hosts through the balancer ...", file=sys.stderr, flush=True)
     runs = hosts.run(options.seconds)
@@ -130,6 +137,8 @@ def main() -> int:
         return _only(_booking(environment), booking.replace_section)
     if options.only_analytics:
         return _only(_analytics(environment), analytics.replace_section)
+    if options.only_careers:
+        return _only(_careers(options, environment), careers.replace_section)
     if options.only_hosts:
         hosts_section, hosts_failed = _hosts(options, environment)
         return _only(hosts_section, hosts.replace_section) or int(hosts_failed)
@@ -153,6 +162,7 @@ def main() -> int:
     outbox_section = _outbox(environment) if options.outbox else None
     booking_section = _booking(environment) if options.booking else None
     analytics_section = _analytics(environment) if options.analytics else None
+    careers_section = _careers(options, environment) if options.careers else None
     hosts_section, hosts_failed = _hosts(options, environment) if options.hosts else (None, False)
     markdown = report.render(
         report.Results(
@@ -175,6 +185,8 @@ def main() -> int:
         markdown = booking.replace_section(markdown, booking_section)
     if analytics_section:
         markdown = analytics.replace_section(markdown, analytics_section)
+    if careers_section:
+        markdown = careers.replace_section(markdown, careers_section)
     if hosts_section:
         markdown = hosts.replace_section(markdown, hosts_section)
     REPORT_PATH.write_text(markdown)

@@ -10,7 +10,8 @@ or booked calls alone (about a minute): `make bench BENCH_ONLY=booking`;
 or analytics alone (about ten minutes: a year of views is written first):
 `make bench BENCH_ONLY=analytics`, quicker with BENCH_ANALYTICS_SCALE=0.01;
 or several hosts through the balancer alone (about two minutes):
-`make bench BENCH_ONLY=hosts`.
+`make bench BENCH_ONLY=hosts`; or applications with a 10 MB CV alone (a production build,
+then about a minute): `make bench BENCH_ONLY=careers`.
 """
 
 from __future__ import annotations
@@ -210,6 +211,8 @@ class Options:
     only_analytics: bool = False
     hosts: bool = True  # several hosts through the balancer (bench/hosts.py)
     only_hosts: bool = False
+    careers: bool = True  # applications with a 10 MB CV (bench/careers.py)
+    only_careers: bool = False
 
     @property
     def phone(self) -> bool:
@@ -222,6 +225,7 @@ class Options:
             or self.only_booking
             or self.only_analytics
             or self.only_hosts
+            or self.only_careers
         )
 
     @classmethod
@@ -238,7 +242,18 @@ class Options:
             raise SystemExit("BENCH_PAGES: every page is a path starting with /")
         only = os.environ.get("BENCH_ONLY", "").strip().lower()
         if (
-            only not in {"", "scaled", "inbox", "search", "outbox", "booking", "analytics", "hosts"}
+            only
+            not in {
+                "",
+                "scaled",
+                "inbox",
+                "search",
+                "outbox",
+                "booking",
+                "analytics",
+                "hosts",
+                "careers",
+            }
             or (only == "scaled" and not _flag("BENCH_SCALED"))
             or (only == "inbox" and not _flag("BENCH_INBOX"))
             or (only == "search" and not _flag("BENCH_SEARCH"))
@@ -246,12 +261,13 @@ class Options:
             or (only == "booking" and not _flag("BENCH_BOOKING"))
             or (only == "analytics" and not _flag("BENCH_ANALYTICS"))
             or (only == "hosts" and not _flag("BENCH_HOSTS"))
+            or (only == "careers" and not _flag("BENCH_CAREERS"))
         ):
             raise SystemExit(
-                "BENCH_ONLY: `scaled`, `inbox`, `search`, `outbox`, `booking`, `analytics` or "
-                "`hosts`, and not with that part off (BENCH_SCALED=0, BENCH_INBOX=0, "
-                "BENCH_SEARCH=0, BENCH_OUTBOX=0, BENCH_BOOKING=0, BENCH_ANALYTICS=0, "
-                "BENCH_HOSTS=0)"
+                "BENCH_ONLY: `scaled`, `inbox`, `search`, `outbox`, `booking`, `analytics`, "
+                "`hosts` or `careers`, and not with that part off (BENCH_SCALED=0, "
+                "BENCH_INBOX=0, BENCH_SEARCH=0, BENCH_OUTBOX=0, BENCH_BOOKING=0, "
+                "BENCH_ANALYTICS=0, BENCH_HOSTS=0, BENCH_CAREERS=0)"
             )
         return cls(
             pages=pages,
@@ -276,4 +292,6 @@ class Options:
             only_analytics=only == "analytics",
             hosts=_flag("BENCH_HOSTS") and only in {"", "hosts"},
             only_hosts=only == "hosts",
+            careers=_flag("BENCH_CAREERS") and only in {"", "careers"},
+            only_careers=only == "careers",
         )

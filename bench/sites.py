@@ -79,9 +79,11 @@ def _env(**values: str) -> dict[str, str]:
 
 
 @contextmanager
-def production_site(work_dir: Path, url: str | None) -> Iterator[str]:
-    """The base URL of `reflex run --env prod` with its own data folder in `work_dir`, or
-    `url` (a site already running) when given."""
+def production_site(
+    work_dir: Path, url: str | None, settings: dict[str, str] | None = None
+) -> Iterator[str]:
+    """The base URL of `reflex run --env prod` with its own data folder in `work_dir` (and
+    `settings` in its environment), or `url` (a site already running) when given."""
     if url:
         yield url
         return
@@ -96,6 +98,7 @@ def production_site(work_dir: Path, url: str | None) -> Iterator[str]:
         REDIS_URL="",
         DATABASE_URL=f"sqlite:///{work_dir / 'rcx.db'}",
         REFLEX_STATES_WORKDIR=str(work_dir / "states"),
+        **(settings or {}),
     )
     processes.migrate(env)
     print("building and starting the production site ...", file=sys.stderr, flush=True)

@@ -4,9 +4,10 @@ carries.
 Framework-free and synchronous (the database and the file store block): the Reflex state
 calls it in a thread. `apply` takes the validated `ApplicationInput` and the CV as it
 arrived, and returns an `ApplicationReceipt` or raises `ServiceError`: 422 for the CV
-(its message under the `cv` field), 409 for the same opening applied for within 30
-days, 429 for a limit, 503 when it could not be kept. A form whose bot trap is filled is
-answered as an accepted one, and nothing is kept.
+(its message under the `cv` field), 429 for a limit, 503 when it could not be kept. A
+form whose bot trap is filled is answered as an accepted one, and nothing is kept; so is
+an application to an opening the same address applied for within 30 days, whose owner
+gets a mail saying theirs stands.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from datetime import timedelta
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, delete, select
 
-from rcxsite.careers.cv import CV_REQUIRED, CheckedCv, check_cv, refused
+from rcxsite.careers.cv import CV_REQUIRED, LIMIT_SCOPE, CheckedCv, check_cv, refused
 from rcxsite.careers.inputs import HONEYPOT_FIELD, ApplicationInput
-from rcxsite.careers.letters import send_application_received
+from rcxsite.careers.letters import send_already_applied, send_application_received
 from rcxsite.careers.stages import APPLIED
 from rcxsite.content.careers import opening_of
 from rcxsite.core import tokens
@@ -50,7 +51,6 @@ WITHDRAW_LINK_INVALID = (
     "This link does not work any more: the application was withdrawn or erased already."
 )
 WITHDRAWN = "Your application was withdrawn, and your CV erased."
-_LIMIT_SCOPE = "job-application"
 _EMAIL_LIMIT_SCOPE = "job-application-email"
 
 
@@ -101,7 +101,7 @@ def duplicate_message(applied_on: str) -> str:
 def note_trapped_application(*, client_ip: str) -> ApplicationReceipt:
     """A form whose bot trap is filled: counted against the same limit, kept nowhere, and
     answered as an accepted application is, so a bot learns nothing."""
-    hit(Limit(get_settings().application_limit, _LIMIT_SCOPE, client_key(client_ip)))
+    hit(Limit(get_settings().application_limit, LIMIT_SCOPE, client_key(client_ip)))
     logger.info(
         "Application form trap field filled by client %s; nothing kept",
         keyed_hash(client_ip)[:12],
@@ -119,15 +119,24 @@ def apply(
 ) -> ApplicationReceipt:
     """Check the CV, keep it and the application, and queue the applicant's mail."""
     settings = get_settings()
-    hit(Limit(settings.application_limit, _LIMIT_SCOPE, client_key(client_ip)))
+    hit(Limit(settings.application_limit, LIMIT_SCOPE, client_key(client_ip)))
     if cv is None:
         raise refused(CV_REQUIRED)
     checked = check_cv(cv.name, cv.data)
     key = email_key(application.email)
+    # Counted before the duplicate check: nobody can fill an address's mailbox either way.
+    per_email = reserve(Limit(settings.application_email_limit, _EMAIL_LIMIT_SCOPE, key))
     previous = _recent_application(key, application.opening)
     if previous is not None:
-        raise ServiceError(409, duplicate_message(previous))
-    per_email = reserve(Limit(settings.application_email_limit, _EMAIL_LIMIT_SCOPE, key))
+        # Answered as a new one: whoever typed the address learns nothing of its owner,
+        # who is told by mail that their application of that day stands.
+        send_already_applied(
+            application.email,
+            application.name,
+            opening_of(application.opening).title,
+            message=duplicate_message(previous),
+        )
+        return ApplicationReceipt(message=RECEIVED, next_steps=NEXT_STEPS)
     try:
         application_id = _keep(application, checked, client_ip, attribution, store())
     except SQLAlchemyError:

@@ -15,10 +15,14 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import PurePosixPath, PureWindowsPath
 
+from rcxsite.core.ratelimit import Limit, client_key, hit
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.models.careers import CV_NAME_MAX
+from rcxsite.platform.settings import get_settings
 
 CV_FIELD = "cv"
+# The application form's tries per client address (APPLICATION_LIMIT), wherever counted.
+LIMIT_SCOPE = "job-application"
 CV_MAX_MB = 10
 CV_MAX_BYTES = CV_MAX_MB * 1024 * 1024
 
@@ -39,7 +43,14 @@ CV_ONE_FILE = "Please attach one file: your CV"
 
 # A PDF's header may follow a little junk (the format allows 1 KiB of it).
 _PDF_HEADER_WITHIN = 1024
+_PDF_END_WITHIN = 1024
 _ODT_MIMETYPE = ODT.encode()
+# What a CV's archive may hold before any member is read: zipfile bounds what one read
+# inflates for these two methods only (bzip2 and LZMA inflate a whole block at once), and
+# a DOCX or ODT has a few dozen parts of a few MB at most.
+_SAFE_METHODS = frozenset({zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED})
+_MAX_PARTS = 2000
+_MAX_UNPACKED = 100 * 1024 * 1024
 
 logging.getLogger("pypdf").setLevel(logging.ERROR)  # a broken PDF is refused, not logged
 
@@ -83,6 +94,16 @@ def clean_name(name: str, content_type: str) -> str:
     return stem + suffix
 
 
+def _safe(archive: zipfile.ZipFile) -> bool:
+    """Whether reading the archive's members stays bounded (no zip bomb)."""
+    parts = archive.infolist()
+    return (
+        len(parts) <= _MAX_PARTS
+        and all(part.compress_type in _SAFE_METHODS for part in parts)
+        and sum(part.file_size for part in parts) <= _MAX_UNPACKED
+    )
+
+
 def sniffed_type(data: bytes) -> str:
     """PDF, DOCX or ODT by the bytes; "" for anything else."""
     if b"%PDF-" in data[:_PDF_HEADER_WITHIN]:
@@ -91,6 +112,8 @@ def sniffed_type(data: bytes) -> str:
         return ""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            if not _safe(archive):
+                return ""
             names = set(archive.namelist())
             if "word/document.xml" in names and "[Content_Types].xml" in names:
                 return DOCX
@@ -107,6 +130,10 @@ def _pdf_problem(data: bytes) -> str:
     """ "" for a PDF that opens without a password, else the message."""
     from pypdf import PdfReader
 
+    # A PDF ends with its end marker. Without one near the end, a reader hunts for it back
+    # through the whole file (half a second on 10 MB): a cut or padded file is refused.
+    if b"%%EOF" not in data[-_PDF_END_WITHIN:]:
+        return cannot_be_opened("PDF")
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted:
@@ -121,7 +148,7 @@ def _pdf_problem(data: bytes) -> str:
 def _archive_problem(data: bytes, kind: str) -> str:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            if archive.testzip() is not None:
+            if not _safe(archive) or archive.testzip() is not None:
                 return cannot_be_opened(kind)
     except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError):
         return cannot_be_opened(kind)
@@ -153,10 +180,12 @@ def check_cv(name: str, data: bytes) -> CheckedCv:
     return CheckedCv(name=clean_name(name, content_type), content_type=content_type, data=data)
 
 
-def cv_message(name: str, data: bytes) -> str:
+def cv_message(name: str, data: bytes, *, client_ip: str) -> str:
     """What is wrong with a CV ("" when nothing is), for a form that shows it beside
-    other fields' messages before anything is sent."""
+    other fields' messages before anything is sent. Counted as a try against the
+    application limit, as `apply` counts one: the checks cost the server."""
     try:
+        hit(Limit(get_settings().application_limit, LIMIT_SCOPE, client_key(client_ip)))
         check_cv(name, data)
     except ServiceError as refusal:
         return refusal.fields.get(CV_FIELD, refusal.message)

@@ -16,6 +16,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from rcxsite.careers.applications import rejection_mail_ref
+from rcxsite.careers.cv import KINDS
 from rcxsite.careers.inputs import APPLICATION_UNKNOWN, NoteInput, StageInput
 from rcxsite.careers.letters import send_rejection
 from rcxsite.careers.stages import REJECTED, STAGES, stage_label
@@ -311,7 +312,9 @@ def candidate_cv(
             action="candidate_cv_downloaded",
             actor=actor,
             target=f"application {application_id}",
-            detail=row.cv_name,
+            # The file's kind, not its name: the name often is the person's, and the log
+            # outlives the application.
+            detail=f"CV ({KINDS.get(row.cv_type, 'file')})",
         )
         key, name = row.cv_key, row.cv_name
     return CandidateCv(name=name, file=(store or get_file_store()).get(key))

@@ -9,7 +9,6 @@ each field's message and leaves every typed value, and the chosen file, as it wa
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import reflex as rx
@@ -17,7 +16,7 @@ import reflex as rx
 from rcxsite import careers
 from rcxsite.careers.cv import CV_ONE_FILE, CV_WRONG_KIND
 from rcxsite.state.analytics.page_views import PageViewState
-from rcxsite.state.service_calls import FormCall, Outcome, ServiceCall
+from rcxsite.state.service_calls import FormCall, Outcome, ServiceCall, call_service
 
 CV_UPLOAD_ID = "application-cv"
 APPLY_FORM_ID = "apply-form"
@@ -86,7 +85,10 @@ class ApplyState(rx.State):
             if not written.valid or cv is None:
                 # Every field's message at once, the CV's included.
                 if cv is not None:
-                    cv_message = await asyncio.to_thread(careers.cv_message, cv.name, cv.data)
+                    checked = await call_service(
+                        careers.cv_message, cv.name, cv.data, client_ip=client_ip
+                    )
+                    cv_message = (checked.value or "") if checked.ok else checked.message()
                 self.field_errors = {
                     **written.field_messages(FIELDS),
                     careers.CV_FIELD: cv_message or ("" if cv else careers.CV_REQUIRED),

@@ -110,7 +110,7 @@ def test_refused_files_say_why_and_keep_what_was_typed(any_page: Page) -> None:
     )
     expect(page.get_by_role("alert")).to_have_text("Please correct the highlighted fields.")
 
-    _choose(page, "big.pdf", cv_files.pdf(padding=11 * 1024 * 1024))
+    _choose(page, "big.pdf", cv_files.pdf(size=11 * 1024 * 1024))
     expect(cv_error).to_have_text("Your CV must be at most 10 MB")
 
     _choose(page, "empty.pdf", b"")
@@ -167,7 +167,7 @@ def test_the_hiring_team_works_a_candidate_and_only_it_gets_the_cv(
     expect(history).to_contain_text("Strong Kubernetes background")
     expect(history).to_contain_text("Applied → Screening")
     assert axe_violations(page) == []
-    assert ("candidate_cv_downloaded", "cv.pdf") in _audit(live_site)
+    assert ("candidate_cv_downloaded", "CV (PDF)") in _audit(live_site)
 
     for role in ("sales", "support"):
         with open_tab(browser, live_site) as other:
