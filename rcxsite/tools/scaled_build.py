@@ -8,6 +8,7 @@ pins, Reflex's version and the settings the pages are compiled with.
 from __future__ import annotations
 
 import hashlib
+import json
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -94,6 +95,19 @@ def _source_files() -> Iterator[Path]:
             )
 
 
+def source_bytes(file: Path) -> bytes:
+    """A file as a build depends on it; a JSON file by its data: Reflex writes
+    reflex.lock/package.json on one line and bun indented, and either may rewrite it in the
+    middle of a run without changing a dependency."""
+    data = file.read_bytes()
+    if file.suffix == ".json":
+        try:
+            return json.dumps(json.loads(data), sort_keys=True).encode()
+        except ValueError:
+            pass
+    return data
+
+
 def _compiled_with(env: Mapping[str, str]) -> list[tuple[str, str]]:
     """The settings (from `.env`, then the environment, as Settings reads them) and Reflex
     variables a build may depend on, minus what only the backend reads and anything
@@ -123,7 +137,7 @@ def build_inputs(env: Mapping[str, str]) -> str:
     digest = hashlib.sha256(f"reflex {version('reflex')}\n".encode())
     for file in _source_files():
         digest.update(f"{file.relative_to(ROOT)}\n".encode())
-        digest.update(hashlib.sha256(file.read_bytes()).digest())
+        digest.update(hashlib.sha256(source_bytes(file)).digest())
     for name, value in _compiled_with(env):
         digest.update(f"{name}={value}\n".encode())
     return digest.hexdigest()

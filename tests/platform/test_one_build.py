@@ -7,6 +7,7 @@ rcxsite/state/build_keys.py)."""
 from __future__ import annotations
 
 import io
+import json
 import tarfile
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from reflex.state import State
 
 from rcxsite.state.build_keys import keep_states_per_build
 from rcxsite.tools import run_scaled
-from rcxsite.tools.scaled_build import build_inputs
+from rcxsite.tools.scaled_build import build_inputs, source_bytes
 from rcxsite.tools.web_build import ArtifactError, build_id_of, pack, unpack
 from tests.support.fixtures import Configure, configure
 
@@ -119,3 +120,15 @@ def test_tabs_states_are_kept_under_the_build(configure: Configure) -> None:
     configure(build_id="cd34cd34cd34cd34")
     assert old_build == f"ab12ab12ab12ab12:tab-1_{State.get_full_name()}"
     assert str(token) == f"cd34cd34cd34cd34:tab-1_{State.get_full_name()}" != old_build
+
+
+def test_a_package_json_counts_by_its_data_not_its_layout(tmp_path: Path) -> None:
+    # Reflex writes reflex.lock/package.json on one line, bun indented: the same build.
+    one_line, indented = tmp_path / "a.json", tmp_path / "b.json"
+    data = {"name": "reflex", "dependencies": {"react": "19.3.1", "react-dropzone": "17.0.0"}}
+    one_line.write_text(json.dumps(data))
+    indented.write_text(json.dumps(data, indent=2) + "\n")
+    assert source_bytes(one_line) == source_bytes(indented)
+    changed = tmp_path / "c.json"
+    changed.write_text(json.dumps({**data, "dependencies": {"react": "19.3.2"}}))
+    assert source_bytes(changed) != source_bytes(one_line)

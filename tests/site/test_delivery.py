@@ -47,9 +47,10 @@ def test_scripts_and_styles_come_brotli_compressed(live_site: LiveServer) -> Non
 
 
 def test_no_component_library_stylesheet(live_site: LiveServer) -> None:
-    """Radix Themes alone was 712 KB of CSS on every page; ours is some 40 KB (7 KB sent)."""
+    """Radix Themes alone was 712 KB of CSS on every page; ours is some 49 KB (8 KB sent)
+    with the staff office's and the careers forms' rules."""
     _, _, page = _get(live_site.url + "/")
     (stylesheet,) = re.findall(rb'href="(/assets/[^"]+\.css)" rel="stylesheet"', page)
     _, _, css = _get(live_site.url + stylesheet.decode())
-    assert len(css) < 48_000
+    assert len(css) < 52_000
     assert b"radix-themes" not in css

@@ -197,7 +197,11 @@ def apply_section(opening: Opening) -> rx.Component:
                 "It takes a few minutes. We only use your details to consider your application.",
                 class_name="section-intro",
             ),
-            rx.cond(ApplyState.confirmation != "", _confirmation(), _form(opening)),
+            rx.cond(
+                (ApplyState.confirmation != "") & (ApplyState.applied_for == opening.slug),
+                _confirmation(),
+                _form(opening),
+            ),
             class_name="page-width",
         ),
         id="apply",

@@ -142,6 +142,5 @@ def opening_page(route: routes.Route) -> rx.Component:
 
 ON_LOAD: dict[routes.RouteKind, list[rx.EventHandler]] = {
     "careers": [CareersState.load],
-    # A tab that applied for one role opens the next one's form empty.
-    "opening": [ApplyState.start_over],
+    "opening": [ApplyState.open_form],
 }

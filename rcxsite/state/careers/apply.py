@@ -48,6 +48,8 @@ class ApplyState(rx.State):
     busy: bool = False
     confirmation: str = ""
     next_steps: str = ""
+    # The opening the confirmation is for: another opening's page shows its form at once.
+    applied_for: str = ""
 
     @rx.event
     def cv_refused(self, codes: list[str]) -> None:
@@ -106,6 +108,7 @@ class ApplyState(rx.State):
         if outcome.ok:
             receipt = outcome.result()
             self.confirmation, self.next_steps = receipt.message, receipt.next_steps
+            self.applied_for = fields.get("opening", "")
             yield rx.clear_selected_files(CV_UPLOAD_ID)
             yield rx.set_focus("apply-confirmation")
             return
@@ -117,8 +120,11 @@ class ApplyState(rx.State):
         return f"apply-{name}" if name else ""
 
     @rx.event
-    def start_over(self) -> None:
-        self.reset()
+    def open_form(self) -> None:
+        """on_load of an opening's page: no message of another form shows on it (the
+        confirmation stays with the opening it was for)."""
+        self.field_errors = dict.fromkeys(FIELDS, "")
+        self.error = ""
 
 
 __all__ = ["APPLY_FORM_ID", "CV_UPLOAD_ID", "SEND_BROKEN", "ApplyState"]
