@@ -95,7 +95,7 @@ def signed_in_member(page: Page, site: LiveServer | ScaledSite, role: str) -> Me
     key, recovery, _ = enrol_in_page(page, link)
     page.get_by_role("button", name="I have saved them, continue").click()
     if role == "hiring":  # the hiring team starts at Candidates, not the inbox
-        expect(page.get_by_role("heading", name="Candidates")).to_be_visible()
+        expect(page.get_by_role("heading", name="Candidates", level=1)).to_be_visible()
         expect(page.get_by_role("region", name="Pipelines")).to_be_visible()
     else:
         expect(page.get_by_role("heading", name="Quote requests")).to_be_visible()

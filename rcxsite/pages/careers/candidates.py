@@ -15,68 +15,59 @@ from rcxsite.pages.staff.shared import facts, link, staff_form
 from rcxsite.state.careers.candidates import CandidatesState, CandidateState
 
 
-def _pipeline(opening: ObjectVar[dict[str, str]]) -> rx.Component:
-    return rx.el.li(
-        rx.el.button(
-            rx.el.strong(opening["title"]),
-            " (",
-            opening["total"],
-            ")",
-            type="button",
-            on_click=CandidatesState.choose(opening["slug"], ""),
-            aria_pressed=rx.cond(
-                (CandidatesState.opening == opening["slug"]) & (CandidatesState.stage == ""),
-                "true",
-                "false",
-            ),
-            class_name="link-button",
+def _count(opening: ObjectVar[dict[str, str]], stage: str, label: str) -> rx.Component:
+    """A count that lists those candidates (pressed while it is the list shown)."""
+    return rx.el.button(
+        opening[stage if stage else "total"],
+        type="button",
+        on_click=CandidatesState.choose(opening["slug"], stage),
+        aria_label=opening["title"] + f": {label}",
+        aria_pressed=rx.cond(
+            (CandidatesState.opening == opening["slug"]) & (CandidatesState.stage == stage),
+            "true",
+            "false",
         ),
-        rx.el.ul(
-            *[
-                rx.el.li(
-                    rx.el.button(
-                        f"{careers.STAGE_LABELS[stage]} ",
-                        opening[stage],
-                        type="button",
-                        on_click=CandidatesState.choose(opening["slug"], stage),
-                        aria_pressed=rx.cond(
-                            (CandidatesState.opening == opening["slug"])
-                            & (CandidatesState.stage == stage),
-                            "true",
-                            "false",
-                        ),
-                        class_name="staff-chip",
-                    )
-                )
-                for stage in careers.STAGES
-            ],
-            class_name="staff-chips",
-            aria_label="Stages",
-        ),
-        class_name="pipeline",
+        class_name="staff-chip",
     )
+
+
+_STAGE_COLUMNS = tuple(careers.STAGE_LABELS[stage] for stage in careers.STAGES)
 
 
 def staff_candidates_page(route: routes.Route) -> rx.Component:
     return rx.el.div(
         page_heading("Candidates"),
         notices(CandidatesState.error, ""),
-        rx.el.section(
-            rx.el.h2("Openings", class_name="staff-subtitle"),
-            rx.el.ul(
-                rx.foreach(CandidatesState.openings, _pipeline),
-                class_name="pipelines",
+        # Each opening's pipeline: a row per opening, a count per stage (phones: a card).
+        data_table(
+            "Pipelines",
+            ("Opening", *_STAGE_COLUMNS, "All"),
+            CandidatesState.openings,
+            lambda opening: (
+                rx.el.strong(opening["title"]),
+                *[
+                    _count(opening, stage, label)
+                    for stage, label in zip(careers.STAGES, _STAGE_COLUMNS, strict=True)
+                ],
+                _count(opening, "", "all candidates"),
             ),
-            rx.el.p(
-                rx.el.button(
-                    "All candidates",
-                    type="button",
-                    on_click=CandidatesState.choose("", ""),
-                    class_name="link-button",
+            empty="No openings.",
+        ),
+        rx.el.p(
+            rx.el.button(
+                "All openings",
+                type="button",
+                on_click=CandidatesState.choose("", ""),
+                aria_pressed=rx.cond(
+                    (CandidatesState.opening == "") & (CandidatesState.stage == ""), "true", "false"
                 ),
-                class_name="staff-note",
+                class_name="link-button",
             ),
-            aria_label="Pipelines",
+            class_name="staff-note",
+        ),
+        rx.el.h2(
+            rx.cond(CandidatesState.heading != "", CandidatesState.heading, "All candidates"),
+            class_name="staff-subtitle",
         ),
         data_table(
             "Candidates",

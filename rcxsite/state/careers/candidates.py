@@ -42,6 +42,8 @@ class CandidatesState(rx.State):
     rows: list[dict[str, str]] = []
     opening: str = ""
     stage: str = ""
+    # What the list shows, in words: "DevOps Engineer: Screening".
+    heading: str = ""
     error: str = ""
 
     async def _reload(self) -> None:
@@ -53,6 +55,12 @@ class CandidatesState(rx.State):
         slugs = tuple(pipeline.slug for pipeline in pipelines.result())
         self.opening = _one_of(self.opening, slugs)
         self.stage = _one_of(self.stage, careers.STAGES)
+        titles = {p.slug: p.title for p in pipelines.result()}
+        words = [
+            titles.get(self.opening, ""),
+            careers.stage_label(self.stage) if self.stage else "",
+        ]
+        self.heading = ": ".join(word for word in words if word)
         self.openings = [
             {
                 "slug": p.slug,

@@ -145,7 +145,8 @@ def test_the_hiring_team_works_a_candidate_and_only_it_gets_the_cv(
     name = f"Grace Hopper {suffix}"
     _apply(page, name, f"grace-{suffix}@example.org")
     signed_in_member(page, live_site, "hiring")
-    page.get_by_role("button", name=re.compile(r"^DevOps Engineer")).click()
+    page.get_by_role("button", name="DevOps Engineer: Applied").click()
+    expect(page.get_by_role("heading", name="DevOps Engineer: Applied")).to_be_visible()
     page.get_by_role("link", name=name).click()
     expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
     cv_link = page.get_by_role("link", name="Open CV")
