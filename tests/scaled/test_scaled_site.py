@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, text
 
 from rcxsite.components.connection import CONNECTION_LOST
 from rcxsite.content import routes
+from tests.support import cv_files
 from tests.support.accounts_ui import (
     PASSWORD,
     RESET_LINK,
@@ -102,6 +103,46 @@ def test_only_the_cv_upload_takes_a_body_past_64_kb_through_nginx(scaled_site: S
     assert _post(scaled_site.url + "/_upload", 11 * 1024 * 1024) == 413
     # Everywhere else the site's 64 KB limit stands.
     assert _post(scaled_site.url + "/api/v1/Auth/Login", 100 * 1024) == 413
+
+
+def test_an_application_with_a_cv_goes_through_nginx_to_postgresql(
+    scaled_page: Page, scaled_site: ScaledSite
+) -> None:
+    """The upload reaches whichever worker nginx picks, the tab's state is in Redis, and
+    the CV is kept in the database every host reads (the default file store)."""
+    email = f"scaled-cv-{uuid.uuid4().hex[:8]}@example.org"
+    scaled_page.goto("/careers/devops-engineer")
+    form = scaled_page.get_by_role("form", name="Apply for DevOps Engineer")
+    form.get_by_label("Name").fill("Scaled Applicant")
+    form.get_by_label("Email").fill(email)
+    form.get_by_label("Where you are based").fill("Leeds")
+    scaled_page.locator("#apply input[type=file]").set_input_files(
+        files=[
+            {
+                "name": "cv.pdf",
+                "mimeType": "application/pdf",
+                "buffer": cv_files.pdf(size=3 * 1024 * 1024),
+            }
+        ]
+    )
+    scaled_page.get_by_label(re.compile("I agree that RCX keeps")).check()
+    scaled_page.get_by_role("button", name="Send my application").click()
+    expect(
+        scaled_page.get_by_role("heading", name="Thank you! Your application has been received.")
+    ).to_be_visible()
+    engine = create_engine(scaled_site.database_url)
+    try:
+        with engine.connect() as connection:
+            size = connection.execute(
+                text(
+                    "SELECT f.size FROM job_application a JOIN stored_file f ON f.key = a.cv_key"
+                    " WHERE a.email = :email"
+                ),
+                {"email": email},
+            ).scalar_one()
+    finally:
+        engine.dispose()
+    assert size == 3 * 1024 * 1024
 
 
 def test_reset_mails_are_limited_across_workers(
