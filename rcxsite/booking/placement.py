@@ -22,7 +22,6 @@ it) are made as model objects by the caller, for a given host; this module write
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,6 +51,7 @@ from rcxsite.booking.meetings import link_with_host
 from rcxsite.models import Booking, Job, QuoteChange, QuoteRequest, StaffMember
 from rcxsite.models.booking import OVERLAP_CONSTRAINT
 from rcxsite.models.staff import CHANGE_VALUE_MAX
+from rcxsite.platform.db import advisory_key
 
 logger = logging.getLogger(__name__)
 
@@ -239,9 +239,8 @@ _FULL = -1
 
 
 def _lock_key(email_key: str) -> int:
-    """The advisory lock of an address's bookings: a signed 64-bit number from its hash."""
-    digest = hashlib.sha256(b"booking-email:" + email_key.encode()).digest()
-    return int.from_bytes(digest[:8], "big", signed=True)
+    """The advisory lock of an address's bookings."""
+    return advisory_key("booking-email", email_key)
 
 
 def _try(

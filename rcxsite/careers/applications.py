@@ -33,7 +33,7 @@ from rcxsite.core.validation import email_key
 from rcxsite.jobs import cancel as cancel_jobs
 from rcxsite.models import utcnow
 from rcxsite.models.careers import ApplicationChange, JobApplication
-from rcxsite.platform.db import session_scope
+from rcxsite.platform.db import hold_advisory_lock, session_scope
 from rcxsite.platform.file_store import FileStore, get_file_store
 from rcxsite.platform.settings import get_settings, keyed_hash
 
@@ -126,42 +126,32 @@ def apply(
     key = email_key(application.email)
     # Counted before the duplicate check: nobody can fill an address's mailbox either way.
     per_email = reserve(Limit(settings.application_email_limit, _EMAIL_LIMIT_SCOPE, key))
-    previous = _recent_application(key, application.opening)
-    if previous is not None:
-        # Answered as a new one: whoever typed the address learns nothing of its owner,
-        # who is told by mail that their application of that day stands.
-        send_already_applied(
-            application.email,
-            application.name,
-            opening_of(application.opening).title,
-            message=duplicate_message(previous),
-        )
-        return ApplicationReceipt(message=RECEIVED, next_steps=NEXT_STEPS)
     try:
         application_id = _keep(application, checked, client_ip, attribution, store())
     except SQLAlchemyError:
         per_email.give_back()
         logger.exception("Could not store a job application")
         raise _not_stored() from None
+    # A repeat (application_id None) is answered as a new one: whoever typed the address
+    # learns nothing of its owner, who was mailed that their application stands.
     return ApplicationReceipt(
         message=RECEIVED, next_steps=NEXT_STEPS, application_id=application_id
     )
 
 
-def _recent_application(key: str, opening: str) -> str | None:
+def _recent_application(session: Session, key: str, opening: str) -> str | None:
     """The day of an application by the same address to the same opening within
     DUPLICATE_DAYS, as a person reads it ("12 November 2026"); None when there is none."""
     since = utcnow() - timedelta(days=DUPLICATE_DAYS)
-    with session_scope() as session:
-        created = session.exec(
-            select(JobApplication.created_at)
-            .where(
-                col(JobApplication.email_key) == key,
-                col(JobApplication.opening) == opening,
-                col(JobApplication.created_at) >= since,
-            )
-            .order_by(col(JobApplication.created_at).desc())
-        ).first()
+    created = session.exec(
+        select(JobApplication.created_at)
+        .where(
+            col(JobApplication.email_key) == key,
+            col(JobApplication.opening) == opening,
+            col(JobApplication.created_at) >= since,
+        )
+        .order_by(col(JobApplication.created_at).desc())
+    ).first()
     return f"{created:%-d %B %Y}" if created is not None else None
 
 
@@ -171,14 +161,18 @@ def _keep(
     client_ip: str,
     attribution: Attribution | None,
     store: FileStore,
-) -> int:
+) -> int | None:
+    """The new application's id, or None for a repeat within DUPLICATE_DAYS (its owner
+    mailed instead). The CV goes to the store first, outside the transaction (the database
+    store writes in a transaction of its own); a repeat's is erased again."""
     cv_key = store.put(CV_KIND, cv.data, cv.content_type)
     token, digest = tokens.new_token()
+    key = email_key(application.email)
     fields = application.model_dump(exclude={HONEYPOT_FIELD, "consent"})
     row = stamped(
         JobApplication(
             **fields,
-            email_key=email_key(application.email),
+            email_key=key,
             cv_key=cv_key,
             cv_name=cv.name,
             cv_type=cv.content_type,
@@ -189,19 +183,34 @@ def _keep(
         ),
         attribution,
     )
+    title = opening_of(row.opening).title
+    application_id: int | None = None
     try:
-        # The application and its mail in one transaction: kept means the applicant hears.
-        with session_scope() as session:
-            session.add(row)
-            session.flush()
-            assert row.id is not None
-            send_application_received(
-                row, opening_of(row.opening).title, token=token, session=session
-            )
-            return row.id
+        # The check and the write as one step: two sends of one address to one opening
+        # at the same moment keep one application (the other is told it stands). The
+        # application and its mail in one transaction: kept means the applicant hears.
+        with session_scope(for_update=True) as session:
+            hold_advisory_lock(session, _EMAIL_LIMIT_SCOPE, f"{key} {row.opening}")
+            previous = _recent_application(session, key, row.opening)
+            if previous is not None:
+                send_already_applied(
+                    application.email,
+                    application.name,
+                    title,
+                    message=duplicate_message(previous),
+                    session=session,
+                )
+            else:
+                session.add(row)
+                session.flush()
+                application_id = row.id
+                send_application_received(row, title, token=token, session=session)
     except BaseException:
         _erase_file(store, cv_key)  # nothing refers to it
         raise
+    if application_id is None:
+        _erase_file(store, cv_key)  # a repeat's
+    return application_id
 
 
 def _erase_file(store: FileStore, key: str) -> None:

@@ -47,7 +47,9 @@ def send_application_received(
     )
 
 
-def send_already_applied(to: str, name: str, opening_title: str, *, message: str) -> None:
+def send_already_applied(
+    to: str, name: str, opening_title: str, *, message: str, session: Session
+) -> None:
     """To the address an application named, when it had applied for the role within 30
     days: theirs stands (whoever sent the form is answered as for any application)."""
     send_letter(
@@ -56,6 +58,7 @@ def send_already_applied(to: str, name: str, opening_title: str, *, message: str
         f"Hello {name},",
         f"We received an application for {opening_title} from this address. {message}",
         "If you did not send it, you need not do anything.",
+        session=session,
         reply_to=get_settings().careers_email,
     )
 

@@ -230,7 +230,7 @@ def move(change: StageInput, *, actor: StaffActor, now: datetime | None = None) 
     Rejected, the note queued or cancelled."""
     require(actor, Permission.HIRE)
     now = now or utcnow()
-    with session_scope() as session:
+    with session_scope(for_update=True) as session:
         row = _row(session, change.application_id, for_update=True)
         assert row.id is not None
         if row.stage == change.stage:
@@ -274,7 +274,7 @@ def move(change: StageInput, *, actor: StaffActor, now: datetime | None = None) 
 def add_note(note: NoteInput, *, actor: StaffActor, now: datetime | None = None) -> CandidateDetail:
     require(actor, Permission.HIRE)
     now = now or utcnow()
-    with session_scope() as session:
+    with session_scope(for_update=True) as session:
         row = _row(session, note.application_id, for_update=True)
         assert row.id is not None
         row.changed_at = now

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry
@@ -128,3 +129,20 @@ def session_scope(*, for_update: bool = False) -> Iterator[Session]:
         except Exception:
             session.rollback()
             raise
+
+
+def advisory_key(scope: str, value: str) -> int:
+    """A PostgreSQL advisory lock's number for one thing (`scope`, `value`): a signed 64-bit
+    number from their hash."""
+    digest = hashlib.sha256(f"{scope}:{value}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+def hold_advisory_lock(session: Session, scope: str, value: str) -> None:
+    """Serialise the transactions about one thing until `session` commits or rolls back: on
+    PostgreSQL an advisory lock on it; on SQLite the caller's `session_scope(for_update=True)`
+    already holds the database's write lock."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.connection().execute(
+            text("SELECT pg_advisory_xact_lock(:key)"), {"key": advisory_key(scope, value)}
+        )
