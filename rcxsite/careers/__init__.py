@@ -27,7 +27,6 @@ from rcxsite.careers.cv import (
 from rcxsite.careers.inputs import (
     CORRECT_FIELDS,
     FORM_FIELDS,
-    HONEYPOT_FIELD,
     ApplicationInput,
     NoteInput,
     StageInput,
@@ -45,6 +44,7 @@ from rcxsite.careers.pipeline import (
     pipelines,
 )
 from rcxsite.careers.stages import STAGE_LABELS, STAGES, stage_label
+from rcxsite.core.forms import HONEYPOT_FIELD, trap_filled
 
 __all__ = [
     "ACCEPT",
@@ -78,6 +78,7 @@ __all__ = [
     "note_trapped_application",
     "pipelines",
     "stage_label",
+    "trap_filled",
     "withdraw",
     "withdrawal_preview",
 ]

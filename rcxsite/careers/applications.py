@@ -21,12 +21,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, delete, select
 
 from rcxsite.careers.cv import CV_REQUIRED, LIMIT_SCOPE, CheckedCv, check_cv, refused
-from rcxsite.careers.inputs import HONEYPOT_FIELD, ApplicationInput
+from rcxsite.careers.inputs import ApplicationInput
 from rcxsite.careers.letters import send_already_applied, send_application_received
 from rcxsite.careers.stages import APPLIED
 from rcxsite.content.careers import opening_of
 from rcxsite.core import tokens
 from rcxsite.core.attribution import Attribution, stamped
+from rcxsite.core.forms import HONEYPOT_FIELD
 from rcxsite.core.ratelimit import Limit, client_key, hit, reserve
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.core.validation import email_key

@@ -11,7 +11,19 @@ from pydantic import Field, field_validator
 
 from rcxsite.careers.stages import STAGES
 from rcxsite.content.careers import opening_of_slug
-from rcxsite.core.forms import FormInput, multiline_text, parsed_by, problem, text_only, text_rule
+from rcxsite.core.forms import (
+    HONEYPOT,
+    HONEYPOT_FIELD,
+    HONEYPOT_FILLED,
+    HONEYPOT_MAX,
+    FormInput,
+    empty_trap,
+    multiline_text,
+    parsed_by,
+    problem,
+    text_only,
+    text_rule,
+)
 from rcxsite.core.validation import (
     DELIVERABLE_EMAIL,
     optional_phone,
@@ -26,8 +38,6 @@ from rcxsite.models.careers import (
 )
 from rcxsite.models.types import EMAIL_MAX, LOCATION_MAX, PHONE_MAX, QUOTE_NAME_MAX
 
-HONEYPOT_FIELD = "website"
-HONEYPOT_MAX = 200
 CONSENT_FIELD = "consent"
 
 OPENING_CLOSED = "This opening is no longer taking applications"
@@ -38,7 +48,6 @@ PHONE_INVALID = "Invalid phone number"
 LOCATION_REQUIRED = "Please tell us where you are based"
 LINK_INVALID = "Please enter a full web address, starting with https://"
 CONSENT_REQUIRED = "Please agree that we keep your application for 12 months"
-HONEYPOT_FILLED = "Leave this field empty"
 CORRECT_FIELDS = "Please correct the highlighted fields."
 STAGE_UNKNOWN = "Please choose a stage"
 NOTE_REQUIRED = "Please write a note"
@@ -86,7 +95,7 @@ class ApplicationInput(FormInput):
     link: str = Field("", max_length=APPLICATION_LINK_MAX)
     note: str = Field("", max_length=APPLICATION_NOTE_MAX)
     consent: bool = False
-    website: str = Field("", max_length=HONEYPOT_MAX)
+    website: Annotated[str, HONEYPOT] = Field("", max_length=HONEYPOT_MAX)
 
     invalid_message = CORRECT_FIELDS
     too_long_messages = {
@@ -113,12 +122,7 @@ class ApplicationInput(FormInput):
     def _note(cls, value: str) -> str:
         return multiline_text(value, required="") if value.strip() else ""
 
-    @field_validator(HONEYPOT_FIELD)
-    @classmethod
-    def _honeypot(cls, value: str) -> str:
-        if value.strip():
-            raise problem(HONEYPOT_FILLED)
-        return ""
+    _honeypot = parsed_by(empty_trap, HONEYPOT_FIELD)
 
 
 def _stage(value: str) -> str:

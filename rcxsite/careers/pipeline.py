@@ -88,9 +88,14 @@ class CandidateDetail:
     cv_name: str
     cv_type: str
     cv_size: int
-    # A rejection note is queued and may still be undone by moving the candidate back.
-    rejection_pending: bool
+    # When the queued rejection note goes (None: none queued); moving the candidate to
+    # another stage before then cancels it.
+    rejection_due: datetime | None
     history: tuple[HistoryLine, ...]
+
+    @property
+    def rejection_pending(self) -> bool:
+        return self.rejection_due is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,15 +189,12 @@ def _history(session: Session, application_id: int) -> tuple[HistoryLine, ...]:
     )
 
 
-def _rejection_pending(session: Session, application_id: int) -> bool:
-    return (
-        session.exec(
-            select(Job.id).where(
-                col(Job.ref) == rejection_mail_ref(application_id), col(Job.state) == QUEUED
-            )
-        ).first()
-        is not None
-    )
+def _rejection_due(session: Session, application_id: int) -> datetime | None:
+    return session.exec(
+        select(Job.due_at).where(
+            col(Job.ref) == rejection_mail_ref(application_id), col(Job.state) == QUEUED
+        )
+    ).first()
 
 
 def _detail(session: Session, row: JobApplication) -> CandidateDetail:
@@ -214,7 +216,7 @@ def _detail(session: Session, row: JobApplication) -> CandidateDetail:
         cv_name=row.cv_name,
         cv_type=row.cv_type,
         cv_size=row.cv_size,
-        rejection_pending=_rejection_pending(session, row.id),
+        rejection_due=_rejection_due(session, row.id),
         history=_history(session, row.id),
     )
 
@@ -236,19 +238,7 @@ def move(change: StageInput, *, actor: StaffActor, now: datetime | None = None) 
         if row.stage == change.stage:
             raise ServiceError(409, ALREADY_THERE)
         old = row.stage
-        row.stage, row.changed_at = change.stage, now
-        session.add(row)
-        session.add(
-            ApplicationChange(
-                application_id=row.id,
-                actor_id=actor.member_id or None,
-                actor_name=actor.name,
-                kind="stage",
-                old_stage=old,
-                new_stage=change.stage,
-                created_at=now,
-            )
-        )
+        row.stage = change.stage
         ref = rejection_mail_ref(row.id)
         if old == REJECTED:
             cancel_jobs(session, ref=ref)
@@ -260,15 +250,15 @@ def move(change: StageInput, *, actor: StaffActor, now: datetime | None = None) 
                 ref=ref,
                 session=session,
             )
-        audit.record(
+        return _changed(
             session,
-            action="candidate_stage_changed",
+            row,
+            {"kind": "stage", "old_stage": old, "new_stage": change.stage},
             actor=actor,
-            target=f"application {row.id}",
+            now=now,
+            action="candidate_stage_changed",
             detail=f"{stage_label(old)} → {stage_label(change.stage)}",
         )
-        session.flush()
-        return _detail(session, row)
 
 
 def add_note(note: NoteInput, *, actor: StaffActor, now: datetime | None = None) -> CandidateDetail:
@@ -276,27 +266,44 @@ def add_note(note: NoteInput, *, actor: StaffActor, now: datetime | None = None)
     now = now or utcnow()
     with session_scope(for_update=True) as session:
         row = _row(session, note.application_id, for_update=True)
-        assert row.id is not None
-        row.changed_at = now
-        session.add(row)
-        session.add(
-            ApplicationChange(
-                application_id=row.id,
-                actor_id=actor.member_id or None,
-                actor_name=actor.name,
-                kind="note",
-                text=note.text,
-                created_at=now,
-            )
-        )
-        audit.record(
+        return _changed(
             session,
-            action="candidate_note_added",
+            row,
+            {"kind": "note", "text": note.text},
             actor=actor,
-            target=f"application {row.id}",
+            now=now,
+            action="candidate_note_added",
         )
-        session.flush()
-        return _detail(session, row)
+
+
+def _changed(
+    session: Session,
+    row: JobApplication,
+    said: dict[str, str],
+    *,
+    actor: StaffActor,
+    now: datetime,
+    action: str,
+    detail: str = "",
+) -> CandidateDetail:
+    """A change made to `row`: its history line (what `said`, by whom and when), its audit
+    entry, and the moment retention counts from; the candidate as now shown."""
+    assert row.id is not None
+    row.changed_at = now
+    session.add(row)
+    line = ApplicationChange(
+        application_id=row.id,
+        actor_id=actor.member_id or None,
+        actor_name=actor.name,
+        kind="",
+        created_at=now,
+    )
+    for name, value in said.items():
+        setattr(line, name, value)
+    session.add(line)
+    audit.record(session, action=action, actor=actor, target=f"application {row.id}", detail=detail)
+    session.flush()
+    return _detail(session, row)
 
 
 def candidate_cv(

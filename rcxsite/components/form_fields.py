@@ -14,7 +14,7 @@ import reflex as rx
 from reflex.vars import Var
 
 from rcxsite.components.react import PasswordInput, ResultDialog
-from rcxsite.core.forms import FormInput, max_length
+from rcxsite.core.forms import HONEYPOT_FIELD, FormInput, max_length
 
 
 def field_error(field_id: str, error: Var[str] | str) -> rx.Component:
@@ -135,6 +135,25 @@ def password_field(
             max_length=max_length,
         ),
         error,
+    )
+
+
+def honeypot(field_id: str, *, max_length: int) -> rx.Component:
+    """The bot trap (`rcxsite.core.forms.HONEYPOT_FIELD`): bots fill every field; people
+    never see this one, and a keyboard never reaches it."""
+    return rx.el.div(
+        rx.el.label("Leave this field empty", html_for=field_id),
+        rx.el.input(
+            id=field_id,
+            name=HONEYPOT_FIELD,
+            type="text",
+            tab_index=-1,
+            auto_complete="off",
+            default_value="",
+            max_length=max_length,
+        ),
+        class_name="honeypot",
+        aria_hidden="true",
     )
 
 

@@ -194,6 +194,33 @@ def multiline_pattern(minimum: int = 1) -> str:
     return f"^{BLANK}*{_EDGE}{rest}{BLANK}*$"
 
 
+# The bot trap every public form carries: a field people never see (hidden off-screen), which
+# bots fill. A filled trap is answered as an accepted form, without validation.
+HONEYPOT_FIELD = "website"
+HONEYPOT_MAX = 200
+HONEYPOT_FILLED = "Leave this field empty"
+HONEYPOT = documented(
+    required=False,
+    pattern=f"^{BLANK}*$",
+    description="A trap for bots, hidden on the form: leave it out or empty",
+)
+
+
+def empty_trap(value: str) -> str:
+    """The trap field's validator: empty, or refused (only a client that skipped
+    `trap_filled` gets this far with one filled)."""
+    if value.strip():
+        raise problem(HONEYPOT_FILLED)
+    return ""
+
+
+def trap_filled(raw: Mapping[str, object]) -> bool:
+    """Whether a bot filled the hidden field: such a form is answered without validation,
+    so bots learn nothing from messages."""
+    value = raw.get(HONEYPOT_FIELD)
+    return isinstance(value, str) and bool(value.strip())
+
+
 def text_rule(minimum: int = 1) -> Documented:
     """The documented rules of a required single-line text of at least `minimum`
     characters once stripped (the `required_text` validators' rule)."""

@@ -6,6 +6,7 @@ sales. The staff inbox (list, one request, status/owner/notes/spam, filtered exp
 the back office's, `rcxsite.staff.inbox`, which builds on this package.
 """
 
+from rcxsite.core.forms import trap_filled
 from rcxsite.leads.export import write_csv
 from rcxsite.leads.service import (
     QuoteReceipt,
@@ -20,7 +21,6 @@ from rcxsite.leads.validation import (
     QuoteFields,
     QuoteInput,
     QuoteWithoutCallInput,
-    trap_filled,
     wants_no_call,
 )
 

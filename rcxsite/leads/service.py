@@ -19,12 +19,12 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import col
 
 from rcxsite.core.attribution import Attribution, stamped
+from rcxsite.core.forms import HONEYPOT_FIELD
 from rcxsite.core.ratelimit import Limit, client_key, hit
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.leads.notification import QUOTE_MAILED, call_slot, send_quote_mail
 from rcxsite.leads.spam import trapped_request
 from rcxsite.leads.validation import (
-    HONEYPOT_FIELD,
     QuoteInput,
     QuoteWithoutCallInput,
     wants_no_call,

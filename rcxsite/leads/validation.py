@@ -27,9 +27,14 @@ from rcxsite.content.quote import (
 )
 from rcxsite.core.forms import (
     BLANK,
+    HONEYPOT,
+    HONEYPOT_FIELD,
+    HONEYPOT_FILLED,
+    HONEYPOT_MAX,
     Documented,
     FormInput,
     documented,
+    empty_trap,
     iso_date,
     multiline_pattern,
     multiline_text,
@@ -56,9 +61,7 @@ from rcxsite.models import (
     QUOTE_NAME_MAX,
 )
 
-HONEYPOT_FIELD = "website"
 MESSAGE_MIN = 20
-HONEYPOT_MAX = 200
 
 NAME_REQUIRED = "Name is required"
 NAME_TOO_LONG = f"Name must be at most {QUOTE_NAME_MAX} characters"
@@ -78,7 +81,6 @@ CALL_DATE_TOO_EARLY = "Please choose a date from tomorrow on"
 CALL_DATE_TOO_LATE = f"Please choose a date within the next {CALL_BOOKING_DAYS} days"
 CALL_DATE_WEEKEND = "Please choose a weekday"
 CALL_TIME_REQUIRED = "Please choose a time for the call"
-HONEYPOT_FILLED = "Leave this field empty"
 
 
 def business_today() -> date:
@@ -118,11 +120,6 @@ MESSAGE = documented(
     minLength=MESSAGE_MIN,
     pattern=multiline_pattern(MESSAGE_MIN),
     description=f"At least {MESSAGE_MIN} characters once trimmed; line breaks allowed",
-)
-HONEYPOT = documented(
-    required=False,
-    pattern=f"^{BLANK}*$",
-    description="A trap for bots, hidden on the form: leave it out or empty",
 )
 
 
@@ -199,12 +196,7 @@ class QuoteMessageFields(FormInput):
             raise problem(MESSAGE_TOO_SHORT)
         return message
 
-    @field_validator(HONEYPOT_FIELD)
-    @classmethod
-    def _honeypot(cls, value: str) -> str:
-        if value.strip():
-            raise problem(HONEYPOT_FILLED)
-        return ""
+    _honeypot = parsed_by(empty_trap, HONEYPOT_FIELD)
 
 
 class QuoteFields(QuoteMessageFields, QuoteContactFields):
@@ -276,12 +268,6 @@ NO_CALL = "No call: reply by email"
 
 def wants_no_call(raw: Mapping[str, object]) -> bool:
     return text(raw.get(FOLLOW_UP_FIELD)) == WITHOUT_CALL
-
-
-def trap_filled(raw: Mapping[str, object]) -> bool:
-    """Whether a bot filled the hidden field: such a form is answered without validation
-    (rcxsite.leads.service.note_trapped_quote), so bots learn nothing from messages."""
-    return bool(text(raw.get(HONEYPOT_FIELD)))
 
 
 # The fields people fill in, top to bottom as the form shows them.

@@ -10,6 +10,7 @@ from rcxsite.components.form_fields import (
     ModelFields,
     action_button,
     form,
+    honeypot,
     select_field,
     status_message,
     submit_button,
@@ -70,24 +71,6 @@ def _field(label: str, name: str, **props: Any) -> rx.Component:
 def _choice(label: str, name: str, choices: Any) -> rx.Component:
     return select_field(
         label, name, choices, error=_error(name), field_id=f"quote-{name}", aria_required="true"
-    )
-
-
-def _honeypot() -> rx.Component:
-    # Bots fill every field; people never see this one.
-    return rx.el.div(
-        rx.el.label("Leave this field empty", html_for="quote-website"),
-        rx.el.input(
-            id="quote-website",
-            name="website",
-            type="text",
-            tab_index=-1,
-            auto_complete="off",
-            default_value="",
-            max_length=_limit("website"),
-        ),
-        class_name="honeypot",
-        aria_hidden="true",
     )
 
 
@@ -205,7 +188,7 @@ def _form() -> rx.Component:
                 aria_required="true",
                 max_length=_limit("message"),
             ),
-            _honeypot(),
+            honeypot("quote-website", max_length=_limit("website")),
             class_name="quote-grid",
         ),
         status_message(QuoteState.error, kind="error"),

@@ -12,7 +12,8 @@ from sqlalchemy import create_engine
 from sqlmodel import Session, col, select
 
 from rcxsite.content.quote import BUDGETS, TIMELINES
-from rcxsite.leads.validation import HONEYPOT_FIELD, business_today
+from rcxsite.core.forms import HONEYPOT_FIELD
+from rcxsite.leads.validation import business_today
 from rcxsite.models import QuoteChange, QuoteNote, QuoteRequest, utcnow
 from rcxsite.platform.db import get_engine
 

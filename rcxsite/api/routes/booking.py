@@ -21,9 +21,9 @@ from rcxsite.booking.inputs import (
     ISO_DATE_PATTERN,
     TIME_ZONE,
 )
-from rcxsite.core.forms import BLANK
+from rcxsite.core.forms import BLANK, HONEYPOT_FIELD
 from rcxsite.core.service_errors import ServiceError
-from rcxsite.leads.validation import HONEYPOT_FIELD, PHONE_GIVEN_PATTERN
+from rcxsite.leads.validation import PHONE_GIVEN_PATTERN
 from rcxsite.models.booking import PHONE
 
 router = APIRouter(prefix="/Booking", tags=["Booking"])

@@ -13,6 +13,7 @@ from rcxsite.components.form_fields import (
     ModelFields,
     field_error,
     form,
+    honeypot,
     status_message,
     submit_button,
     textarea_field,
@@ -83,24 +84,6 @@ def _cv_picker() -> rx.Component:
     )
 
 
-def _honeypot() -> rx.Component:
-    # Bots fill every field; people never see this one.
-    return rx.el.div(
-        rx.el.label("Leave this field empty", html_for="apply-website"),
-        rx.el.input(
-            id="apply-website",
-            name=careers.HONEYPOT_FIELD,
-            type="text",
-            tab_index=-1,
-            auto_complete="off",
-            default_value="",
-            max_length=max_length(careers.ApplicationInput, careers.HONEYPOT_FIELD),
-        ),
-        class_name="honeypot",
-        aria_hidden="true",
-    )
-
-
 def _consent() -> rx.Component:
     field_id = "apply-consent"
     error = ApplyState.field_errors["consent"]
@@ -158,7 +141,10 @@ def _form(opening: Opening) -> rx.Component:
             ),
             _cv_picker(),
             _consent(),
-            _honeypot(),
+            honeypot(
+                "apply-website",
+                max_length=max_length(careers.ApplicationInput, careers.HONEYPOT_FIELD),
+            ),
             class_name="quote-grid",
         ),
         status_message(ApplyState.error, kind="error"),

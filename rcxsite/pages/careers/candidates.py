@@ -11,6 +11,7 @@ from rcxsite import careers
 from rcxsite.components.form_fields import control_attrs, field_error, textarea_field
 from rcxsite.components.staff_ui import badge, data_table, notices, page_heading
 from rcxsite.content import routes
+from rcxsite.core.forms import max_length
 from rcxsite.pages.staff.shared import facts, link, staff_form
 from rcxsite.state.careers.candidates import CandidatesState, CandidateState
 
@@ -127,7 +128,7 @@ def _note_form() -> rx.Component:
                 error=CandidateState.field_errors["text"],
                 field_id="candidate-note",
                 rows=3,
-                max_length=2000,
+                max_length=max_length(careers.NoteInput, "text"),
             ),
             key=CandidateState.note_revision.to_string(),
         ),

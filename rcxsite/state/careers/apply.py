@@ -75,7 +75,7 @@ class ApplyState(rx.State):
         client_ip = self.router.session.client_ip
         self.error = ""
         outcome: Outcome[careers.ApplicationReceipt]
-        if careers.HONEYPOT_FIELD in fields and fields[careers.HONEYPOT_FIELD].strip():
+        if careers.trap_filled(fields):
             # A bot's form is not validated: it is answered as an accepted one.
             trapped = ServiceCall()
             trapped.busy(self)

@@ -4,21 +4,23 @@ support are refused on the server whatever page they opened."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import reflex as rx
 
 from rcxsite import careers
 from rcxsite.core import paths
+from rcxsite.core.forms import FormInput, max_length
 from rcxsite.core.permissions import Permission
-from rcxsite.core.working_week import WORKING_DAY, due_at
 from rcxsite.models import utcnow
+from rcxsite.state.careers import one_of
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import form_text, mailto_href, path_id, when
 
 STAGE_FIELDS = ("stage", "text")
-_NOTE_MAX = 2000
 
 
 def _age(received: datetime, now: datetime) -> str:
@@ -30,10 +32,6 @@ def _age(received: datetime, now: datetime) -> str:
 
 def _size(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB" if size >= 1024 * 1024 else f"{max(1, size // 1024)} KB"
-
-
-def _one_of(value: object, allowed: tuple[str, ...]) -> str:
-    return value if isinstance(value, str) and value in allowed else ""
 
 
 @staff_screen
@@ -53,8 +51,8 @@ class CandidatesState(rx.State):
             self.error = pipelines.message()
             return
         slugs = tuple(pipeline.slug for pipeline in pipelines.result())
-        self.opening = _one_of(self.opening, slugs)
-        self.stage = _one_of(self.stage, careers.STAGES)
+        self.opening = one_of(self.opening, slugs)
+        self.stage = one_of(self.stage, careers.STAGES)
         titles = {p.slug: p.title for p in pipelines.result()}
         words = [
             titles.get(self.opening, ""),
@@ -173,22 +171,32 @@ class CandidateState(rx.State):
         self.candidate_id = path_id(self.router.url.path)
         await self._read()
 
-    @staff_event(Permission.HIRE)
-    async def move(self, form: dict[str, str]) -> None:
-        """One save: the stage chosen in the form."""
+    async def _save(
+        self, model: type[FormInput], fields: dict[str, object], service: Callable[..., Any]
+    ) -> careers.CandidateDetail | None:
+        """One form of the page sent to its service; the candidate as now shown, or None
+        (the refusal shown)."""
         self.error = self.notice = ""
-        fields = {"application_id": self.candidate_id, "stage": form_text(form, "stage", 16)}
-        call = await FormCall.read(careers.StageInput, fields)
-        outcome = await call.send(careers.move, actor=acting())
+        call = await FormCall.read(model, {"application_id": self.candidate_id, **fields})
+        outcome = await call.send(service, actor=acting())
         self.field_errors = outcome.field_messages(STAGE_FIELDS)
         if not outcome.ok:
             self.error = outcome.form_message()
-            return
+            return None
         detail = outcome.result()
         self._show(detail)
+        return detail
+
+    @staff_event(Permission.HIRE)
+    async def move(self, form: dict[str, str]) -> None:
+        """One save: the stage chosen in the form."""
+        stage = form_text(form, "stage", max_length(careers.StageInput, "stage"))
+        detail = await self._save(careers.StageInput, {"stage": stage}, careers.move)
+        if detail is None:
+            return
         self.notice = f"Moved to {careers.stage_label(detail.stage)}."
-        if detail.rejection_pending:
-            held = when(due_at(utcnow(), working=2 * WORKING_DAY), acting().time_zone)
+        if detail.rejection_due is not None:
+            held = when(detail.rejection_due, acting().time_zone)
             self.notice += (
                 f" The note to {detail.name} is held until {held}: move them to another "
                 "stage before then and it is not sent."
@@ -196,15 +204,9 @@ class CandidateState(rx.State):
 
     @staff_event(Permission.HIRE)
     async def add_note(self, form: dict[str, str]) -> None:
-        self.error = self.notice = ""
-        fields = {"application_id": self.candidate_id, "text": form_text(form, "text", _NOTE_MAX)}
-        call = await FormCall.read(careers.NoteInput, fields)
-        outcome = await call.send(careers.add_note, actor=acting())
-        self.field_errors = outcome.field_messages(STAGE_FIELDS)
-        if not outcome.ok:
-            self.error = outcome.form_message()
+        text = form_text(form, "text", max_length(careers.NoteInput, "text"))
+        if await self._save(careers.NoteInput, {"text": text}, careers.add_note) is None:
             return
-        self._show(outcome.result())
         self.notice = "Note added."
         self.note_revision += 1
 

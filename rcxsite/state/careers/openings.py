@@ -7,12 +7,9 @@ from __future__ import annotations
 import reflex as rx
 
 from rcxsite.content.careers import OPENINGS, places, teams
+from rcxsite.state.careers import one_of
 
 FILTERS = ("team", "place")
-
-
-def _one_of(value: object, allowed: tuple[str, ...]) -> str:
-    return value if isinstance(value, str) and value in allowed else ""
 
 
 class CareersState(rx.State):
@@ -31,15 +28,15 @@ class CareersState(rx.State):
     @rx.event
     def load(self) -> None:
         query = self.router.url.query_parameters
-        self.team = _one_of(query.get("team", ""), teams())
-        self.place = _one_of(query.get("place", ""), places())
+        self.team = one_of(query.get("team", ""), teams())
+        self.place = one_of(query.get("place", ""), places())
 
     @rx.event
     def choose(self, name: str, value: str) -> None:
         if name == "team":
-            self.team = _one_of(value, teams())
+            self.team = one_of(value, teams())
         elif name == "place":
-            self.place = _one_of(value, places())
+            self.place = one_of(value, places())
 
 
 __all__ = ["FILTERS", "CareersState"]
