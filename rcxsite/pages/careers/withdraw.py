@@ -33,6 +33,7 @@ def _ask() -> rx.Component:
             busy=WithdrawState.busy,
             busy_text="Withdrawing...",
         ),
+        class_name="withdraw-ask",
     )
 
 
