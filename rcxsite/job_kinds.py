@@ -11,13 +11,15 @@ import rcxsite.accounts.prune
 # Imported for what they register: a free trial's reminder and end, analytics' daily
 # counts and forgetting, booked calls' invitations and reminders, members' calendars read
 # and written, each feature's daily clean-up, the quote's mailed_at once sales were mailed,
-# the hourly spam purge, job applications erased after 12 months, and mail.
+# the hourly spam purge, job applications erased after 12 months, interviews' reminders,
+# and mail.
 import rcxsite.accounts.trials
 import rcxsite.analytics.retention
 import rcxsite.analytics.rollups
 import rcxsite.booking.calendars.copies
 import rcxsite.booking.calendars.sync
 import rcxsite.booking.notices
+import rcxsite.careers.interview_mail
 import rcxsite.careers.retention
 import rcxsite.jobs.prune
 import rcxsite.leads.service

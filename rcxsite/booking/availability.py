@@ -9,14 +9,14 @@ time off takes whole days out. A day may hold several intervals: the gaps are br
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Date, Integer, cast, literal, null, union_all
+from sqlalchemy import Date, Integer, Select, bindparam, cast, literal, null, union_all
 from sqlalchemy import select as select_columns
 from sqlalchemy.sql import CompoundSelect
 from sqlmodel import Session, col, select
@@ -98,7 +98,18 @@ def load_hosts(session: Session) -> list[MemberAvailability]:
     query whatever their number (every booking asks, so every round trip counts). A
     member invited but not yet enrolled (no password) hosts nothing: they could not sign
     in to see the call."""
-    rows = session.execute(_hosts_statement()).all()
+    return _availabilities(session.execute(_hosts_statement()).all())
+
+
+def load_members(session: Session, member_ids: Collection[int]) -> list[MemberAvailability]:
+    """The availability of the members named (enrolled and not disabled), whether or not
+    they take calls: the interviewers of an interview (rcxsite/careers/interviews.py)."""
+    if not member_ids:
+        return []
+    return _availabilities(session.execute(_members_statement(), {"ids": list(member_ids)}).all())
+
+
+def _availabilities(rows: Sequence[Any]) -> list[MemberAvailability]:
     members: dict[int, tuple[str, str]] = {}
     weekly: dict[int, dict[int, list[Interval]]] = defaultdict(lambda: defaultdict(list))
     days: dict[int, dict[date, list[Interval]]] = defaultdict(lambda: defaultdict(list))
@@ -136,16 +147,34 @@ def load_hosts(session: Session) -> list[MemberAvailability]:
     ]
 
 
+def _enrolled() -> tuple[Any, ...]:
+    return (col(StaffMember.disabled_at).is_(None), col(StaffMember.password_hash) != "")
+
+
 @cache
 def _hosts_statement() -> CompoundSelect[*tuple[Any, ...]]:
     """A row per member who takes calls, weekly interval, date override and time off,
     told apart by their first column."""
-    hosts = select(StaffMember.id).where(
-        col(StaffMember.takes_calls).is_(True),
-        col(StaffMember.disabled_at).is_(None),
-        col(StaffMember.password_hash) != "",
-        col(StaffMember.role).in_(HOST_ROLES),
+    return _availability_statement(
+        select(StaffMember.id).where(
+            col(StaffMember.takes_calls).is_(True),
+            col(StaffMember.role).in_(HOST_ROLES),
+            *_enrolled(),
+        )
     )
+
+
+@cache
+def _members_statement() -> CompoundSelect[*tuple[Any, ...]]:
+    """As _hosts_statement, for the members whose ids are bound as "ids"."""
+    return _availability_statement(
+        select(StaffMember.id).where(
+            col(StaffMember.id).in_(bindparam("ids", expanding=True)), *_enrolled()
+        )
+    )
+
+
+def _availability_statement(hosts: Select[Any]) -> CompoundSelect[*tuple[Any, ...]]:
     no_day, no_date = cast(null(), Integer), cast(null(), Date)
     return union_all(
         select_columns(

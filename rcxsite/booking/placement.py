@@ -48,7 +48,15 @@ from sqlalchemy.sql import Select
 from sqlmodel import Session, SQLModel
 
 from rcxsite.booking.meetings import link_with_host
-from rcxsite.models import Booking, Job, QuoteChange, QuoteRequest, StaffMember
+from rcxsite.models import (
+    Booking,
+    Interview,
+    InterviewSeat,
+    Job,
+    QuoteChange,
+    QuoteRequest,
+    StaffMember,
+)
 from rcxsite.models.booking import OVERLAP_CONSTRAINT
 from rcxsite.models.staff import CHANGE_VALUE_MAX
 from rcxsite.platform.db import advisory_key
@@ -203,6 +211,11 @@ def _try_in_savepoint(
         row = put(host_id)
         session.add(row)
         session.flush()
+        if session.execute(
+            select(_sits_in_interview(host_id, row.starts_at, row.blocked_until))
+        ).scalar_one():
+            savepoint.rollback()
+            return False, None
     except IntegrityError as error:
         savepoint.rollback()
         if not is_overlap(error):
@@ -340,6 +353,23 @@ def _active(booking_table: Table) -> Any:
     return booking_table.c.active.is_(True)
 
 
+def _sits_in_interview(member_id: Any, starts_at: Any, blocked_until: Any) -> Any:
+    """Whether the member sits on an active interview overlapping [starts_at, blocked_until):
+    no exclusion constraint spans two tables, so a write checks it once it holds the
+    member's row lock, which booking an interview takes too (rcxsite/careers/interviews.py)."""
+    interview, seat = _table(Interview), _table(InterviewSeat)
+    return exists(
+        select(seat.c.id)
+        .join(interview, interview.c.id == seat.c.interview_id)
+        .where(
+            seat.c.staff_member_id == member_id,
+            interview.c.active.is_(True),
+            interview.c.starts_at < blocked_until,
+            interview.c.blocked_until > starts_at,
+        )
+    )
+
+
 @cache
 def _upcoming_statement() -> Select[Any]:
     booking_table = _table(Booking)
@@ -399,6 +429,11 @@ def _statement() -> Select[Any]:
         .where(
             day_calls.scalar_subquery() < bindparam("calls_per_day"),
             _upcoming_statement().scalar_subquery() < bindparam("upcoming_per_email"),
+            ~_sits_in_interview(
+                host_id,
+                bindparam("booking_starts_at", type_=moment),
+                bindparam("booking_blocked_until", type_=moment),
+            ),
         )
         .cte("host")
     )

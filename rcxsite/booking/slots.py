@@ -17,6 +17,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import union_all
 from sqlmodel import Session, col, select
 
 from rcxsite.booking import busy_cache
@@ -29,7 +30,7 @@ from rcxsite.booking.availability import (
 from rcxsite.booking.inputs import SlotQuery
 from rcxsite.booking.rules import Rules, rules
 from rcxsite.booking.timeline import EMPTY, Timeline
-from rcxsite.models import Booking, MemberBusy
+from rcxsite.models import Booking, Interview, InterviewSeat, MemberBusy
 from rcxsite.platform.db import session_scope
 
 # A member's day (their zone) can begin up to 14 hours before or after the visitor's, and
@@ -89,7 +90,10 @@ def _active_bookings(
     since: datetime,
     until: datetime,
     excluding: int | None = None,
+    excluding_interview: int | None = None,
 ) -> dict[int, list[tuple[datetime, datetime]]]:
+    """Each member's held time starting in the range (with its margin): their active
+    bookings and the active interviews they sit on (either counts for both)."""
     query = select(Booking.host_id, Booking.starts_at, Booking.blocked_until).where(
         col(Booking.active).is_(True),
         col(Booking.host_id).in_(member_ids),
@@ -98,9 +102,21 @@ def _active_bookings(
     )
     if excluding is not None:
         query = query.where(col(Booking.id) != excluding)
+    seats = (
+        select(InterviewSeat.staff_member_id, Interview.starts_at, Interview.blocked_until)
+        .join(Interview, col(Interview.id) == col(InterviewSeat.interview_id))
+        .where(
+            col(Interview.active).is_(True),
+            col(InterviewSeat.staff_member_id).in_(member_ids),
+            col(Interview.starts_at) >= since - _DAY_MARGIN,
+            col(Interview.starts_at) < until + _DAY_MARGIN,
+        )
+    )
+    if excluding_interview is not None:
+        seats = seats.where(col(Interview.id) != excluding_interview)
     spans: dict[int, list[tuple[datetime, datetime]]] = defaultdict(list)
-    for host_id, starts_at, blocked_until in session.exec(query):
-        spans[host_id].append((starts_at, blocked_until))
+    for member_id, starts_at, blocked_until in session.execute(union_all(query, seats)):
+        spans[member_id].append((starts_at, blocked_until))
     return spans
 
 
@@ -286,17 +302,21 @@ def free_at(
     now: datetime,
     rules: Rules,
     calendars: Spans | None = None,
+    on_grid: bool = True,
 ) -> list[MemberAvailability]:
     """Those of `hosts` free for a call at `start`, given their active bookings' spans
     (starts_at, blocked_until) over `bookings_window` and their calendars' busy times
     around the call: the start `free_slots` would give for them, decided without walking
-    their days."""
+    their days. Not `on_grid`: any start within their working hours will do (an
+    interview's other interviewers, whose grid need not be its first one's)."""
     earliest, latest = call_bounds(start, now=now, rules=rules)
     if not earliest <= start < latest:
         return []
     free = []
     for host in hosts:
-        day = _grid_day(host, start, rules.call)
+        day = (
+            _grid_day(host, start, rules.call) if on_grid else _working_day(host, start, rules.call)
+        )
         if day is None:
             continue
         busy = _busy(
@@ -309,6 +329,17 @@ def free_at(
         ):
             free.append(host)
     return free
+
+
+def _working_day(member: MemberAvailability, start: datetime, call: timedelta) -> date | None:
+    """The member's day on which [start, start + call) lies within one working interval,
+    or None."""
+    local = start.astimezone(member.zone)
+    day, minute = local.date(), local.hour * 60 + local.minute
+    step = int(call.total_seconds() // 60)
+    if any(first <= minute <= last - step for first, last in working_intervals(member, day)):
+        return day
+    return None
 
 
 def _grid_day(member: MemberAvailability, start: datetime, call: timedelta) -> date | None:
@@ -329,3 +360,86 @@ def _grid_day(member: MemberAvailability, start: datetime, call: timedelta) -> d
             wall = datetime.combine(day, time(minute // 60, minute % 60), tzinfo=zone)
             return day if wall.astimezone(UTC) == start else None
     return None
+
+
+def free_together(
+    session: Session,
+    members: list[MemberAvailability],
+    *,
+    since: datetime,
+    until: datetime,
+    now: datetime,
+    rules: Rules,
+    excluding_interview: int | None = None,
+) -> list[datetime]:
+    """The starts in [since, until) (cut to notice and window) at which every one of
+    `members` is free for `rules.call` with its buffer: an interview's times, on the
+    first interviewer's grid. `excluding_interview`: one that does not count (the one
+    being moved)."""
+    earliest, latest = _bounds(since, until, now=now, rules=rules)
+    if not members or earliest >= latest:
+        return []
+    ids = [m.member_id for m in members]
+    spans = _active_bookings(
+        session, ids, since=earliest, until=latest, excluding_interview=excluding_interview
+    )
+    calendars = calendar_busy(session, ids, since=earliest, until=latest + rules.blocked)
+    first, others = members[0], members[1:]
+    starts = _free_starts(
+        first,
+        _busy(
+            spans.get(first.member_id, ()),
+            first.zone,
+            Timeline.of(calendars.get(first.member_id, ())),
+        ),
+        since=earliest,
+        until=latest,
+        rules=rules,
+    )
+    return [
+        start
+        for start in starts
+        if len(
+            free_at(
+                others,
+                spans,
+                start=start,
+                now=now,
+                rules=rules,
+                calendars=calendars,
+                on_grid=False,
+            )
+        )
+        == len(others)
+    ]
+
+
+def all_free_at(
+    session: Session,
+    members: list[MemberAvailability],
+    *,
+    start: datetime,
+    now: datetime,
+    rules: Rules,
+    excluding_interview: int | None = None,
+) -> bool:
+    """Whether every one of `members` is free at `start` (in `session`'s transaction): on
+    the first one's grid, the others merely free then."""
+    if not members:
+        return False
+    earliest, latest = call_bounds(start, now=now, rules=rules)
+    if earliest >= latest:
+        return False
+    ids = [m.member_id for m in members]
+    spans = _active_bookings(
+        session, ids, since=earliest, until=latest, excluding_interview=excluding_interview
+    )
+    calendars = calendar_busy(session, ids, since=start, until=start + rules.blocked)
+    first, others = members[0], members[1:]
+    return bool(
+        free_at([first], spans, start=start, now=now, rules=rules, calendars=calendars)
+    ) and len(
+        free_at(
+            others, spans, start=start, now=now, rules=rules, calendars=calendars, on_grid=False
+        )
+    ) == len(others)

@@ -1,6 +1,8 @@
 """Hiring through the site: job seekers apply with a CV (`applications`, the CV checked by
 its bytes in `cv`), the hiring team works each opening's pipeline (`pipeline`), and
-applications are erased 12 months after their last change (`retention`).
+applications are erased 12 months after their last change (`retention`). Interviews are
+booked through the booking engine with the interviewers' common free times, and the
+candidate moves or cancels theirs from a link (`interviews`, its mails `interview_mail`).
 
 Framework-free: no Reflex, FastAPI or Starlette. CVs live in the project's one file store
 (rcxsite/platform/file_store.py), never on a host's disk or behind a public URL.
@@ -31,10 +33,29 @@ from rcxsite.careers.inputs import (
     NoteInput,
     StageInput,
 )
+from rcxsite.careers.interview_inputs import (
+    InterviewCancelInput,
+    InterviewersInput,
+    InterviewInput,
+    InterviewMoveInput,
+)
+from rcxsite.careers.interviews import (
+    CandidateInterview,
+    Interviewer,
+    book_interview,
+    cancel_by_candidate,
+    cancel_interview,
+    candidate_interview,
+    interview_times,
+    interviewers,
+    move_interview,
+    times_to_move_to,
+)
 from rcxsite.careers.pipeline import (
     CandidateCv,
     CandidateDetail,
     CandidateRow,
+    InterviewLine,
     OpeningPipeline,
     add_note,
     candidate,
@@ -62,22 +83,37 @@ __all__ = [
     "ApplicationReceipt",
     "CandidateCv",
     "CandidateDetail",
+    "CandidateInterview",
     "CandidateRow",
     "CvUpload",
+    "InterviewCancelInput",
+    "InterviewInput",
+    "InterviewLine",
+    "InterviewMoveInput",
+    "Interviewer",
+    "InterviewersInput",
     "NoteInput",
     "OpeningPipeline",
     "StageInput",
     "WithdrawalPreview",
     "add_note",
     "apply",
+    "book_interview",
+    "cancel_by_candidate",
+    "cancel_interview",
     "candidate",
     "candidate_cv",
+    "candidate_interview",
     "candidates",
     "cv_message",
+    "interview_times",
+    "interviewers",
     "move",
+    "move_interview",
     "note_trapped_application",
     "pipelines",
     "stage_label",
+    "times_to_move_to",
     "trap_filled",
     "withdraw",
     "withdrawal_preview",

@@ -22,6 +22,7 @@ from sqlmodel import Session, col, delete, select
 
 from rcxsite.careers.cv import CV_REQUIRED, LIMIT_SCOPE, CheckedCv, check_cv, refused
 from rcxsite.careers.inputs import ApplicationInput
+from rcxsite.careers.interview_records import erase_interviews
 from rcxsite.careers.letters import send_already_applied, send_application_received
 from rcxsite.careers.stages import APPLIED
 from rcxsite.content.careers import opening_of
@@ -251,6 +252,8 @@ def withdraw(*, link_digest: str | None, store: Callable[[], FileStore] = get_fi
         assert row.id is not None
         cv_key, application_id = row.cv_key, row.id
         cancel_jobs(session, ref=rejection_mail_ref(application_id))
+        # Its interviews to come are cancelled, so the interviewers' calendars free up.
+        erase_interviews(session, application_id, now=utcnow())
         session.exec(
             delete(ApplicationChange).where(col(ApplicationChange.application_id) == application_id)
         )

@@ -132,12 +132,13 @@ def _stage(value: str) -> str:
     return value
 
 
-def _application_id(value: object) -> int:
+def row_id(value: object, *, unknown: str = APPLICATION_UNKNOWN) -> int:
+    """A row id as a form or client sends it: digits (at most 9), or an int."""
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise problem(APPLICATION_UNKNOWN)
+        raise problem(unknown)
     text = str(value).strip()
     if not text.isascii() or not text.isdigit() or len(text) > 9:
-        raise problem(APPLICATION_UNKNOWN)
+        raise problem(unknown)
     return int(text)
 
 
@@ -148,7 +149,7 @@ class StageInput(FormInput):
     stage: str = Field("", max_length=16)
 
     too_long_messages = {"stage": STAGE_UNKNOWN}
-    _id = parsed_by(_application_id, "application_id", before=True)
+    _id = parsed_by(row_id, "application_id", before=True)
     _stage_text = text_only("stage")
     _stage = parsed_by(_stage, "stage")
 
@@ -159,7 +160,7 @@ class NoteInput(FormInput):
     application_id: int = Field(0)
     text: str = Field("", max_length=CHANGE_TEXT_MAX)
 
-    _id = parsed_by(_application_id, "application_id", before=True)
+    _id = parsed_by(row_id, "application_id", before=True)
     _text_only = text_only("text")
 
     @field_validator("text")

@@ -19,8 +19,9 @@ from rcxsite.careers.applications import rejection_mail_ref
 from rcxsite.careers.cv import KINDS
 from rcxsite.careers.inputs import APPLICATION_UNKNOWN, NoteInput, StageInput
 from rcxsite.careers.letters import send_rejection
+from rcxsite.careers.openings import opening_title
 from rcxsite.careers.stages import REJECTED, STAGES, stage_label
-from rcxsite.content.careers import OPENINGS, opening_of
+from rcxsite.content.careers import OPENINGS
 from rcxsite.core import audit
 from rcxsite.core.attribution import source_text
 from rcxsite.core.permissions import Permission, StaffActor, require
@@ -28,7 +29,7 @@ from rcxsite.core.service_errors import ServiceError
 from rcxsite.core.working_week import WORKING_DAY, due_at
 from rcxsite.jobs import cancel as cancel_jobs
 from rcxsite.jobs.queue import QUEUED
-from rcxsite.models import Job, utcnow
+from rcxsite.models import Interview, InterviewSeat, Job, StaffMember, utcnow
 from rcxsite.models.careers import ApplicationChange, JobApplication
 from rcxsite.platform.db import session_scope
 from rcxsite.platform.file_store import FileStore, KeptFile, get_file_store
@@ -71,6 +72,16 @@ class HistoryLine:
 
 
 @dataclass(frozen=True, slots=True)
+class InterviewLine:
+    id: int
+    start: datetime
+    end: datetime
+    interviewers: tuple[str, ...]
+    meeting_url: str
+    active: bool
+
+
+@dataclass(frozen=True, slots=True)
 class CandidateDetail:
     id: int
     opening: str
@@ -92,6 +103,8 @@ class CandidateDetail:
     # another stage before then cancels it.
     rejection_due: datetime | None
     history: tuple[HistoryLine, ...]
+    # Newest first, cancelled ones included.
+    interviews: tuple[InterviewLine, ...] = ()
 
     @property
     def rejection_pending(self) -> bool:
@@ -102,13 +115,6 @@ class CandidateDetail:
 class CandidateCv:
     name: str
     file: KeptFile
-
-
-def _title(slug: str) -> str:
-    try:
-        return opening_of(slug).title
-    except StopIteration:  # an opening since taken off the site
-        return slug.replace("-", " ").capitalize()
 
 
 def pipelines(actor: StaffActor) -> list[OpeningPipeline]:
@@ -127,7 +133,7 @@ def pipelines(actor: StaffActor) -> list[OpeningPipeline]:
     return [
         OpeningPipeline(
             slug=slug,
-            title=_title(slug),
+            title=opening_title(slug),
             counts=tuple(by_stage.get(stage, 0) for stage in STAGES),
         )
         for slug, by_stage in counts.items()
@@ -149,7 +155,7 @@ def candidates(actor: StaffActor, *, opening: str = "", stage: str = "") -> list
                 id=row.id or 0,
                 name=row.name,
                 location=row.location,
-                opening_title=_title(row.opening),
+                opening_title=opening_title(row.opening),
                 stage=row.stage,
                 received=row.created_at,
                 source=source_text(row) or NOT_SOURCED,
@@ -158,7 +164,9 @@ def candidates(actor: StaffActor, *, opening: str = "", stage: str = "") -> list
         ]
 
 
-def _row(session: Session, application_id: int, *, for_update: bool = False) -> JobApplication:
+def application_row(
+    session: Session, application_id: int, *, for_update: bool = False
+) -> JobApplication:
     query = select(JobApplication).where(col(JobApplication.id) == application_id)
     if for_update:
         query = query.with_for_update()
@@ -179,13 +187,39 @@ def _history(session: Session, application_id: int) -> tuple[HistoryLine, ...]:
             when=change.created_at,
             who=change.actor_name,
             text=(
-                change.text
-                if change.kind == "note"
-                else f"{stage_label(change.old_stage)} → {stage_label(change.new_stage)}"
+                f"{stage_label(change.old_stage)} → {stage_label(change.new_stage)}"
+                if change.kind == "stage"
+                else change.text
             ),
             note=change.kind == "note",
         )
         for change in changes
+    )
+
+
+def _interviews(session: Session, application_id: int) -> tuple[InterviewLine, ...]:
+    rows = session.exec(
+        select(Interview, StaffMember.name)
+        .join(InterviewSeat, col(InterviewSeat.interview_id) == col(Interview.id))
+        .join(StaffMember, col(StaffMember.id) == col(InterviewSeat.staff_member_id))
+        .where(col(Interview.application_id) == application_id)
+        .order_by(col(Interview.starts_at).desc(), col(InterviewSeat.id))
+    ).all()
+    panels: dict[int, list[str]] = {}
+    interviews: dict[int, Interview] = {}
+    for interview, name in rows:
+        interviews[interview.id or 0] = interview
+        panels.setdefault(interview.id or 0, []).append(name)
+    return tuple(
+        InterviewLine(
+            id=interview_id,
+            start=interview.starts_at,
+            end=interview.ends_at,
+            interviewers=tuple(panels[interview_id]),
+            meeting_url=interview.meeting_url,
+            active=interview.active,
+        )
+        for interview_id, interview in interviews.items()
     )
 
 
@@ -202,7 +236,7 @@ def _detail(session: Session, row: JobApplication) -> CandidateDetail:
     return CandidateDetail(
         id=row.id,
         opening=row.opening,
-        opening_title=_title(row.opening),
+        opening_title=opening_title(row.opening),
         name=row.name,
         email=row.email,
         phone=row.phone,
@@ -218,13 +252,14 @@ def _detail(session: Session, row: JobApplication) -> CandidateDetail:
         cv_size=row.cv_size,
         rejection_due=_rejection_due(session, row.id),
         history=_history(session, row.id),
+        interviews=_interviews(session, row.id),
     )
 
 
 def candidate(actor: StaffActor, application_id: int) -> CandidateDetail:
     require(actor, Permission.HIRE)
     with session_scope() as session:
-        return _detail(session, _row(session, application_id))
+        return _detail(session, application_row(session, application_id))
 
 
 def move(change: StageInput, *, actor: StaffActor, now: datetime | None = None) -> CandidateDetail:
@@ -233,7 +268,7 @@ def move(change: StageInput, *, actor: StaffActor, now: datetime | None = None) 
     require(actor, Permission.HIRE)
     now = now or utcnow()
     with session_scope(for_update=True) as session:
-        row = _row(session, change.application_id, for_update=True)
+        row = application_row(session, change.application_id, for_update=True)
         assert row.id is not None
         if row.stage == change.stage:
             raise ServiceError(409, ALREADY_THERE)
@@ -245,12 +280,12 @@ def move(change: StageInput, *, actor: StaffActor, now: datetime | None = None) 
         if change.stage == REJECTED:
             send_rejection(
                 row,
-                _title(row.opening),
+                opening_title(row.opening),
                 due_at=due_at(now, working=REJECTION_HELD),
                 ref=ref,
                 session=session,
             )
-        return _changed(
+        return record_change(
             session,
             row,
             {"kind": "stage", "old_stage": old, "new_stage": change.stage},
@@ -265,8 +300,8 @@ def add_note(note: NoteInput, *, actor: StaffActor, now: datetime | None = None)
     require(actor, Permission.HIRE)
     now = now or utcnow()
     with session_scope(for_update=True) as session:
-        row = _row(session, note.application_id, for_update=True)
-        return _changed(
+        row = application_row(session, note.application_id, for_update=True)
+        return record_change(
             session,
             row,
             {"kind": "note", "text": note.text},
@@ -276,7 +311,7 @@ def add_note(note: NoteInput, *, actor: StaffActor, now: datetime | None = None)
         )
 
 
-def _changed(
+def record_change(
     session: Session,
     row: JobApplication,
     said: dict[str, str],
@@ -313,7 +348,7 @@ def candidate_cv(
     whether or not the file store then answers."""
     require(actor, Permission.HIRE)
     with session_scope() as session:
-        row = _row(session, application_id)
+        row = application_row(session, application_id)
         audit.record(
             session,
             action="candidate_cv_downloaded",

@@ -12,6 +12,7 @@ from sqlmodel import col, delete, select
 
 from rcxsite import jobs
 from rcxsite.careers.applications import rejection_mail_ref
+from rcxsite.careers.interview_records import erase_interviews
 from rcxsite.careers.stages import HIRED
 from rcxsite.models import utcnow
 from rcxsite.models.careers import ApplicationChange, JobApplication
@@ -46,6 +47,7 @@ def erase_old_applications(
             ids = [row_id for row_id, _ in rows]
             for row_id in ids:
                 jobs.cancel(session, ref=rejection_mail_ref(row_id or 0))
+                erase_interviews(session, row_id or 0, now=utcnow())
             session.exec(
                 delete(ApplicationChange).where(col(ApplicationChange.application_id).in_(ids))
             )

@@ -18,6 +18,7 @@ BOOKING = "/booking/[token]"
 STAFF_INVITE = "/staff/invite/[token]"
 # An applicant's link to withdraw their application (in the mail that confirms it).
 WITHDRAW_APPLICATION = "/careers/withdraw/[token]"
+INTERVIEW = "/careers/interview/[token]"
 STAFF_CANDIDATE = "/staff/candidates/[id]"
 # A candidate's CV, served only to the hiring team (rcxsite/web/candidate_cv.py).
 STAFF_CANDIDATE_CV = "/staff/candidates/[id]/cv"
@@ -58,6 +59,10 @@ def staff_invite_path(token: str) -> str:
 
 def withdraw_application_path(token: str) -> str:
     return with_token(WITHDRAW_APPLICATION, token)
+
+
+def interview_path(token: str) -> str:
+    return with_token(INTERVIEW, token)
 
 
 def staff_candidate_path(application_id: int) -> str:

@@ -25,7 +25,7 @@ from rcxsite.models.analytics import (
 )
 from rcxsite.models.booking import Booking, MemberDay, MemberHours, MemberTimeOff
 from rcxsite.models.calendars import CalendarCopy, MemberBusy, MemberCalendar
-from rcxsite.models.careers import ApplicationChange, JobApplication
+from rcxsite.models.careers import ApplicationChange, Interview, InterviewSeat, JobApplication
 from rcxsite.models.jobs import Job, PeriodicRun
 from rcxsite.models.leads import POSTGRESQL_ONLY_INDEXES, QuoteRequest, include_in_schema
 from rcxsite.models.staff import (
@@ -85,6 +85,8 @@ __all__ = [
     "CalendarCopy",
     "Customer",
     "EmailVerificationToken",
+    "Interview",
+    "InterviewSeat",
     "Job",
     "JobApplication",
     "LoginSession",

@@ -1,5 +1,9 @@
-"""Careers' tables: the applications job seekers send, and each one's history and notes as
-the hiring team works it."""
+"""Careers' tables: the applications job seekers send, each one's history and notes as
+the hiring team works it, and the interviews booked with its candidate.
+
+An interview holds each of its interviewers' time as a booked call holds its host's: the
+free times of calls and of interviews both read `InterviewSeat` beside `Booking`
+(rcxsite/booking/slots.py), and a write of either takes the member's row lock first."""
 
 from __future__ import annotations
 
@@ -9,9 +13,12 @@ from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
 from rcxsite.models.analytics import Attributed
+from rcxsite.models.booking import BOOKED, BOOKING_UID_MAX, SEALED_TOKEN_MAX
+from rcxsite.models.staff import TIME_ZONE_MAX
 from rcxsite.models.types import (
     EMAIL_MAX,
     LOCATION_MAX,
+    MEETING_URL_MAX,
     PHONE_MAX,
     QUOTE_NAME_MAX,
     SHA256_HEX_LENGTH,
@@ -85,3 +92,43 @@ class ApplicationChange(SQLModel, table=True):
     new_stage: str = Field(default="", max_length=STATUS_MAX)
     text: str = Field(default="", max_length=CHANGE_TEXT_MAX)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Interview(SQLModel, table=True):
+    """An interview booked with a candidate: its time, its meeting link and the candidate's
+    manage link (its SHA-256 to find it, and sealed, so reminders can show it again)."""
+
+    __tablename__ = "interview"
+
+    id: int | None = Field(default=None, primary_key=True)
+    application_id: int = Field(foreign_key="job_application.id", ondelete="CASCADE", index=True)
+    starts_at: datetime = Field(sa_type=UTCDateTime)
+    ends_at: datetime = Field(sa_type=UTCDateTime)
+    # The interviewers' time it takes: the interview and the buffer after it.
+    blocked_until: datetime = Field(sa_type=UTCDateTime)
+    # rcxsite.models.booking's BOOKED, MOVED or CANCELLED; `active` while it holds time.
+    status: str = Field(default=BOOKED, max_length=STATUS_MAX)
+    active: bool = True
+    # Where the candidate's times are written: the zone their browser gave, else the company's.
+    time_zone: str = Field(default="", max_length=TIME_ZONE_MAX)
+    token_hash: str = Field(max_length=SHA256_HEX_LENGTH, unique=True)
+    token_sealed: str = Field(max_length=SEALED_TOKEN_MAX)
+    uid: str = Field(max_length=BOOKING_UID_MAX, unique=True)
+    sequence: int = 0
+    meeting_url: str = Field(default="", max_length=MEETING_URL_MAX)
+    booked_by: str = Field(default="", max_length=MEMBER_NAME_MAX)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class InterviewSeat(SQLModel, table=True):
+    """One interviewer of an interview: their time is taken while the interview is active."""
+
+    __tablename__ = "interview_seat"
+    __table_args__ = (
+        Index("ix_interview_seat_member_interview", "staff_member_id", "interview_id", unique=True),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    interview_id: int = Field(foreign_key="interview.id", ondelete="CASCADE", index=True)
+    staff_member_id: int = Field(foreign_key="staff_member.id", ondelete="RESTRICT")

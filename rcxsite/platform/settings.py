@@ -138,6 +138,11 @@ class Settings(BaseSettings):
     application_email_limit: str = "3 per day"
     # Where the hiring team's mail comes from and replies go (the applicant's mails).
     careers_email: str = "careers@rcx.example"
+    # Interviews (rcxsite/careers/interviews.py): their length, and how many days ahead
+    # the hiring team is offered the interviewers' common free times. Buffer, notice,
+    # window, a member's calls per day and the reminders are the booked calls' own.
+    interview_minutes: int = Field(default=60, ge=15)
+    interview_search_days: int = Field(default=14, ge=1, le=60)
     # Booked calls (rcxsite/booking): the call and the free time after it, how far ahead
     # and how soon a call may be booked, the calls a member takes in a day (their day),
     # the reminders' hours before the call ("" = none), the upcoming calls one email may

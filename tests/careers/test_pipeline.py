@@ -17,19 +17,9 @@ from rcxsite.models.careers import JobApplication
 from rcxsite.platform.db import get_engine
 from rcxsite.platform.file_store import FileMissing, get_file_store
 from tests.support import cv_files
+from tests.support.careers import OPENING, applicant
 from tests.support.site import jobs_of_kind, outbox_messages
 from tests.support.staff import add_member, audit_entries
-
-OPENING = "devops-engineer"
-
-
-def applicant(name: str = "Grace Hopper", email: str = "grace@example.org") -> int:
-    form = careers.ApplicationInput.parse(
-        {"opening": OPENING, "name": name, "email": email, "location": "Leeds", "consent": "on"}
-    )
-    receipt = careers.apply(form, careers.CvUpload("cv.pdf", cv_files.pdf()), client_ip="10.1.1.1")
-    assert receipt.application_id is not None
-    return receipt.application_id
 
 
 @pytest.fixture
