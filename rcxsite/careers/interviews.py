@@ -22,8 +22,9 @@ from sqlmodel import Session, col, select
 
 from rcxsite.booking import meetings
 from rcxsite.booking.availability import MemberAvailability, load_members
+from rcxsite.booking.inputs import SlotQuery
 from rcxsite.booking.rules import COMPANY_TIME_ZONE, Rules, rules
-from rcxsite.booking.slots import all_free_at, day_start, free_together
+from rcxsite.booking.slots import Slot, SlotList, all_free_at, day_start, free_together
 from rcxsite.booking.wording import spoken_time, zone_name
 from rcxsite.careers.interview_inputs import (
     InterviewCancelInput,
@@ -347,24 +348,41 @@ def candidate_interview(
         return _shown(session, _by_link(session, link_digest), now or utcnow())
 
 
-def times_to_move_to(*, link_digest: str | None, now: datetime | None = None) -> list[datetime]:
-    """The interviewers' common free times the candidate may move to (their interview's own
-    time not counted as taken)."""
+def times_to_move_to(
+    query: SlotQuery, *, link_digest: str | None, now: datetime | None = None
+) -> SlotList:
+    """The interviewers' common free times on the candidate's days `query` names, to move
+    their interview to (its own time not counted as taken, nor offered): what the
+    booking pages' time picker shows."""
     now = now or utcnow()
+    zone = ZoneInfo(query.time_zone)
+    first_day = query.first_day or now.astimezone(zone).date()
+    company = interview_rules()
+    starts: list[datetime] = []
     with session_scope() as session:
         interview = _by_link(session, link_digest)
-        if _refusal(interview, now):
-            return []
-        panel = load_members(
-            session, [m.id or 0 for m in interviewers_of(session, interview.id or 0)]
-        )
-        order = [m.id for m in interviewers_of(session, interview.id or 0)]
-        panel.sort(key=lambda m: order.index(m.member_id))
-        return [
-            start
-            for start in _search(session, panel, now=now, excluding=interview.id)
-            if start != interview.starts_at
-        ]
+        if not _refusal(interview, now):
+            ids = [m.id or 0 for m in interviewers_of(session, interview.id or 0)]
+            by_id = {m.member_id: m for m in load_members(session, ids)}
+            if len(by_id) == len(ids):
+                starts = free_together(
+                    session,
+                    [by_id[member_id] for member_id in ids],
+                    since=day_start(first_day, zone),
+                    until=day_start(first_day + timedelta(days=query.days), zone),
+                    now=now,
+                    rules=company,
+                    excluding_interview=interview.id,
+                )
+                starts = [start for start in starts if start != interview.starts_at]
+    return SlotList(
+        time_zone=query.time_zone,
+        call_minutes=int(company.call.total_seconds() // 60),
+        first_day=first_day,
+        days=query.days,
+        slots=tuple(Slot(start=start, end=start + company.call) for start in starts),
+        taking_calls=True,
+    )
 
 
 def _changes(interview: Interview, client_ip: str) -> None:

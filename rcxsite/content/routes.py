@@ -23,6 +23,9 @@ from rcxsite.core.paths import (
     booking_path as booking_path,
 )
 from rcxsite.core.paths import (
+    interview_path as interview_path,
+)
+from rcxsite.core.paths import (
     reset_password_path as reset_password_path,
 )
 from rcxsite.core.paths import (
@@ -76,6 +79,7 @@ RouteKind = Literal[
     "search",
     "booking",
     "withdraw_application",
+    "interview",
     "staff_log_in",
     "staff_invite",
     "staff_inbox",
@@ -282,6 +286,14 @@ WITHDRAW_APPLICATION = Route(
     "Withdraw your application",
     f"Withdraw your application to {_company}; your CV is erased at once.",
     kind="withdraw_application",
+    public=False,
+)
+# The link in a candidate's interview invitation: see, move or cancel the interview.
+INTERVIEW = Route(
+    paths.INTERVIEW,
+    f"Your interview with {_company}",
+    f"See, move or cancel your interview with {_company}.",
+    kind="interview",
     public=False,
 )
 ACCOUNT = Route(
@@ -562,6 +574,7 @@ ROUTES: tuple[Route, ...] = (
     RESET_PASSWORD,
     BOOKING,
     WITHDRAW_APPLICATION,
+    INTERVIEW,
     ACCOUNT,
     VERIFY_EMAIL,
     SEARCH,

@@ -23,6 +23,7 @@ from rcxsite.pages import (
     verify_email,
 )
 from rcxsite.pages.booking import manage as booking_manage
+from rcxsite.pages.careers import interview as careers_interview
 from rcxsite.pages.careers import openings as careers_openings
 from rcxsite.pages.careers import withdraw as careers_withdraw
 from rcxsite.pages.home import home_page
@@ -42,6 +43,7 @@ PAGE_ON_LOAD: dict[RouteKind, list[EventHandler]] = (
     | booking_manage.ON_LOAD
     | careers_openings.ON_LOAD
     | careers_withdraw.ON_LOAD
+    | careers_interview.ON_LOAD
 )
 
 PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
@@ -73,5 +75,6 @@ PAGE_BUILDERS: dict[RouteKind, PageBuilder] = {
     "search": search.search_page,
     "booking": booking_manage.booking_page,
     "withdraw_application": careers_withdraw.withdraw_page,
+    "interview": careers_interview.interview_page,
     **staff.BUILDERS,
 }

@@ -33,6 +33,7 @@ TOKEN_PATH_PREFIXES = (
     routes.verify_email_path(""),
     routes.booking_path(""),
     routes.withdraw_application_path(""),
+    routes.interview_path(""),
 )
 
 

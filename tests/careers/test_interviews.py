@@ -157,8 +157,12 @@ def test_the_candidate_moves_then_cancels_from_their_link(recruiter: StaffActor)
         "Ada Interviewer",
         True,
     )
-    times = careers.times_to_move_to(link_digest=digest, now=NOW)
-    assert at(MONDAY, "10:00") not in times and at(MONDAY, "14:00") in times
+    query = SlotQuery(time_zone=LONDON, first_day=MONDAY, days=1)
+    times = careers.times_to_move_to(query, link_digest=digest, now=NOW)
+    assert times.call_minutes == 60
+    assert wall_times(slot.start for slot in times.slots) == [
+        "09:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"
+    ]  # fmt: skip
 
     move = careers.InterviewMoveInput.parse(
         {"start": booking.utc_text(at(MONDAY, "14:00")), "time_zone": "America/New_York"}

@@ -131,12 +131,14 @@ def _clock_switch(state: Any) -> rx.Component:
     )
 
 
-def slot_picker(state: Any, *, prefix: str, error: Any) -> rx.Component:
+def slot_picker(
+    state: Any, *, prefix: str, error: Any, label: str = "Choose a time for your call"
+) -> rx.Component:
     """The picker, its time zone line and "More days"; `error` is the start field's
     message. The chosen time travels as the form's `start`, the zone as `time_zone`."""
     return rx.el.div(
         rx.el.div(
-            rx.el.span("Choose a time for your call", class_name="field-label"),
+            rx.el.span(label, class_name="field-label"),
             _zone_chooser(state, prefix),
             _clock_switch(state),
             class_name="slot-head",

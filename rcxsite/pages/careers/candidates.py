@@ -13,7 +13,11 @@ from rcxsite.components.staff_ui import badge, data_table, notices, page_heading
 from rcxsite.content import routes
 from rcxsite.core.forms import max_length
 from rcxsite.pages.staff.shared import facts, link, staff_form
-from rcxsite.state.careers.candidates import CandidatesState, CandidateState
+from rcxsite.state.careers.candidates import (
+    INTERVIEWER_PREFIX,
+    CandidatesState,
+    CandidateState,
+)
 
 
 def _count(opening: ObjectVar[dict[str, str]], stage: str, label: str) -> rx.Component:
@@ -153,6 +157,126 @@ def _cv() -> rx.Component:
     )
 
 
+def _interview_line(line: ObjectVar[dict[str, str]]) -> rx.Component:
+    return rx.el.li(
+        rx.el.strong(line["when"]),
+        " with ",
+        line["with"],
+        " ",
+        badge(line["status"]),
+        rx.cond(
+            line["link"] != "",
+            rx.el.span(
+                " ",
+                rx.el.a("Meeting link", href=line["link"], target="_blank", rel="noopener"),
+            ),
+        ),
+        rx.cond(
+            line["can_cancel"] != "",
+            rx.el.span(
+                " ",
+                rx.el.button(
+                    "Cancel interview",
+                    type="button",
+                    on_click=CandidateState.cancel_interview(line["id"]),
+                    class_name="link-button",
+                ),
+            ),
+        ),
+        class_name="interview-line",
+    )
+
+
+def _interviewer_choice(member: ObjectVar[dict[str, str]]) -> rx.Component:
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            name=INTERVIEWER_PREFIX + member["id"],
+            default_checked=CandidateState.panel.contains(member["id"]),
+        ),
+        " ",
+        member["name"],
+        class_name="checkbox-row",
+    )
+
+
+def _find_times_form() -> rx.Component:
+    error = CandidateState.interview_errors["interviewers"]
+    return staff_form(
+        rx.el.fieldset(
+            rx.el.legend("Interviewers", class_name="staff-legend"),
+            rx.foreach(CandidateState.interviewer_options, _interviewer_choice),
+            field_error("interview-panel", error),
+            aria_describedby=rx.cond(error != "", "interview-panel-error", ""),
+            class_name="staff-fieldset interview-panel",
+        ),
+        rx.el.p(
+            "Times when every interviewer chosen is free (their hours, time off, own "
+            "calendars, calls and other interviews) over the next two weeks.",
+            class_name="staff-hint",
+        ),
+        submit="Find free times",
+        kind="outline",
+        on_submit=CandidateState.find_times,
+        aria_label="Find interview times",
+    )
+
+
+def _book_form() -> rx.Component:
+    field_id = "interview-start"
+    error = CandidateState.interview_errors["start"]
+    return rx.cond(
+        CandidateState.interview_times.length() > 0,
+        staff_form(
+            rx.el.div(
+                rx.el.label("Time", html_for=field_id, class_name="field-label"),
+                rx.el.select(
+                    rx.foreach(
+                        CandidateState.interview_times,
+                        lambda time: rx.el.option(time["label"], value=time["value"]),
+                    ),
+                    name="start",
+                    **control_attrs(field_id, error),
+                ),
+                field_error(field_id, error),
+                class_name="field",
+            ),
+            rx.el.p(
+                "The candidate and each interviewer get an invitation with the meeting link; "
+                "the candidate can move or cancel it from theirs.",
+                class_name="staff-hint",
+            ),
+            submit="Book interview",
+            on_submit=CandidateState.book_interview,
+            aria_label="Book the interview",
+        ),
+        rx.cond(
+            CandidateState.times_searched,
+            rx.el.p(
+                "No time in the next two weeks suits every interviewer chosen. Try fewer "
+                "interviewers.",
+                class_name="staff-note",
+                role="status",
+            ),
+        ),
+    )
+
+
+def _interviews() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Interviews", class_name="staff-subtitle"),
+        rx.cond(
+            CandidateState.interviews.length() > 0,
+            rx.el.ul(
+                rx.foreach(CandidateState.interviews, _interview_line), class_name="interviews"
+            ),
+        ),
+        _find_times_form(),
+        _book_form(),
+        class_name="staff-card",
+    )
+
+
 def _card(heading: str, content: rx.Component) -> rx.Component:
     return rx.el.section(
         rx.el.h2(heading, class_name="staff-subtitle"), content, class_name="staff-card"
@@ -198,6 +322,7 @@ def staff_candidate_page(route: routes.Route) -> rx.Component:
                     _stage_form(),
                     class_name="staff-card",
                 ),
+                _interviews(),
                 rx.el.section(
                     rx.el.h2("Notes", class_name="staff-subtitle"),
                     _note_form(),

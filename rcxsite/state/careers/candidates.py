@@ -10,7 +10,8 @@ from typing import Any
 
 import reflex as rx
 
-from rcxsite import careers
+from rcxsite import booking, careers
+from rcxsite.booking.inputs import start_time
 from rcxsite.core import paths
 from rcxsite.core.forms import FormInput, max_length
 from rcxsite.core.permissions import Permission
@@ -21,6 +22,9 @@ from rcxsite.state.staff.access import acting, staff_event, staff_screen
 from rcxsite.state.staff.display import form_text, mailto_href, path_id, when
 
 STAGE_FIELDS = ("stage", "text")
+INTERVIEW_FIELDS = ("interviewers", "start")
+# A checkbox per member who may interview, named by this prefix and their id.
+INTERVIEWER_PREFIX = "interviewer-"
 
 
 def _age(received: datetime, now: datetime) -> str:
@@ -129,6 +133,14 @@ class CandidateState(rx.State):
     notice: str = ""
     # Bumped after a saved note, so the note box empties (a `key`).
     note_revision: int = 0
+    # The interview card: who may interview, the panel the times were found for, those
+    # times (value: UTC, label: the member's clock), and the interviews booked.
+    interviewer_options: list[dict[str, str]] = []
+    panel: list[str] = []
+    interview_times: list[dict[str, str]] = []
+    times_searched: bool = False
+    interviews: list[dict[str, str]] = []
+    interview_errors: dict[str, str] = dict.fromkeys(INTERVIEW_FIELDS, "")
 
     def _show(self, detail: careers.CandidateDetail) -> None:
         zone = acting().time_zone
@@ -156,6 +168,18 @@ class CandidateState(rx.State):
             {"when": when(line.when, zone), "who": line.who, "what": line.text}
             for line in detail.history
         ]
+        now = utcnow()
+        self.interviews = [
+            {
+                "id": str(line.id),
+                "when": when(line.start, zone),
+                "with": ", ".join(line.interviewers),
+                "link": line.meeting_url if line.active else "",
+                "status": "Booked" if line.active else "Cancelled",
+                "can_cancel": "yes" if line.active and line.start > now else "",
+            }
+            for line in detail.interviews
+        ]
 
     async def _read(self) -> None:
         outcome = await call_service(careers.candidate, acting(), self.candidate_id)
@@ -170,6 +194,11 @@ class CandidateState(rx.State):
         self.reset()
         self.candidate_id = path_id(self.router.url.path)
         await self._read()
+        found = await call_service(careers.interviewers, acting())
+        if found.ok:
+            self.interviewer_options = [
+                {"id": str(member.id), "name": member.name} for member in found.result()
+            ]
 
     async def _save(
         self, model: type[FormInput], fields: dict[str, object], service: Callable[..., Any]
@@ -209,6 +238,73 @@ class CandidateState(rx.State):
             return
         self.notice = "Note added."
         self.note_revision += 1
+
+    @staff_event(Permission.HIRE)
+    async def find_times(self, form: dict[str, str]) -> None:
+        """The chosen interviewers' common free times, for the booking form below."""
+        self.error = self.notice = ""
+        chosen = [
+            key.removeprefix(INTERVIEWER_PREFIX)[:9]
+            for key, value in list(form.items())[:50]
+            if key.startswith(INTERVIEWER_PREFIX) and value
+        ]
+        call = await FormCall.read(
+            careers.InterviewersInput,
+            {"application_id": self.candidate_id, "interviewers": chosen},
+        )
+        outcome = await call.send(careers.interview_times, actor=acting())
+        self.interview_errors = outcome.field_messages(INTERVIEW_FIELDS)
+        self.interview_times, self.times_searched = [], False
+        if not outcome.ok:
+            self.error = outcome.form_message()
+            return
+        zone = acting().time_zone
+        self.panel, self.times_searched = chosen, True
+        self.interview_times = [
+            {"value": booking.utc_text(start), "label": when(start, zone)}
+            for start in outcome.result()
+        ]
+
+    @staff_event(Permission.HIRE)
+    async def book_interview(self, form: dict[str, str]) -> None:
+        """The time chosen, with the panel its times were found for."""
+        start = form_text(form, "start", 64)
+        detail = await self._interview_call(
+            careers.InterviewInput,
+            {"interviewers": list(self.panel), "start": start},
+            careers.book_interview,
+        )
+        if detail is None:
+            return
+        self.notice = (
+            f"Interview booked for {when(start_time(start), acting().time_zone)}. "
+            f"{detail.name} and each interviewer have their invitation."
+        )
+        self.interview_times, self.times_searched, self.panel = [], False, []
+
+    @staff_event(Permission.HIRE)
+    async def cancel_interview(self, interview_id: str) -> None:
+        detail = await self._interview_call(
+            careers.InterviewCancelInput,
+            {"interview_id": str(interview_id)[:9]},
+            careers.cancel_interview,
+        )
+        if detail is not None:
+            self.notice = f"Interview cancelled. {detail.name} and the interviewers are told."
+
+    async def _interview_call(
+        self, model: type[FormInput], fields: dict[str, object], service: Callable[..., Any]
+    ) -> careers.CandidateDetail | None:
+        self.error = self.notice = ""
+        call = await FormCall.read(model, {"application_id": self.candidate_id, **fields})
+        outcome = await call.send(service, actor=acting())
+        self.interview_errors = outcome.field_messages(INTERVIEW_FIELDS)
+        if not outcome.ok:
+            self.error = outcome.form_message()
+            return None
+        detail: careers.CandidateDetail = outcome.result()
+        self._show(detail)
+        return detail
 
 
 __all__ = ["CandidateState", "CandidatesState"]
