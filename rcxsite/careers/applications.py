@@ -222,12 +222,11 @@ def _erase_file(store: FileStore, key: str) -> None:
         logger.exception("Could not erase the file of an application that was not kept")
 
 
-def _by_digest(session: Session, digest: str | None) -> JobApplication:
+def _by_digest(session: Session, digest: str | None, *, for_update: bool = False) -> JobApplication:
     if digest is None:
         raise ServiceError(404, WITHDRAW_LINK_INVALID)
-    row = session.exec(
-        select(JobApplication).where(col(JobApplication.withdraw_digest) == digest)
-    ).first()
+    query = select(JobApplication).where(col(JobApplication.withdraw_digest) == digest)
+    row = session.exec(query.with_for_update() if for_update else query).first()
     if row is None:
         raise ServiceError(404, WITHDRAW_LINK_INVALID)
     return row
@@ -247,8 +246,10 @@ def withdrawal_preview(*, link_digest: str | None) -> WithdrawalPreview:
 def withdraw(*, link_digest: str | None, store: Callable[[], FileStore] = get_file_store) -> str:
     """Erase the application the link names, its history and its CV, at once; what the
     page then says."""
-    with session_scope() as session:
-        row = _by_digest(session, link_digest)
+    # Locked (SQLite's write lock; the row on PostgreSQL) before its interviews are read,
+    # so an interview being booked meanwhile is either seen and cancelled or waits.
+    with session_scope(for_update=True) as session:
+        row = _by_digest(session, link_digest, for_update=True)
         assert row.id is not None
         cv_key, application_id = row.cv_key, row.id
         cancel_jobs(session, ref=rejection_mail_ref(application_id))

@@ -116,6 +116,11 @@ def _send(
     )
 
 
+def _join_and_change(meeting_url: str, link: str) -> str:
+    join = f"Join: {meeting_url}\n" if meeting_url else ""
+    return f"{join}Move or cancel: {link}"
+
+
 _HEADLINES = {
     "booked": "Your interview is booked",
     "moved": "Your interview has moved",
@@ -132,9 +137,11 @@ def send_interview_mails(
     token: str,
     change: str,
     interviewers: Sequence[StaffMember] | None = None,
+    to_candidate: bool = True,
 ) -> None:
-    """The candidate's and each interviewer's mail for `change` ("booked", "moved" or
-    "cancelled"): METHOD:REQUEST, or CANCEL for a cancelled interview."""
+    """The candidate's (unless not `to_candidate`) and each interviewer's mail for
+    `change` ("booked", "moved" or "cancelled"): METHOD:REQUEST, or CANCEL for a cancelled
+    interview, which carries no manage link (nothing is left to change)."""
     assert interview.id is not None
     method: Method = "CANCEL" if change == "cancelled" else "REQUEST"
     panel = (
@@ -148,7 +155,8 @@ def send_interview_mails(
     if change == "cancelled":
         candidate.append(
             f"Your interview for {opening_title} on {when} is cancelled. If you did not "
-            "cancel it, we will be in touch with another time; you can also reply to this mail."
+            "cancel it yourself, the hiring team will be in touch; you can also reply to this "
+            "mail."
         )
     else:
         candidate += [
@@ -172,26 +180,27 @@ def send_interview_mails(
             ),
         ]
     team = _team()
-    _send(
-        session,
-        _invite(
-            interview,
-            to=(application.name, application.email),
-            time_zone=interview.time_zone,
-            summary=f"Interview with {company}: {opening_title}",
-            description=(
-                f"Your interview for {opening_title} with {who}.\n"
-                + (f"Join: {interview.meeting_url}\n" if interview.meeting_url else "")
-                + f"Move or cancel: {link}"
+    cancelled = change == "cancelled"
+    if to_candidate:
+        _send(
+            session,
+            _invite(
+                interview,
+                to=(application.name, application.email),
+                time_zone=interview.time_zone,
+                summary=f"Interview with {company}: {opening_title}",
+                description=(
+                    f"Your interview for {opening_title} with {who}.\n"
+                    + ("" if cancelled else _join_and_change(interview.meeting_url, link))
+                ),
+                url="" if cancelled else link,
             ),
-            url=link,
-        ),
-        f"{_HEADLINES[change]}: {opening_title} at {company}",
-        candidate,
-        method=method,
-        reply_to=team[1],
-        ref=mail_ref(interview.id),
-    )
+            f"{_HEADLINES[change]}: {opening_title} at {company}",
+            candidate,
+            method=method,
+            reply_to=team[1],
+            ref=mail_ref(interview.id),
+        )
     staff_link = get_settings().site_url.rstrip("/") + paths.staff_candidate_path(
         application.id or 0
     )

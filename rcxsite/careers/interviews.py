@@ -26,6 +26,7 @@ from rcxsite.booking.inputs import SlotQuery
 from rcxsite.booking.rules import COMPANY_TIME_ZONE, Rules, rules
 from rcxsite.booking.slots import Slot, SlotList, all_free_at, day_start, free_together
 from rcxsite.booking.wording import spoken_time, zone_name
+from rcxsite.careers.applications import rejection_mail_ref
 from rcxsite.careers.interview_inputs import (
     InterviewCancelInput,
     InterviewersInput,
@@ -48,10 +49,10 @@ from rcxsite.careers.pipeline import (
     application_row,
     record_change,
 )
-from rcxsite.careers.stages import STAGES, stage_label
+from rcxsite.careers.stages import HIRED, REJECTED, STAGES, stage_label
 from rcxsite.core import tokens
 from rcxsite.core.permissions import GRANTS, Permission, StaffActor, require
-from rcxsite.core.ratelimit import Limit, client_key, reserve
+from rcxsite.core.ratelimit import Limit, Reservation, client_key, reserve
 from rcxsite.core.service_errors import ServiceError
 from rcxsite.jobs import cancel as cancel_jobs
 from rcxsite.models import Interview, InterviewSeat, JobApplication, StaffMember, utcnow
@@ -70,6 +71,14 @@ MOVES_USED_UP = (
     "to your invitation. You can still cancel it."
 )
 ALREADY_CANCELLED = "This interview is already cancelled."
+ALREADY_HELD = "This interview has already taken place."
+HIRED_ALREADY = "The candidate is hired: there is no interview to book."
+PANEL_CHANGED = (
+    "One of your interviewers can no longer take this interview, so it cannot be moved "
+    "here. Please reply to your invitation and we will find another time. You can still "
+    "cancel it."
+)
+CANDIDATE = "The candidate (interview link)"
 MOVED_MESSAGE = "Your interview is moved. We have mailed you the new invitation."
 CANCELLED_MESSAGE = "Your interview is cancelled. We have told the hiring team."
 # The stages from which booking an interview moves the candidate on to Interview.
@@ -199,6 +208,8 @@ def book_interview(
     token, digest = tokens.new_token()
     with session_scope(for_update=True) as session:
         row = application_row(session, booking.application_id, for_update=True)
+        if row.stage == HIRED:
+            raise ServiceError(409, HIRED_ALREADY)
         panel = _panel(session, booking.interviewers)
         _lock_members(session, booking.interviewers)
         if not all_free_at(session, panel, start=booking.start, now=now, rules=company):
@@ -239,9 +250,10 @@ def book_interview(
             interviewers=members,
         )
         schedule_reminders(session, interview, now=now)
-        when = spoken_time(booking.start, zone_name(actor.time_zone))
-        said = f"Interview booked: {when} with {names(members)}"
-        if row.stage in _BEFORE_INTERVIEW:
+        said = f"Interview booked: {_spoken(booking.start)} with {names(members)}"
+        if row.stage in (*_BEFORE_INTERVIEW, REJECTED):
+            # Back from Rejected: its held note is not sent (as a move back does).
+            cancel_jobs(session, ref=rejection_mail_ref(row.id or 0))
             old, row.stage = row.stage, "interview"
             record_change(
                 session,
@@ -261,6 +273,11 @@ def book_interview(
             action="interview_booked",
             detail=said,
         )
+
+
+def _spoken(start: datetime) -> str:
+    """A time in the history, which every member reads: on the company's clock."""
+    return spoken_time(start, COMPANY_TIME_ZONE)
 
 
 def _members(session: Session, ids: tuple[int, ...]) -> list[StaffMember]:
@@ -288,9 +305,10 @@ def cancel_interview(
             raise unknown_interview()
         if not interview.active:
             raise ServiceError(409, ALREADY_CANCELLED)
+        if interview.starts_at <= now:
+            raise ServiceError(409, ALREADY_HELD)
         end_interview(session, interview, row, now=now)
-        when = spoken_time(interview.starts_at, zone_name(actor.time_zone))
-        said = f"Interview cancelled: {when}"
+        said = f"Interview cancelled: {_spoken(interview.starts_at)}"
         return record_change(
             session,
             row,
@@ -385,12 +403,20 @@ def times_to_move_to(
     )
 
 
-def _changes(interview: Interview, client_ip: str) -> None:
+def _changes(interview: Interview, client_ip: str) -> Reservation:
     settings = get_settings()
-    reserve(
+    return reserve(
         Limit(settings.booking_change_limit, CHANGE_SCOPE, interview.uid),
         Limit(settings.booking_change_client_limit, CHANGE_CLIENT_SCOPE, client_key(client_ip)),
     )
+
+
+def _locked_by_link(session: Session, digest: str | None) -> tuple[Interview, JobApplication]:
+    """The link's interview and its application, locked in the order every other write
+    takes them (the application first), so two changes never wait on each other."""
+    application_id = _by_link(session, digest).application_id
+    row = application_row(session, application_id, for_update=True)
+    return _by_link(session, digest, for_update=True), row
 
 
 def move_interview(
@@ -404,16 +430,22 @@ def move_interview(
     now = now or utcnow()
     company = interview_rules()
     with session_scope(for_update=True) as session:
-        interview = _by_link(session, link_digest, for_update=True)
+        interview, row = _locked_by_link(session, link_digest)
         if notice := _refusal(interview, now):
             raise ServiceError(409, notice)
         if interview.sequence >= get_settings().booking_changes_max:
             raise ServiceError(429, MOVES_USED_UP)
+        # Counted before the search, and given back when the time was taken: a refused
+        # try costs the interviewers' locks too.
+        counted = _changes(interview, client_ip)
         members = interviewers_of(session, interview.id or 0)
         ids = [m.id or 0 for m in members]
         panel = {m.member_id: m for m in load_members(session, ids)}
+        if len(panel) != len(ids):
+            counted.give_back()
+            raise ServiceError(409, PANEL_CHANGED)
         _lock_members(session, ids)
-        if len(panel) != len(ids) or not all_free_at(
+        if not all_free_at(
             session,
             [panel[member_id] for member_id in ids],
             start=move.start,
@@ -421,10 +453,9 @@ def move_interview(
             rules=company,
             excluding_interview=interview.id,
         ):
+            counted.give_back()
             raise ServiceError(409, TAKEN, fields={"start": TAKEN})
-        _changes(interview, client_ip)
-        row = session.get(JobApplication, interview.application_id)
-        assert row is not None and interview.id is not None
+        assert interview.id is not None
         old = interview.starts_at
         interview.starts_at, interview.ends_at = move.start, move.start + company.call
         interview.blocked_until = move.start + company.blocked
@@ -446,8 +477,7 @@ def move_interview(
         _candidate_line(
             session,
             row,
-            f"Interview moved by the candidate: {spoken_time(old, COMPANY_TIME_ZONE)} → "
-            f"{spoken_time(move.start, COMPANY_TIME_ZONE)}",
+            f"Interview moved by the candidate: {_spoken(old)} → {_spoken(move.start)}",
             now=now,
         )
         return _shown(session, interview, now)
@@ -458,18 +488,15 @@ def cancel_by_candidate(
 ) -> CandidateInterview:
     now = now or utcnow()
     with session_scope(for_update=True) as session:
-        interview = _by_link(session, link_digest, for_update=True)
+        interview, row = _locked_by_link(session, link_digest)
         if notice := _refusal(interview, now):
             raise ServiceError(409, notice)
         _changes(interview, client_ip)
-        row = session.get(JobApplication, interview.application_id)
-        assert row is not None
         end_interview(session, interview, row, now=now)
         _candidate_line(
             session,
             row,
-            f"Interview cancelled by the candidate: "
-            f"{spoken_time(interview.starts_at, COMPANY_TIME_ZONE)}",
+            f"Interview cancelled by the candidate: {_spoken(interview.starts_at)}",
             now=now,
         )
         return _shown(session, interview, now)
@@ -480,7 +507,8 @@ def _candidate_line(session: Session, row: JobApplication, text: str, *, now: da
         session,
         row,
         {"kind": "interview", "text": text},
-        actor=StaffActor(member_id=0, name=row.name, email="", role=""),
+        actor=None,
+        actor_name=CANDIDATE,
         now=now,
         action="interview_changed_by_candidate",
         detail=text,

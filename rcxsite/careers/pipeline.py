@@ -18,9 +18,10 @@ from sqlmodel import Session, col, select
 from rcxsite.careers.applications import rejection_mail_ref
 from rcxsite.careers.cv import KINDS
 from rcxsite.careers.inputs import APPLICATION_UNKNOWN, NoteInput, StageInput
+from rcxsite.careers.interview_records import end_interviews_to_come
 from rcxsite.careers.letters import send_rejection
 from rcxsite.careers.openings import opening_title
-from rcxsite.careers.stages import REJECTED, STAGES, stage_label
+from rcxsite.careers.stages import HIRED, REJECTED, STAGES, stage_label
 from rcxsite.content.careers import OPENINGS
 from rcxsite.core import audit
 from rcxsite.core.attribution import source_text
@@ -277,6 +278,8 @@ def move(change: StageInput, *, actor: StaffActor, now: datetime | None = None) 
         ref = rejection_mail_ref(row.id)
         if old == REJECTED:
             cancel_jobs(session, ref=ref)
+        if change.stage in (REJECTED, HIRED):
+            end_interviews_to_come(session, row, now=now)
         if change.stage == REJECTED:
             send_rejection(
                 row,
@@ -316,27 +319,37 @@ def record_change(
     row: JobApplication,
     said: dict[str, str],
     *,
-    actor: StaffActor,
+    actor: StaffActor | None,
     now: datetime,
     action: str,
     detail: str = "",
+    actor_name: str = "",
 ) -> CandidateDetail:
     """A change made to `row`: its history line (what `said`, by whom and when), its audit
-    entry, and the moment retention counts from; the candidate as now shown."""
+    entry, and the moment retention counts from; the candidate as now shown. `actor`
+    None: not a member (`actor_name` says who, never a person's name: the audit log
+    outlives the application)."""
     assert row.id is not None
     row.changed_at = now
     session.add(row)
     line = ApplicationChange(
         application_id=row.id,
-        actor_id=actor.member_id or None,
-        actor_name=actor.name,
+        actor_id=(actor.member_id or None) if actor else None,
+        actor_name=actor.name if actor else actor_name,
         kind="",
         created_at=now,
     )
     for name, value in said.items():
         setattr(line, name, value)
     session.add(line)
-    audit.record(session, action=action, actor=actor, target=f"application {row.id}", detail=detail)
+    audit.record(
+        session,
+        action=action,
+        actor=actor,
+        actor_name=actor_name,
+        target=f"application {row.id}",
+        detail=detail,
+    )
     session.flush()
     return _detail(session, row)
 

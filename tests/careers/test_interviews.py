@@ -22,8 +22,8 @@ from rcxsite.platform.db import session_scope
 from tests.support.booking import LONDON, MONDAY, NOW, add_booking, add_host, at, wall_times
 from tests.support.booking_mail import invitation_in, plain_text
 from tests.support.careers import applicant
-from tests.support.site import outbox_messages
-from tests.support.staff import add_member
+from tests.support.site import jobs_of_kind, outbox_messages
+from tests.support.staff import add_member, audit_entries
 
 CANDIDATE = "grace@example.org"
 LINK = re.compile(r"https?://\S+/careers/interview/([A-Za-z0-9_-]+)")
@@ -181,8 +181,12 @@ def test_the_candidate_moves_then_cancels_from_their_link(recruiter: StaffActor)
     with pytest.raises(ServiceError) as refused:
         careers.move_interview(move, link_digest=digest, client_ip="10.9.9.9", now=NOW)
     assert refused.value.message == careers.interviews.CANCELLED_NOTICE
-    history = [h.text for h in careers.candidate(recruiter, application_id).history]
-    assert history[0].startswith("Interview cancelled by the candidate")
+    history = careers.candidate(recruiter, application_id).history
+    assert history[0].text.startswith("Interview cancelled by the candidate")
+    assert history[0].who == "The candidate (interview link)"
+    assert ("interview_changed_by_candidate", "The candidate (interview link)") in {
+        (entry.action, entry.actor_name) for entry in audit_entries()
+    }
     with pytest.raises(ServiceError):
         careers.candidate_interview(link_digest=tokens.token_digest("x" * 43), now=NOW)
 
@@ -198,6 +202,8 @@ def test_withdrawing_cancels_the_interview_and_erases_it(recruiter: StaffActor) 
     careers.withdraw(link_digest=tokens.token_digest(withdraw.group(1)))
 
     assert invitation_in(_mails_to("ada.interviewer")[-1]).method == "CANCEL"
+    # The candidate, who withdrew, is not told their interview is cancelled.
+    assert [invitation_in(m).method for m in _mails_to(CANDIDATE)] == ["REQUEST"]
     with session_scope() as session:
         assert session.exec(select(Interview)).all() == []
         assert session.exec(select(InterviewSeat)).all() == []
@@ -224,3 +230,40 @@ def test_only_the_hiring_team_books_and_only_its_members_interview(recruiter: St
         "interviewers": "Please choose who interviews",
         "start": "Please choose a time for the interview",
     }
+
+
+def test_a_rejected_candidate_s_interviews_end_and_booking_again_takes_the_note_back(
+    recruiter: StaffActor,
+) -> None:
+    application_id = applicant(email=CANDIDATE)
+    ada = add_host("Ada Interviewer", role="hiring")
+    _book(recruiter, application_id, ada, wall="10:00")
+    move = careers.StageInput.parse({"application_id": application_id, "stage": "rejected"})
+
+    careers.move(move, actor=recruiter, now=NOW)
+
+    # Booked and cancelled, to the candidate and Ada (the held note keeps the queue busy).
+    about = [job.ref for job in jobs_of_kind("mail") if job.ref.startswith("interview:")]
+    assert len(about) == 4
+    assert careers.candidate(recruiter, application_id).interviews[0].active is False
+    assert "10:00" in _times(recruiter, application_id, ada)
+    assert [job.state for job in jobs_of_kind("mail") if "rejection" in job.ref] == ["queued"]
+    _book(recruiter, application_id, ada, wall="11:00")
+    detail = careers.candidate(recruiter, application_id)
+    assert (detail.stage, detail.rejection_pending) == ("interview", False)
+
+
+def test_an_interview_that_took_place_cannot_be_cancelled(recruiter: StaffActor) -> None:
+    application_id = applicant()
+    ada = add_host("Ada Interviewer", role="hiring")
+    _book(recruiter, application_id, ada, wall="10:00")
+    [line] = careers.candidate(recruiter, application_id).interviews
+    cancel = careers.InterviewCancelInput.parse(
+        {"application_id": application_id, "interview_id": line.id}
+    )
+
+    with pytest.raises(ServiceError) as refused:
+        careers.cancel_interview(cancel, actor=recruiter, now=at(MONDAY, "10:30"))
+    assert refused.value.message == careers.interviews.ALREADY_HELD
+    careers.cancel_interview(cancel, actor=recruiter, now=NOW)
+    assert careers.candidate(recruiter, application_id).interviews[0].active is False

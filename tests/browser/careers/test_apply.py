@@ -15,29 +15,17 @@ from sqlalchemy import create_engine, text
 
 from tests.support import cv_files
 from tests.support.browser import CHROME, DESKTOP, NOT_DRIVEN, PHONE, axe_violations, open_tab
+from tests.support.careers_pages import (
+    OPENING,
+    PDF,
+    apply_in_page,
+    choose_cv,
+    fill_application,
+)
 from tests.support.live_server import LiveServer
 from tests.support.plain_http import request
 from tests.support.smtp import Mailbox
 from tests.support.staff_ui import signed_in_member
-
-OPENING = "/careers/devops-engineer"
-PDF = "application/pdf"
-
-
-def _fill(page: Page, email: str, name: str = "Ada Lovelace") -> None:
-    form = page.get_by_role("form", name="Apply for DevOps Engineer")
-    form.get_by_label("Name").fill(name)
-    form.get_by_label("Email").fill(email)
-    form.get_by_label("Phone (optional)").fill("+44 161 496 0000")
-    form.get_by_label("Where you are based").fill("Manchester, UK")
-    form.get_by_label("LinkedIn, GitHub or portfolio (optional)").fill("https://github.com/ada")
-    form.get_by_label("A short note (optional)").fill("Terraform and Kubernetes, five years.")
-
-
-def _choose(page: Page, name: str, data: bytes, mime: str = PDF) -> None:
-    page.locator("#apply input[type=file]").set_input_files(
-        files=[{"name": name, "mimeType": mime, "buffer": data}]
-    )
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -56,8 +44,8 @@ def _apply_from_a_job_board(page: Page, live_site: LiveServer, site_mailbox: Mai
     page.goto(f"{OPENING}?utm_source=jobboard&utm_medium=referral&utm_campaign=winter")
     page.get_by_role("link", name="Apply now").click()
     expect(page.get_by_role("heading", name="Apply for DevOps Engineer")).to_be_in_viewport()
-    _fill(page, email, name)
-    _choose(page, "Ada Lovelace CV.pdf", cv_files.pdf())
+    fill_application(page, email, name)
+    choose_cv(page, "Ada Lovelace CV.pdf", cv_files.pdf())
     expect(page.get_by_text("Ada Lovelace CV.pdf")).to_be_visible()
     page.get_by_label(re.compile("I agree that RCX keeps my application")).check()
     assert axe_violations(page) == [], page.viewport_size
@@ -98,11 +86,11 @@ def _apply_from_a_job_board(page: Page, live_site: LiveServer, site_mailbox: Mai
 def test_refused_files_say_why_and_keep_what_was_typed(any_page: Page) -> None:
     page = any_page
     page.goto(OPENING)
-    _fill(page, "grace@example.org")
+    fill_application(page, "grace@example.org")
     page.get_by_label(re.compile("I agree that RCX keeps my application")).check()
     cv_error = page.locator("#apply-cv-error")
 
-    _choose(page, "cv.pdf", cv_files.PROGRAM)
+    choose_cv(page, "cv.pdf", cv_files.PROGRAM)
     page.get_by_role("button", name="Send my application").click()
     expect(cv_error).to_have_text(
         "This file is not a PDF, whatever its name says. Please attach your CV as a PDF, "
@@ -110,10 +98,10 @@ def test_refused_files_say_why_and_keep_what_was_typed(any_page: Page) -> None:
     )
     expect(page.get_by_role("alert")).to_have_text("Please correct the highlighted fields.")
 
-    _choose(page, "big.pdf", cv_files.pdf(size=11 * 1024 * 1024))
+    choose_cv(page, "big.pdf", cv_files.pdf(size=11 * 1024 * 1024))
     expect(cv_error).to_have_text("Your CV must be at most 10 MB")
 
-    _choose(page, "empty.pdf", b"")
+    choose_cv(page, "empty.pdf", b"")
     page.get_by_role("button", name="Send my application").click()
     expect(cv_error).to_have_text("This file is empty. Please choose your CV again")
 
@@ -127,23 +115,12 @@ def test_refused_files_say_why_and_keep_what_was_typed(any_page: Page) -> None:
     assert axe_violations(page) == [], page.viewport_size
 
 
-def _apply(page: Page, name: str, email: str) -> None:
-    page.goto(OPENING)
-    _fill(page, email, name)
-    _choose(page, "cv.pdf", cv_files.pdf())
-    page.get_by_label(re.compile("I agree that RCX keeps my application")).check()
-    page.get_by_role("button", name="Send my application").click()
-    expect(
-        page.get_by_role("heading", name="Thank you! Your application has been received.")
-    ).to_be_visible()
-
-
 def test_the_hiring_team_works_a_candidate_and_only_it_gets_the_cv(
     browser, page: Page, live_site: LiveServer
 ) -> None:
     suffix = uuid.uuid4().hex[:8]
     name = f"Grace Hopper {suffix}"
-    _apply(page, name, f"grace-{suffix}@example.org")
+    apply_in_page(page, name, f"grace-{suffix}@example.org")
     signed_in_member(page, live_site, "hiring")
     page.get_by_role("button", name="DevOps Engineer: Applied").click()
     expect(page.get_by_role("heading", name="DevOps Engineer: Applied")).to_be_visible()

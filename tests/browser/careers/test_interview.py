@@ -12,9 +12,9 @@ from datetime import UTC, datetime
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.careers.test_apply import _apply
 from tests.support.booking_mail import invitation_in, plain_text
 from tests.support.browser import DESKTOP, PHONE, axe_violations, open_tab
+from tests.support.careers_pages import apply_in_page
 from tests.support.live_server import LiveServer
 from tests.support.smtp import Mailbox
 from tests.support.staff_ui import signed_in_member
@@ -29,7 +29,7 @@ def test_an_interview_is_booked_invited_and_cancelled_by_the_candidate(
     suffix = uuid.uuid4().hex[:8]
     name, email = f"Katherine Johnson {suffix}", f"katherine-{suffix}@example.org"
     with open_tab(browser, live_site, viewport) as page:
-        _apply(page, name, email)
+        apply_in_page(page, name, email)
         site_mailbox.wait_for(email)  # the application's confirmation
         member = signed_in_member(page, live_site, "hiring")
         page.get_by_role("link", name=name).click()
