@@ -168,7 +168,9 @@ def _interview_line(line: ObjectVar[dict[str, str]]) -> rx.Component:
             line["link"] != "",
             rx.el.span(
                 " ",
-                rx.el.a("Meeting link", href=line["link"], target="_blank", rel="noopener noreferrer"),
+                rx.el.a(
+                    "Meeting link", href=line["link"], target="_blank", rel="noopener noreferrer"
+                ),
             ),
         ),
         rx.cond(
