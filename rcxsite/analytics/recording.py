@@ -42,6 +42,9 @@ from rcxsite.platform.settings import get_settings
 logger = logging.getLogger(__name__)
 
 VISIT_GAP = timedelta(minutes=30)
+# How long after its start a visit's last view can be: a view finds its visit under today's
+# visitor id or yesterday's (`ids` below), so a visit never outlives the day after its start.
+VISIT_SPAN_MAX = timedelta(days=2)
 FLUSH_SECONDS = 1.0
 QUEUE_MAX = 100_000
 

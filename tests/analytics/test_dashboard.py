@@ -334,3 +334,25 @@ def test_values_are_cut_to_their_columns_and_odd_hosts_refused() -> None:
     # A salt is committed before any batch uses it.
     with session_scope() as session:
         assert session.get(AnalyticsSalt, NOW.date()) is not None
+
+
+def test_a_filtered_day_counts_the_views_of_a_visit_begun_the_day_before(
+    admin: StaffActor,
+) -> None:
+    """The filtered views are joined to visits begun at most two days before the period
+    (a visit never outlives the day after its start): one begun a minute before midnight
+    still brings today's views."""
+    midnight = NOW.replace(hour=0)
+    _visit(
+        midnight - timedelta(minutes=1),
+        ["/", "/about", "/pricing"],
+        ip="81.2.69.170",
+        utm_source="newsletter",
+    )
+
+    today = DashboardQuery(period="today", filters={"source": "newsletter"})
+    board = dashboard(today, actor=admin, now=NOW)
+
+    assert (board.figures.views, board.figures.visitors) == (2, 1)
+    pages = {row.label: row.views for row in board.tables["pages"]}
+    assert pages == {"/about": 1, "/pricing": 1}
