@@ -4,6 +4,7 @@ retention)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlmodel import Session, col, delete, select
@@ -15,7 +16,7 @@ from rcxsite.careers.interview_mail import (
 )
 from rcxsite.careers.openings import opening_title
 from rcxsite.jobs import cancel as cancel_jobs
-from rcxsite.models import Interview, InterviewSeat, JobApplication
+from rcxsite.models import Interview, InterviewSeat, JobApplication, StaffMember
 from rcxsite.models.booking import CANCELLED
 from rcxsite.platform.at_rest import unseal
 
@@ -37,14 +38,29 @@ def end_interview(
     interview.updated_at = now
     session.add(interview)
     cancel_jobs(session, ref=reminder_ref(interview.id))
+    mail_change(session, interview, row, "cancelled", to_candidate=tell_candidate)
+
+
+def mail_change(
+    session: Session,
+    interview: Interview,
+    row: JobApplication,
+    change: str,
+    *,
+    interviewers: Sequence[StaffMember] | None = None,
+    to_candidate: bool = True,
+) -> None:
+    """`send_interview_mails` for a change to an interview already written (its link
+    read back from its sealed copy)."""
     send_interview_mails(
         session,
         interview=interview,
         application=row,
         opening_title=opening_title(row.opening),
         token=unseal(TOKEN_PURPOSE, interview.token_sealed),
-        change="cancelled",
-        to_candidate=tell_candidate,
+        change=change,
+        interviewers=interviewers,
+        to_candidate=to_candidate,
     )
 
 

@@ -42,7 +42,7 @@ from rcxsite.careers.interview_mail import (
     schedule_reminders,
     send_interview_mails,
 )
-from rcxsite.careers.interview_records import end_interview
+from rcxsite.careers.interview_records import end_interview, mail_change
 from rcxsite.careers.openings import opening_title
 from rcxsite.careers.pipeline import (
     CandidateDetail,
@@ -57,7 +57,7 @@ from rcxsite.core.service_errors import ServiceError
 from rcxsite.jobs import cancel as cancel_jobs
 from rcxsite.models import Interview, InterviewSeat, JobApplication, StaffMember, utcnow
 from rcxsite.models.booking import BOOKED, MOVED, VIDEO
-from rcxsite.platform.at_rest import seal, unseal
+from rcxsite.platform.at_rest import seal
 from rcxsite.platform.db import session_scope
 from rcxsite.platform.settings import get_settings
 
@@ -264,15 +264,28 @@ def book_interview(
                 action="candidate_stage_changed",
                 detail=f"{stage_label(old)} → {stage_label('interview')}",
             )
-        return record_change(
-            session,
-            row,
-            {"kind": "interview", "text": said},
-            actor=actor,
-            now=now,
-            action="interview_booked",
-            detail=said,
-        )
+        return _team_line(session, row, said, actor=actor, now=now, action="interview_booked")
+
+
+def _team_line(
+    session: Session,
+    row: JobApplication,
+    said: str,
+    *,
+    actor: StaffActor,
+    now: datetime,
+    action: str,
+) -> CandidateDetail:
+    """The history line and audit entry of a member's change to an interview."""
+    return record_change(
+        session,
+        row,
+        {"kind": "interview", "text": said},
+        actor=actor,
+        now=now,
+        action=action,
+        detail=said,
+    )
 
 
 def _spoken(start: datetime) -> str:
@@ -309,15 +322,7 @@ def cancel_interview(
             raise ServiceError(409, ALREADY_HELD)
         end_interview(session, interview, row, now=now)
         said = f"Interview cancelled: {_spoken(interview.starts_at)}"
-        return record_change(
-            session,
-            row,
-            {"kind": "interview", "text": said},
-            actor=actor,
-            now=now,
-            action="interview_cancelled",
-            detail=said,
-        )
+        return _team_line(session, row, said, actor=actor, now=now, action="interview_cancelled")
 
 
 # The candidate's link.
@@ -464,15 +469,7 @@ def move_interview(
         session.add(interview)
         session.flush()
         cancel_jobs(session, ref=reminder_ref(interview.id))
-        send_interview_mails(
-            session,
-            interview=interview,
-            application=row,
-            opening_title=opening_title(row.opening),
-            token=unseal(TOKEN_PURPOSE, interview.token_sealed),
-            change="moved",
-            interviewers=members,
-        )
+        mail_change(session, interview, row, "moved", interviewers=members)
         schedule_reminders(session, interview, now=now)
         _candidate_line(
             session,

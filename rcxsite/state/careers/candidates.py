@@ -137,6 +137,8 @@ class CandidateState(rx.State):
     # times (value: UTC, label: the member's clock), and the interviews booked.
     interviewer_options: list[dict[str, str]] = []
     panel: list[str] = []
+    # The panel in words, above its times: a box ticked since is not in it.
+    panel_names: str = ""
     interview_times: list[dict[str, str]] = []
     times_searched: bool = False
     interviews: list[dict[str, str]] = []
@@ -260,6 +262,9 @@ class CandidateState(rx.State):
             return
         zone = acting().time_zone
         self.panel, self.times_searched = chosen, True
+        self.panel_names = ", ".join(
+            option["name"] for option in self.interviewer_options if option["id"] in chosen
+        )
         self.interview_times = [
             {"value": booking.utc_text(start), "label": when(start, zone)}
             for start in outcome.result()
