@@ -26,7 +26,7 @@ from sqlmodel import Session, col, select
 from rcxsite.booking.availability import MemberAvailability, load_hosts
 from rcxsite.booking.rules import Rules
 from rcxsite.booking.slots import bookings_window, calendar_busy, free_at
-from rcxsite.models import Booking
+from rcxsite.models import Booking, Interview, InterviewSeat
 
 # Fewest calls in this period decides among the free hosts.
 HOST_LOAD_PERIOD = timedelta(days=7)
@@ -121,9 +121,9 @@ def for_new_call(
 
 @cache
 def _facts_statement() -> CompoundSelect[*tuple[Any, ...]]:
-    """A row per active booking around the call (its host's span), per member who takes
-    calls and was ever booked (calls in the next 7 days, latest booking made), and one
-    with the address's active calls to come."""
+    """A row per active booking or interview around the call (its host's span), per
+    member who takes calls and was ever booked (calls in the next 7 days, latest booking
+    made), and one with the address's active calls to come."""
     moment = Booking.__table__.c.starts_at.type  # type: ignore[attr-defined]
     no_moment, no_count = cast(null(), moment), cast(null(), Integer)
     hosts: Any = bindparam("host_ids", expanding=True)
@@ -142,6 +142,21 @@ def _facts_statement() -> CompoundSelect[*tuple[Any, ...]]:
             col(Booking.host_id).in_(hosts),
             col(Booking.starts_at) >= bindparam("since", type_=moment),
             col(Booking.starts_at) < bindparam("until", type_=moment),
+        ),
+        # The interviews they sit on hold their time as calls do (rcxsite/careers).
+        select_columns(
+            literal(_SPAN),
+            col(InterviewSeat.staff_member_id),
+            col(Interview.starts_at),
+            col(Interview.blocked_until),
+            no_count,
+        )
+        .join(Interview, col(Interview.id) == col(InterviewSeat.interview_id))
+        .where(
+            col(Interview.active).is_(True),
+            col(InterviewSeat.staff_member_id).in_(hosts),
+            col(Interview.starts_at) >= bindparam("since", type_=moment),
+            col(Interview.starts_at) < bindparam("until", type_=moment),
         ),
         select_columns(
             literal(_LOAD),

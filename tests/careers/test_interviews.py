@@ -20,6 +20,7 @@ from rcxsite.core.service_errors import ServiceError
 from rcxsite.models import Interview, InterviewSeat
 from rcxsite.platform.db import session_scope
 from tests.support.booking import LONDON, MONDAY, NOW, add_booking, add_host, at, wall_times
+from tests.support.booking import book as book_call
 from tests.support.booking_mail import invitation_in, plain_text
 from tests.support.careers import applicant
 from tests.support.site import jobs_of_kind, outbox_messages
@@ -143,6 +144,9 @@ def test_an_interview_takes_the_time_from_calls_and_a_call_from_interviews(
     with pytest.raises(ServiceError) as taken:
         _book(recruiter, application_id, alice, wall="10:00")
     assert taken.value.message == careers.interviews.TAKEN
+    with pytest.raises(ServiceError) as call_taken:  # Alice is the only host
+        book_call(at(MONDAY, "10:30"), email="visitor@client.example")
+    assert call_taken.value.message == booking.TAKEN
 
 
 def test_the_candidate_moves_then_cancels_from_their_link(recruiter: StaffActor) -> None:
