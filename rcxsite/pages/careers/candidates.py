@@ -230,7 +230,11 @@ def _book_form() -> rx.Component:
     return rx.cond(
         CandidateState.interview_times.length() > 0,
         staff_form(
-            rx.el.p("Free times of ", CandidateState.panel_names, class_name="staff-note"),
+            rx.el.p(
+                "Free times of ",
+                CandidateState.panel_names,
+                class_name="staff-note interview-times-of",
+            ),
             rx.el.div(
                 rx.el.label("Time", html_for=field_id, class_name="field-label"),
                 rx.el.select(

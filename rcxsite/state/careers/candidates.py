@@ -19,7 +19,7 @@ from rcxsite.models import utcnow
 from rcxsite.state.careers import one_of
 from rcxsite.state.service_calls import FormCall, call_service
 from rcxsite.state.staff.access import acting, staff_event, staff_screen
-from rcxsite.state.staff.display import form_text, mailto_href, path_id, when
+from rcxsite.state.staff.display import form_text, local, mailto_href, path_id, when
 
 STAGE_FIELDS = ("stage", "text")
 INTERVIEW_FIELDS = ("interviewers", "start")
@@ -262,11 +262,13 @@ class CandidateState(rx.State):
             return
         zone = acting().time_zone
         self.panel, self.times_searched = chosen, True
-        self.panel_names = ", ".join(
+        names = ", ".join(
             option["name"] for option in self.interviewer_options if option["id"] in chosen
         )
+        # The zone once, in the line above the times: a phone's select shows a whole time.
+        self.panel_names = f"{names}, on {local(utcnow(), zone)[1]} time"
         self.interview_times = [
-            {"value": booking.utc_text(start), "label": when(start, zone)}
+            {"value": booking.utc_text(start), "label": f"{local(start, zone)[0]:%a %-d %b, %H:%M}"}
             for start in outcome.result()
         ]
 
